@@ -1,0 +1,115 @@
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
+import { Type } from 'typebox';
+import { registerAdminRoutes } from './admin/admin-routes.js';
+import type { AppDeps } from './app-deps.js';
+import { bearerToken, installAuth } from './auth/auth-plugin.js';
+import { hashToken } from './auth/api-key-token.js';
+import { registerBillingRoutes } from './billing/billing-routes.js';
+import { registerCustomerRoutes } from './customers/customer-routes.js';
+import { installErrorHandler } from './shared/error-handler.js';
+import { AppError } from './shared/errors.js';
+import type { App } from './shared/http.js';
+import { ErrorResponse } from './shared/schemas.js';
+import { installJsonParser, validatorCompiler } from './shared/validation.js';
+import { registerTicketRoutes } from './tickets/ticket-routes.js';
+import { registerWebhookRoutes } from './webhooks/webhook-routes.js';
+
+export interface BuildAppOptions extends AppDeps {
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, database, clock } = options;
+  const deps: AppDeps = { config, database, clock };
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: false,
+    ajv: { customOptions: {} },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  installJsonParser(app);
+  installErrorHandler(app);
+  app.addSchema(ErrorResponse);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Helpdesk API',
+        version: '1.0.0',
+        description: 'Customer-support ticketing service: tickets, customers, webhooks, usage.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  if (config.rateLimitPerMinute > 0) {
+    const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+    if (redis) app.addHook('onClose', async () => void redis.disconnect());
+    await app.register(rateLimit, {
+      global: true,
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      redis,
+      nameSpace: 'helpdesk-rl:',
+      enableDraftSpec: true,
+      // Per API key: the key is derived from the token itself so limiting costs no database read.
+      keyGenerator: (request) => {
+        const token = bearerToken(request);
+        return token ? `key:${hashToken(token)}` : `ip:${request.ip}`;
+      },
+      allowList: (request) => !request.routeOptions.config?.scopes,
+      errorResponseBuilder: (_request, context) =>
+        new AppError(429, 'rate_limited', `rate limit of ${context.max} requests per minute exceeded; retry in ${Math.ceil(context.ttl / 1000)} s`),
+    });
+  }
+
+  installAuth(app, database);
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    '/healthz',
+    { schema: { tags: ['health'], security: [], response: { 200: Type.Object({ status: Type.String() }) } } },
+    async () => ({ status: 'ok' }),
+  );
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['health'],
+        security: [],
+        response: { 200: Type.Object({ status: Type.String() }), 503: Type.Object({ status: Type.String() }) },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await database.ping();
+        return { status: 'ok' };
+      } catch {
+        return reply.code(503).send({ status: 'database unreachable' });
+      }
+    },
+  );
+
+  await app.register(
+    async (api) => {
+      await registerTicketRoutes(api, deps);
+      await registerCustomerRoutes(api, deps);
+      await registerWebhookRoutes(api, deps);
+      await registerBillingRoutes(api, deps);
+      await registerAdminRoutes(api, deps);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  return app;
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DatabaseHandle } from '../db/database.js';
+import { AppError } from '../shared/errors.js';
+import type { Scope } from '../shared/schemas.js';
+import { hashToken } from './api-key-token.js';
+import { findActiveKeyByHash } from './api-key-store.js';
+
+export interface AuthContext {
+  organizationId: string;
+  keyId: string;
+  scopes: Scope[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+  interface FastifyContextConfig {
+    /** The caller needs any one of these scopes; routes without it are public. */
+    scopes?: Scope[];
+  }
+}
+
+const unauthorized = (message: string) =>
+  new AppError(401, 'unauthorized', message, [], { 'www-authenticate': 'Bearer' });
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/** Authenticates every route that declares scopes, before its body is even read. */
+export function installAuth(app: FastifyInstance, database: DatabaseHandle): void {
+  app.decorateRequest('auth', null as unknown as AuthContext);
+  app.addHook('onRequest', async (request) => {
+    const required = request.routeOptions.config?.scopes;
+    if (!required) return;
+    if (!request.headers.authorization) throw unauthorized('missing Authorization header (expected "Bearer <API key>")');
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('malformed Authorization header (expected "Bearer <API key>")');
+    const key = await findActiveKeyByHash(database.db, hashToken(token));
+    if (!key) throw unauthorized('invalid or revoked API key');
+    const scopes = key.scopes.split(' ') as Scope[];
+    if (!required.some((s) => scopes.includes(s))) {
+      throw new AppError(403, 'insufficient_scope', `this operation requires the ${required.join(' or ')} scope`);
+    }
+    request.auth = { organizationId: key.organization_id, keyId: key.id, scopes };
+  });
+}

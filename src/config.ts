@@ -1,0 +1,117 @@
+// Configuration is read and validated once at start-up; everything else receives the parsed object.
+
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; path: string; url: string }
+  | { dialect: 'postgres'; url: string };
+
+export interface Config {
+  database: DatabaseConfig;
+  port: number;
+  host: string;
+  logLevel: string;
+  rateLimitPerMinute: number;
+  redisUrl: string | null;
+  bodyLimitBytes: number;
+  timeZone: string;
+  webhooks: {
+    allowPrivateTargets: boolean;
+    retryDelaysMs: number[];
+    timeoutMs: number;
+    concurrency: number;
+    leaseMs: number;
+    pollIntervalMs: number;
+  };
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integer(env: Env, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw.trim());
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+export function parseDatabaseUrl(raw: string): DatabaseConfig {
+  if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new ConfigError(`DATABASE_URL is not a valid PostgreSQL URL: "${raw}"`);
+    }
+    return { dialect: 'postgres', url: raw };
+  }
+  if (raw.startsWith('sqlite:')) {
+    const path = raw.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (path === '') throw new ConfigError('DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:./data/helpdesk.db');
+    return { dialect: 'sqlite', path, url: raw };
+  }
+  throw new ConfigError(
+    `DATABASE_URL must start with postgres:// (PostgreSQL) or sqlite: (SQLite file), got "${raw}"`,
+  );
+}
+
+function timeZone(env: Env): string {
+  const tz = env.TZ?.trim() || 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+  } catch {
+    throw new ConfigError(`TZ must be an IANA time zone such as UTC or Europe/Paris, got "${tz}"`);
+  }
+  return tz;
+}
+
+function retryDelays(env: Env): number[] {
+  const raw = env.WEBHOOK_RETRY_DELAYS_MS?.trim();
+  if (!raw) return [60_000, 120_000, 240_000, 480_000];
+  const parts = raw.split(',').map((p) => p.trim());
+  if (parts.some((p) => !/^\d+$/.test(p))) {
+    throw new ConfigError(`WEBHOOK_RETRY_DELAYS_MS must be comma-separated milliseconds, got "${raw}"`);
+  }
+  return parts.map(Number);
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const logLevel = env.LOG_LEVEL?.trim() || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const redisUrl = env.REDIS_URL?.trim() || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${redisUrl}"`);
+  }
+  const timeoutMs = integer(env, 'WEBHOOK_TIMEOUT_MS', 30_000, 1);
+  return {
+    database: parseDatabaseUrl(env.DATABASE_URL?.trim() || 'sqlite:./data/helpdesk.db'),
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST?.trim() || '0.0.0.0',
+    logLevel,
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0),
+    redisUrl,
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1),
+    timeZone: timeZone(env),
+    webhooks: {
+      allowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+      retryDelaysMs: retryDelays(env),
+      timeoutMs,
+      concurrency: integer(env, 'WEBHOOK_WORKER_CONCURRENCY', 8, 1, 1000),
+      // The lease must outlive the request timeout so a healthy worker never loses its claim mid-attempt.
+      leaseMs: integer(env, 'WEBHOOK_LEASE_MS', timeoutMs + 30_000, timeoutMs + 1),
+      pollIntervalMs: integer(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, 10),
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+/** Either the root handle or an open transaction: data-access functions accept both. */
+export type Executor = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  /** Runs fn in one transaction (Kysely's SQLite driver already runs one connection at a time). */
+  transaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// bigint columns hold epoch milliseconds and counters, all far below 2^53.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export function openDatabase(config: DatabaseConfig, options: { poolSize?: number } = {}): DatabaseHandle {
+  if (config.dialect === 'sqlite') return openSqlite(config.path);
+  return openPostgres(config.url, options.poolSize ?? 10);
+}
+
+function openSqlite(path: string): DatabaseHandle {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    transaction: (fn) => db.transaction().execute(fn),
+    async ping() {
+      sqlite.prepare('select 1').get();
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+function openPostgres(url: string, max: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that loses its server connection must not crash the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    transaction: (fn) => db.transaction().execute(fn),
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** True when err is a unique-constraint violation on either engine. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string } | undefined;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** True when err is a foreign-key violation on either engine. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string } | undefined;
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -1,0 +1,15 @@
+import type { Executor } from '../db/database.js';
+
+export async function insertOrganization(db: Executor, row: { id: string; name: string; created_at: number }): Promise<void> {
+  await db.insertInto('organizations').values(row).execute();
+  await db.insertInto('organization_counters').values({ organization_id: row.id, ticket_seq: 0, customer_count: 0 }).execute();
+}
+
+export function findOrganization(db: Executor, id: string) {
+  return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function hasAnyOrganization(db: Executor): Promise<boolean> {
+  const row = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,47 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrator.js';
+import { bootstrapDefaultOrganization } from './orgs/org-service.js';
+import { systemClock } from './shared/clock.js';
+import { startWorker, type WorkerHandle } from './webhooks/worker.js';
+
+export interface ServeOptions {
+  /** Run the webhook delivery worker in this process (the default for `npm start`). */
+  worker: boolean;
+}
+
+export async function serve(config: Config, options: ServeOptions): Promise<void> {
+  const database = openDatabase(config.database);
+  await migrateToLatest(database.db, database.dialect);
+  const clock = systemClock;
+
+  const created = await bootstrapDefaultOrganization(database, clock);
+  if (created) {
+    // Printed once, on the first start with an empty database: the only time this token is shown.
+    process.stdout.write(
+      [
+        '',
+        'Created the default organization and an API key with every scope.',
+        `  organization: ${created.organization.id} (${created.organization.name})`,
+        `  API key:      ${created.api_key.token}`,
+        'Keep this key: it is shown only once. Use it as "Authorization: Bearer <key>".',
+        '',
+      ].join('\n') + '\n',
+    );
+  }
+
+  const app = await buildApp({ config, database, clock, logger: { level: config.logLevel } });
+  let worker: WorkerHandle | null = null;
+
+  closeWithGrace({ delay: 10_000, logger: app.log }, async ({ err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    await app.close();
+    await worker?.stop();
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  if (options.worker) worker = startWorker({ config, database, clock, logger: app.log });
+}

@@ -1,0 +1,41 @@
+// One error class for every failure the API reports on purpose; the error handler turns it into
+// the single error shape of decisions.md.
+
+export interface ErrorDetail {
+  field: string;
+  issue: string;
+}
+
+export type ErrorCode =
+  | 'validation_error'
+  | 'unauthorized'
+  | 'insufficient_scope'
+  | 'plan_limit_exceeded'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'internal_error';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`);
+
+export const validationError = (message: string, field?: string, issue = 'invalid') =>
+  new AppError(400, 'validation_error', message, field ? [{ field, issue }] : []);
+
+export const conflict = (message: string, field?: string) =>
+  new AppError(409, 'conflict', message, field ? [{ field, issue: 'already_exists' }] : []);
+
+export const planLimitExceeded = (message: string) => new AppError(403, 'plan_limit_exceeded', message);

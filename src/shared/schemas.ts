@@ -1,0 +1,82 @@
+import { Type, type TSchema, type Static } from 'typebox';
+
+// Shared TypeBox building blocks. Enums and nullables are written as plain JSON-Schema keywords
+// (enum, type: [x, "null"]) so validation errors name the real problem instead of an anyOf branch.
+
+export const StringEnum = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+export const Nullable = <T extends TSchema>(schema: T) => {
+  const s = schema as unknown as Record<string, unknown>;
+  return Type.Unsafe<Static<T> | null>({ ...s, type: [s.type as string, 'null'] });
+};
+
+export const Timestamp = Type.String({ format: 'date-time', description: 'UTC, millisecond precision' });
+export const NullableTimestamp = Nullable(Type.String({ format: 'date-time' }));
+
+export const ErrorResponse = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String(),
+      message: Type.String(),
+      details: Type.Array(Type.Object({ field: Type.String(), issue: Type.String() })),
+    }),
+  },
+  { $id: 'ErrorResponse' },
+);
+
+export const PaginationMetaSchema = Type.Object({
+  pagination: Type.Object({
+    page: Type.Integer(),
+    limit: Type.Integer(),
+    total: Type.Integer(),
+    total_pages: Type.Integer(),
+  }),
+});
+
+export const PageQuerySchema = {
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+};
+
+export const Data = <T extends TSchema>(schema: T) => Type.Object({ data: schema });
+export const DataList = <T extends TSchema>(schema: T) => Type.Object({ data: Type.Array(schema) });
+export const PagedList = <T extends TSchema>(schema: T) =>
+  Type.Object({ data: Type.Array(schema), meta: PaginationMetaSchema });
+
+export const SuccessResponse = Type.Object({ success: Type.Boolean() });
+
+const errorRef = Type.Unsafe<Static<typeof ErrorResponse>>({ $ref: 'ErrorResponse#' });
+
+/** The error responses every authenticated route can give, for the OpenAPI document. */
+export const errorResponses = {
+  400: errorRef,
+  401: errorRef,
+  403: errorRef,
+  404: errorRef,
+  409: errorRef,
+  413: errorRef,
+  415: errorRef,
+  429: errorRef,
+};
+
+export type Scope =
+  | 'tickets:read'
+  | 'tickets:write'
+  | 'customers:read'
+  | 'customers:write'
+  | 'webhooks:read'
+  | 'webhooks:write'
+  | 'billing:read'
+  | 'admin';
+
+export const ALL_SCOPES: Scope[] = [
+  'tickets:read',
+  'tickets:write',
+  'customers:read',
+  'customers:write',
+  'webhooks:read',
+  'webhooks:write',
+  'billing:read',
+  'admin',
+];

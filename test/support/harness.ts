@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { openDatabase, type DatabaseHandle, type Dialect } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrator.js';
+import { createOrganization } from '../../src/orgs/org-service.js';
+import type { App } from '../../src/shared/http.js';
+import type { Scope } from '../../src/shared/schemas.js';
+import { createApiKeyService } from '../../src/auth/api-key-service.js';
+import { createDatabaseFromTemplate, dropDatabase, pgUrlFor } from './pg-admin.js';
+
+export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
+
+export interface TestClock {
+  (): number;
+  /** Freezes time at ms (a number or ISO string); null goes back to the real clock. */
+  set(at: number | string | null): void;
+  advance(ms: number): void;
+}
+
+export function createTestClock(): TestClock {
+  let frozen: number | null = null;
+  const clock = (() => frozen ?? Date.now()) as TestClock;
+  clock.set = (at) => {
+    frozen = at === null ? null : typeof at === 'string' ? Date.parse(at) : at;
+  };
+  clock.advance = (ms) => {
+    frozen = (frozen ?? Date.now()) + ms;
+  };
+  return clock;
+}
+
+export interface TestDatabase {
+  dialect: Dialect;
+  url: string;
+  handle: DatabaseHandle;
+  drop(): Promise<void>;
+}
+
+/** A throwaway, migrated database of the given dialect. */
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
+  if (dialect === 'sqlite') {
+    const path = join(tmpdir(), `helpdesk-test-${suffix}.db`);
+    const handle = openDatabase({ dialect: 'sqlite', path, url: `sqlite:${path}` });
+    await migrateToLatest(handle.db, 'sqlite');
+    return {
+      dialect,
+      url: `sqlite:${path}`,
+      handle,
+      async drop() {
+        await handle.close().catch(() => undefined);
+        for (const ext of ['', '-wal', '-shm']) rmSync(path + ext, { force: true });
+      },
+    };
+  }
+  const template = inject('pgTemplate');
+  if (!template) throw new Error('PostgreSQL is not available');
+  const name = `helpdesk_test_${suffix}`;
+  await createDatabaseFromTemplate(name, template);
+  const url = pgUrlFor(name);
+  const handle = openDatabase({ dialect: 'postgres', url }, { poolSize: 5 });
+  return {
+    dialect,
+    url,
+    handle,
+    async drop() {
+      await handle.close().catch(() => undefined);
+      await dropDatabase(name);
+    },
+  };
+}
+
+export const postgresAvailable = (): boolean => inject('pgTemplate') !== null;
+
+export interface TestOrg {
+  id: string;
+  token: string;
+  /** A new key of this organization with only the given scopes. */
+  keyWith(scopes: Scope[]): Promise<string>;
+}
+
+export interface TestContext {
+  dialect: Dialect;
+  app: App;
+  database: DatabaseHandle;
+  dbUrl: string;
+  clock: TestClock;
+  config: Config;
+  createOrg(name?: string): Promise<TestOrg>;
+}
+
+export interface SuiteOptions {
+  /** Environment overrides for loadConfig (rate limiting is off unless set here). */
+  env?: Record<string, string>;
+}
+
+/**
+ * Declares the same suite once per dialect, named "sqlite: title" and "postgres: title". The
+ * PostgreSQL copy is skipped (and reported as skipped) when no PostgreSQL server is reachable.
+ */
+export function describeEachDialect(title: string, body: (ctx: TestContext) => void, options: SuiteOptions = {}): void {
+  for (const dialect of DIALECTS) {
+    const skip = dialect === 'postgres' && !postgresAvailable();
+    describe.skipIf(skip)(`${dialect}: ${title}`, () => {
+      const ctx = {} as TestContext;
+      let testDb: TestDatabase;
+      beforeAll(async () => {
+        testDb = await createTestDatabase(dialect);
+        const config = loadConfig({
+          DATABASE_URL: testDb.url,
+          RATE_LIMIT_PER_MINUTE: '0',
+          LOG_LEVEL: 'silent',
+          WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+          ...options.env,
+        });
+        const clock = createTestClock();
+        const app = await buildApp({ config, database: testDb.handle, clock });
+        await app.ready();
+        Object.assign(ctx, {
+          dialect,
+          app,
+          database: testDb.handle,
+          dbUrl: testDb.url,
+          clock,
+          config,
+          async createOrg(name = 'Test org') {
+            const created = await createOrganization(testDb.handle, clock, name);
+            const keys = createApiKeyService({ database: testDb.handle, clock });
+            return {
+              id: created.organization.id,
+              token: created.api_key.token,
+              keyWith: async (scopes: Scope[]) => (await keys.create(created.organization.id, scopes)).token,
+            };
+          },
+        } satisfies TestContext);
+      });
+      afterAll(async () => {
+        await ctx.app?.close();
+        await testDb?.drop();
+      });
+      body(ctx);
+    });
+  }
+}
+
+/** Shorthand for app.inject with a bearer token and a JSON body. */
+export async function call(
+  app: App,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const res = await app.inject({
+    method,
+    url,
+    headers,
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+  });
+  let body: any = undefined;
+  try {
+    body = res.body ? JSON.parse(res.body) : undefined;
+  } catch {
+    body = res.body;
+  }
+  return { status: res.statusCode, body, headers: res.headers };
+}
+
+export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
