@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import type { Executor } from '../db/database.js';
+
+// ticket_counts holds one row per (organization, status, priority); every write that creates,
+// deletes or re-classifies a ticket adjusts it in the same transaction, so list totals for the
+// common filters are a read of at most 25 rows instead of a COUNT(*) over the organization.
+
+export async function adjustTicketCount(
+  db: Executor,
+  organizationId: string,
+  status: string,
+  priority: string,
+  delta: number,
+): Promise<void> {
+  if (delta === 0) return;
+  await db
+    .insertInto('ticket_counts')
+    .values({ organization_id: organizationId, status, priority, count: delta })
+    .onConflict((oc) =>
+      oc.columns(['organization_id', 'status', 'priority']).doUpdateSet({ count: sql`ticket_counts.count + ${delta}` }),
+    )
+    .execute();
+}
+
+/** Moves one ticket between buckets when its status or priority changes. */
+export async function moveTicketCount(
+  db: Executor,
+  organizationId: string,
+  from: { status: string; priority: string },
+  to: { status: string; priority: string },
+): Promise<void> {
+  if (from.status === to.status && from.priority === to.priority) return;
+  await adjustTicketCount(db, organizationId, from.status, from.priority, -1);
+  await adjustTicketCount(db, organizationId, to.status, to.priority, 1);
+}
+
+/** Takes a customer's tickets out of the counts; call before deleting them (same transaction). */
+export async function subtractCustomerTickets(db: Executor, organizationId: string, customerId: string): Promise<void> {
+  const groups = await db
+    .selectFrom('tickets')
+    .select(['status', 'priority', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('customer_id', '=', customerId)
+    .groupBy(['status', 'priority'])
+    .execute();
+  for (const g of groups) await adjustTicketCount(db, organizationId, g.status, g.priority, -Number(g.n));
+}
+
+/** Sum of the buckets matching the filter: the exact total without scanning tickets. */
+export async function sumTicketCounts(
+  db: Executor,
+  organizationId: string,
+  filter: { statuses?: string[]; excludeStatus?: string; priority?: string },
+): Promise<number> {
+  let q = db
+    .selectFrom('ticket_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), sql<number>`0`).as('total'))
+    .where('organization_id', '=', organizationId);
+  if (filter.statuses) q = q.where('status', 'in', filter.statuses);
+  if (filter.excludeStatus) q = q.where('status', '<>', filter.excludeStatus);
+  if (filter.priority) q = q.where('priority', '=', filter.priority);
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.total);
+}
