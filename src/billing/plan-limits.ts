@@ -12,3 +12,11 @@ export async function reserveTicketQuota(
 ): Promise<void> {
   // Implemented by the plans issue.
 }
+
+/**
+ * Called in the webhook-create transaction before the webhook is written: throws plan_limit_exceeded
+ * when the organization already has as many webhooks (active or not) as its plan allows.
+ */
+export async function assertWebhookQuota(_trx: Executor, _dialect: Dialect, _organizationId: string): Promise<void> {
+  // Implemented by the plans issue.
+}
