@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Dialect, Executor } from '../db/database.js';
+import { isUniqueViolation, type Dialect, type Executor } from '../db/database.js';
 import type { CustomerTable } from '../db/schema.js';
 
 export type CustomerRow = Omit<CustomerTable, 'rid' | 'ticket_count'> & { ticket_count: number };
@@ -83,4 +83,98 @@ export async function incrementTicketCount(db: Executor, customerId: string): Pr
     .set({ ticket_count: sql`ticket_count + 1` })
     .where('id', '=', customerId)
     .execute();
+}
+
+export type CustomerPatch = Partial<
+  Pick<
+    CustomerTable,
+    | 'email'
+    | 'email_key'
+    | 'name'
+    | 'external_user_id'
+    | 'external_organization_id'
+    | 'external_organization_name'
+    | 'avatar_url'
+    | 'metadata'
+  >
+> & { updated_at: number };
+
+/** Applies a patch; returns false when the new email is taken by another customer of the organization. */
+export async function updateCustomer(db: Executor, organizationId: string, id: string, patch: CustomerPatch): Promise<boolean> {
+  try {
+    await db.updateTable('customers').set(patch).where('id', '=', id).where('organization_id', '=', organizationId).execute();
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+/** Deletes a customer; its tickets, their messages and tag links go with it (foreign-key cascades). */
+export async function deleteCustomer(db: Executor, organizationId: string, id: string): Promise<void> {
+  await db.deleteFrom('customers').where('id', '=', id).where('organization_id', '=', organizationId).execute();
+  await bumpCustomerCount(db, organizationId, -1);
+}
+
+export async function countAllCustomers(db: Executor, organizationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('organization_counters')
+    .select('customer_count')
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return Number(row?.customer_count ?? 0);
+}
+
+export function listCustomers(db: Executor, organizationId: string, limit: number, offset: number): Promise<CustomerRow[]> {
+  return db
+    .selectFrom('customers')
+    .select(COLUMNS)
+    .where('organization_id', '=', organizationId)
+    .orderBy('rid', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Customers whose email or name contains the term, case-insensitively. SQLite answers terms of three
+ * characters or more from the FTS5 trigram index; PostgreSQL from the pg_trgm indexes. Shorter terms
+ * cannot use a trigram index and fall back to a scan of the organization's customers.
+ */
+function searchFilter(db: Executor, dialect: Dialect, organizationId: string, term: string) {
+  const base = db.selectFrom('customers').where('organization_id', '=', organizationId);
+  if (dialect === 'postgres') {
+    const pattern = `%${escapeLike(term)}%`;
+    return base.where((eb) => eb.or([eb('email', 'ilike', pattern), eb('name', 'ilike', pattern)]));
+  }
+  if ([...term].length >= 3) {
+    const phrase = `"${term.replace(/"/g, '""')}"`;
+    return base.where(
+      'rid',
+      'in',
+      sql<number>`(SELECT rowid FROM customers_fts WHERE customers_fts MATCH ${phrase})`,
+    );
+  }
+  const pattern = `%${escapeLike(term)}%`;
+  return base.where(
+    sql<boolean>`(email LIKE ${pattern} ESCAPE '\\' OR name LIKE ${pattern} ESCAPE '\\')`,
+  );
+}
+
+export async function searchCustomers(
+  db: Executor,
+  dialect: Dialect,
+  organizationId: string,
+  term: string,
+  limit: number,
+  offset: number,
+): Promise<{ rows: CustomerRow[]; total: number }> {
+  const filter = searchFilter(db, dialect, organizationId, term);
+  const [rows, count] = await Promise.all([
+    filter.select(COLUMNS).orderBy('rid', 'desc').limit(limit).offset(offset).execute(),
+    filter.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }

@@ -1,0 +1,115 @@
+import type { Static } from 'typebox';
+import type { DatabaseHandle } from '../db/database.js';
+import type { Clock } from '../shared/clock.js';
+import { iso } from '../shared/clock.js';
+import { conflict, notFound } from '../shared/errors.js';
+import { isUuid, newId } from '../shared/ids.js';
+import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
+import { subtractCustomerTickets } from '../tickets/ticket-count-store.js';
+import type { CreateCustomerBody, Customer, UpdateCustomerBody } from './customer-schemas.js';
+import * as store from './customer-store.js';
+
+export type CustomerView = Static<typeof Customer>;
+
+export function toCustomerView(row: store.CustomerRow): CustomerView {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    external_user_id: row.external_user_id,
+    external_organization_id: row.external_organization_id,
+    external_organization_name: row.external_organization_name,
+    avatar_url: row.avatar_url,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown> | null,
+    ticket_count: Number(row.ticket_count),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+const emailTaken = () => conflict('a customer with this email already exists in the organization', 'email');
+
+export function createCustomerService(deps: { database: DatabaseHandle; clock: Clock }) {
+  const { database, clock } = deps;
+
+  async function load(organizationId: string, id: string): Promise<store.CustomerRow> {
+    const row = isUuid(id) ? await store.findCustomer(database.db, organizationId, id) : undefined;
+    if (!row) throw notFound('customer');
+    return row;
+  }
+
+  return {
+    async create(organizationId: string, input: Static<typeof CreateCustomerBody>): Promise<CustomerView> {
+      const now = clock();
+      const row = await database.transaction((trx) =>
+        store.insertCustomer(trx, {
+          id: newId(),
+          organization_id: organizationId,
+          email: input.email,
+          email_key: store.emailKey(input.email),
+          name: input.name ?? null,
+          external_user_id: input.external_user_id ?? null,
+          external_organization_id: input.external_organization_id ?? null,
+          external_organization_name: input.external_organization_name ?? null,
+          avatar_url: input.avatar_url ?? null,
+          metadata: JSON.stringify(input.metadata ?? null),
+          created_at: now,
+          updated_at: now,
+        }),
+      );
+      if (!row) throw emailTaken();
+      return toCustomerView(row);
+    },
+
+    async get(organizationId: string, id: string): Promise<CustomerView> {
+      return toCustomerView(await load(organizationId, id));
+    },
+
+    async list(organizationId: string, query: PageQuery & { search?: string }) {
+      const offset = offsetOf(query);
+      const term = query.search?.trim();
+      if (term) {
+        const { rows, total } = await store.searchCustomers(database.db, database.dialect, organizationId, term, query.limit, offset);
+        return { data: rows.map(toCustomerView), meta: paginationMeta(query, total) };
+      }
+      const [rows, total] = await Promise.all([
+        store.listCustomers(database.db, organizationId, query.limit, offset),
+        store.countAllCustomers(database.db, organizationId),
+      ]);
+      return { data: rows.map(toCustomerView), meta: paginationMeta(query, total) };
+    },
+
+    async update(organizationId: string, id: string, input: Static<typeof UpdateCustomerBody>): Promise<CustomerView> {
+      if (!isUuid(id)) throw notFound('customer');
+      return database.transaction(async (trx) => {
+        if (!(await store.findCustomer(trx, organizationId, id))) throw notFound('customer');
+        const patch: store.CustomerPatch = { updated_at: clock() };
+        if (input.email !== undefined) Object.assign(patch, { email: input.email, email_key: store.emailKey(input.email) });
+        for (const field of [
+          'name',
+          'external_user_id',
+          'external_organization_id',
+          'external_organization_name',
+          'avatar_url',
+        ] as const) {
+          if (input[field] !== undefined) patch[field] = input[field];
+        }
+        if (input.metadata !== undefined) patch.metadata = JSON.stringify(input.metadata);
+        if (!(await store.updateCustomer(trx, organizationId, id, patch))) throw emailTaken();
+        return toCustomerView((await store.findCustomer(trx, organizationId, id))!);
+      });
+    },
+
+    /** Deletes the customer with all of its tickets and their messages, in one transaction. */
+    async remove(organizationId: string, id: string): Promise<void> {
+      if (!isUuid(id)) throw notFound('customer');
+      await database.transaction(async (trx) => {
+        if (!(await store.findCustomer(trx, organizationId, id))) throw notFound('customer');
+        await subtractCustomerTickets(trx, organizationId, id);
+        await store.deleteCustomer(trx, organizationId, id);
+      });
+    },
+  };
+}
+
+export type CustomerService = ReturnType<typeof createCustomerService>;

@@ -1,0 +1,239 @@
+import { expect, it } from 'vitest';
+import { ISO_MS, UUID, call, describeEachDialect } from './support/harness.js';
+
+describeEachDialect('customers', (ctx) => {
+  const create = (token: string, body: unknown) => call(ctx.app, 'POST', '/api/v1/customers', { token, body });
+
+  it('creates a customer with unset optional fields null and ticket_count 0', async () => {
+    const org = await ctx.createOrg();
+    const res = await create(org.token, { email: 'ada@example.com' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      data: {
+        id: expect.stringMatching(UUID),
+        email: 'ada@example.com',
+        name: null,
+        external_user_id: null,
+        external_organization_id: null,
+        external_organization_name: null,
+        avatar_url: null,
+        metadata: null,
+        ticket_count: 0,
+        created_at: expect.stringMatching(ISO_MS),
+        updated_at: expect.stringMatching(ISO_MS),
+      },
+    });
+    const got = await call(ctx.app, 'GET', `/api/v1/customers/${res.body.data.id}`, { token: org.token });
+    expect(got).toMatchObject({ status: 200, body: res.body });
+  });
+
+  it('stores every optional field including nested metadata', async () => {
+    const org = await ctx.createOrg();
+    const body = {
+      email: 'Bob@Example.com',
+      name: 'Bob',
+      external_user_id: 'u-1',
+      external_organization_id: 'org-9',
+      external_organization_name: 'Bobco',
+      avatar_url: 'https://cdn.example.com/bob.png',
+      metadata: { plan: 'pro', nested: { a: [1, 2, { b: null }] } },
+    };
+    const res = await create(org.token, body);
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject(body);
+  });
+
+  it('rejects a duplicate email regardless of case with 409 conflict', async () => {
+    const org = await ctx.createOrg();
+    expect((await create(org.token, { email: 'dup@example.com' })).status).toBe(201);
+    const res = await create(org.token, { email: 'DUP@example.COM' });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      error: { code: 'conflict', message: expect.any(String), details: [{ field: 'email', issue: 'already_exists' }] },
+    });
+    const list = await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token });
+    expect(list.body.meta.pagination.total).toBe(1);
+  });
+
+  it('allows the same email in two organizations', async () => {
+    const a = await ctx.createOrg('A');
+    const b = await ctx.createOrg('B');
+    expect((await create(a.token, { email: 'same@example.com' })).status).toBe(201);
+    expect((await create(b.token, { email: 'same@example.com' })).status).toBe(201);
+  });
+
+  it('rejects bad input with 400 validation_error and stores nothing', async () => {
+    const org = await ctx.createOrg();
+    const cases: [unknown, string, string][] = [
+      [{}, 'email', 'required'],
+      [{ email: 'not-an-email' }, 'email', 'invalid_format'],
+      [{ email: 42 }, 'email', 'invalid_type'],
+      [{ email: 'a@example.com', name: 5 }, 'name', 'invalid_type'],
+      [{ email: 'a@example.com', name: 'x'.repeat(256) }, 'name', 'too_long'],
+      [{ email: 'a@example.com', metadata: 'text' }, 'metadata', 'invalid_type'],
+      [{ email: 'a@example.com', metadata: [1] }, 'metadata', 'invalid_type'],
+      [{ email: 'a@example.com', avatar_url: 'javascript:alert(1)' }, 'avatar_url', 'invalid_format'],
+    ];
+    for (const [body, field, issue] of cases) {
+      const res = await create(org.token, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code).toBe('validation_error');
+      expect(res.body.error.details[0]).toEqual({ field, issue });
+    }
+    const list = await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token });
+    expect(list.body.data).toEqual([]);
+  });
+
+  it('ignores unknown body fields', async () => {
+    const org = await ctx.createOrg();
+    const res = await create(org.token, { email: 'x@example.com', ticket_count: 99, id: 'mine', bogus: true });
+    expect(res.status).toBe(201);
+    expect(res.body.data.ticket_count).toBe(0);
+    expect(res.body.data.id).not.toBe('mine');
+    expect(res.body.data).not.toHaveProperty('bogus');
+  });
+
+  it('lists newest first with pagination meta and an empty page past the end', async () => {
+    const org = await ctx.createOrg();
+    for (let i = 1; i <= 5; i++) expect((await create(org.token, { email: `c${i}@example.com` })).status).toBe(201);
+    const page1 = await call(ctx.app, 'GET', '/api/v1/customers?limit=2', { token: org.token });
+    expect(page1.status).toBe(200);
+    expect(page1.body.data.map((c: any) => c.email)).toEqual(['c5@example.com', 'c4@example.com']);
+    expect(page1.body.meta).toEqual({ pagination: { page: 1, limit: 2, total: 5, total_pages: 3 } });
+    const page3 = await call(ctx.app, 'GET', '/api/v1/customers?limit=2&page=3', { token: org.token });
+    expect(page3.body.data.map((c: any) => c.email)).toEqual(['c1@example.com']);
+    const past = await call(ctx.app, 'GET', '/api/v1/customers?limit=2&page=9', { token: org.token });
+    expect(past.body).toEqual({ data: [], meta: { pagination: { page: 9, limit: 2, total: 5, total_pages: 3 } } });
+    const dflt = await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token });
+    expect(dflt.body.meta.pagination).toEqual({ page: 1, limit: 20, total: 5, total_pages: 1 });
+  });
+
+  it('rejects bad pagination parameters with 400', async () => {
+    const org = await ctx.createOrg();
+    for (const qs of ['limit=101', 'limit=0', 'page=0', 'page=-1', 'page=abc', 'limit=2.5']) {
+      const res = await call(ctx.app, 'GET', `/api/v1/customers?${qs}`, { token: org.token });
+      expect(res.status, qs).toBe(400);
+      expect(res.body.error.code).toBe('validation_error');
+    }
+  });
+
+  it('searches email and name case-insensitively by substring, short and long terms', async () => {
+    const org = await ctx.createOrg();
+    await create(org.token, { email: 'alice@wonder.land', name: 'Alice Liddell' });
+    await create(org.token, { email: 'bob@builder.com', name: 'Bob' });
+    await create(org.token, { email: 'carol_x@example.com', name: '100% Carol' });
+    const search = async (term: string) => {
+      const res = await call(ctx.app, 'GET', `/api/v1/customers?search=${encodeURIComponent(term)}`, { token: org.token });
+      expect(res.status).toBe(200);
+      return res.body.data.map((c: any) => c.email).sort();
+    };
+    expect(await search('WONDER')).toEqual(['alice@wonder.land']);
+    expect(await search('liddell')).toEqual(['alice@wonder.land']);
+    expect(await search('bo')).toEqual(['bob@builder.com']);
+    expect(await search('D')).toEqual(['alice@wonder.land', 'bob@builder.com']);
+    expect(await search('_x')).toEqual(['carol_x@example.com']);
+    expect(await search('0%')).toEqual(['carol_x@example.com']);
+    expect(await search('%')).toEqual(['carol_x@example.com']);
+    expect(await search('"quoted"')).toEqual([]);
+    expect(await search('nobody-here')).toEqual([]);
+    const res = await call(ctx.app, 'GET', '/api/v1/customers?search=example&limit=1', { token: org.token });
+    expect(res.body.meta.pagination).toEqual({ page: 1, limit: 1, total: 1, total_pages: 1 });
+  });
+
+  it('updates: omitted fields kept, null clears, metadata replaced whole', async () => {
+    const org = await ctx.createOrg();
+    const created = await create(org.token, {
+      email: 'p@example.com',
+      name: 'P',
+      external_user_id: 'ext',
+      metadata: { a: 1, b: 2 },
+    });
+    const id = created.body.data.id;
+    ctx.clock.set(Date.parse(created.body.data.updated_at) + 5000);
+    const res = await call(ctx.app, 'PATCH', `/api/v1/customers/${id}`, {
+      token: org.token,
+      body: { name: null, metadata: { c: 3 }, avatar_url: 'http://img.example.com/p.png' },
+    });
+    ctx.clock.set(null);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      email: 'p@example.com',
+      name: null,
+      external_user_id: 'ext',
+      metadata: { c: 3 },
+      avatar_url: 'http://img.example.com/p.png',
+      created_at: created.body.data.created_at,
+    });
+    expect(Date.parse(res.body.data.updated_at) - Date.parse(created.body.data.updated_at)).toBe(5000);
+    const cleared = await call(ctx.app, 'PATCH', `/api/v1/customers/${id}`, { token: org.token, body: { metadata: null } });
+    expect(cleared.body.data.metadata).toBeNull();
+    const stored = await call(ctx.app, 'GET', `/api/v1/customers/${id}`, { token: org.token });
+    expect(stored.body.data).toEqual(cleared.body.data);
+  });
+
+  it('rejects a PATCH to an email taken by another customer (409) or null email (400), leaving data unchanged', async () => {
+    const org = await ctx.createOrg();
+    await create(org.token, { email: 'one@example.com' });
+    const two = await create(org.token, { email: 'two@example.com', name: 'Two' });
+    const id = two.body.data.id;
+    const taken = await call(ctx.app, 'PATCH', `/api/v1/customers/${id}`, { token: org.token, body: { email: 'ONE@example.com', name: 'X' } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe('conflict');
+    const nullEmail = await call(ctx.app, 'PATCH', `/api/v1/customers/${id}`, { token: org.token, body: { email: null } });
+    expect(nullEmail.status).toBe(400);
+    const after = await call(ctx.app, 'GET', `/api/v1/customers/${id}`, { token: org.token });
+    expect(after.body.data).toEqual(two.body.data);
+    const own = await call(ctx.app, 'PATCH', `/api/v1/customers/${id}`, { token: org.token, body: { email: 'TWO@example.com' } });
+    expect(own.status).toBe(200);
+    expect(own.body.data.email).toBe('TWO@example.com');
+  });
+
+  it('deletes a customer and answers 404 afterwards', async () => {
+    const org = await ctx.createOrg();
+    const c = await create(org.token, { email: 'gone@example.com' });
+    const del = await call(ctx.app, 'DELETE', `/api/v1/customers/${c.body.data.id}`, { token: org.token });
+    expect(del).toMatchObject({ status: 200, body: { success: true } });
+    expect((await call(ctx.app, 'GET', `/api/v1/customers/${c.body.data.id}`, { token: org.token })).status).toBe(404);
+    expect((await call(ctx.app, 'DELETE', `/api/v1/customers/${c.body.data.id}`, { token: org.token })).status).toBe(404);
+    const list = await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token });
+    expect(list.body.meta.pagination.total).toBe(0);
+    expect((await create(org.token, { email: 'gone@example.com' })).status).toBe(201);
+  });
+
+  it("hides another organization's customers: 404 on every route, absent from lists and searches", async () => {
+    const a = await ctx.createOrg('A');
+    const b = await ctx.createOrg('B');
+    const c = await create(a.token, { email: 'secret@a.example.com', name: 'Secret' });
+    const id = c.body.data.id;
+    for (const [method, body] of [['GET'], ['PATCH', { name: 'hijack' }], ['DELETE']] as const) {
+      const res = await call(ctx.app, method, `/api/v1/customers/${id}`, { token: b.token, body });
+      expect(res.status, method).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
+    expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: b.token })).body.data).toEqual([]);
+    expect((await call(ctx.app, 'GET', '/api/v1/customers?search=secret', { token: b.token })).body.data).toEqual([]);
+    const still = await call(ctx.app, 'GET', `/api/v1/customers/${id}`, { token: a.token });
+    expect(still.body.data).toEqual(c.body.data);
+  });
+
+  it('answers 404 for malformed ids', async () => {
+    const org = await ctx.createOrg();
+    for (const id of ['not-a-uuid', '123', "1'%20or%201=1"]) {
+      for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+        const res = await call(ctx.app, method, `/api/v1/customers/${id}`, { token: org.token, body: method === 'PATCH' ? {} : undefined });
+        expect(res.status, `${method} ${id}`).toBe(404);
+      }
+    }
+  });
+
+  it('requires customers:read and customers:write scopes', async () => {
+    const org = await ctx.createOrg();
+    const readOnly = await org.keyWith(['customers:read']);
+    const ticketsOnly = await org.keyWith(['tickets:read', 'tickets:write']);
+    const denied = await create(readOnly, { email: 'x@example.com' });
+    expect(denied.status).toBe(403);
+    expect(denied.body.error).toEqual({ code: 'insufficient_scope', message: expect.stringContaining('customers:write'), details: [] });
+    expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: readOnly })).status).toBe(200);
+    expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: ticketsOnly })).status).toBe(403);
+  });
+});
