@@ -1,6 +1,78 @@
 import type { AppDeps } from '../app-deps.js';
 import type { App } from '../shared/http.js';
+import { Data, PagedList, errorResponses } from '../shared/schemas.js';
+import {
+  AddMessageBody,
+  CreateTicketBody,
+  ListTicketsQuery,
+  MessageSchema,
+  TicketIdParams,
+  TicketListItemSchema,
+  TicketSchema,
+  UpdateTicketBody,
+} from './ticket-schemas.js';
+import { createTicketService } from './ticket-service.js';
 
-export async function registerTicketRoutes(_app: App, _deps: AppDeps): Promise<void> {
-  // Routes of this domain are added here.
+export async function registerTicketRoutes(app: App, deps: AppDeps): Promise<void> {
+  const tickets = createTicketService({ database: deps.database, clock: deps.clock });
+  const tags = ['tickets'];
+
+  app.post(
+    '/tickets',
+    {
+      config: { scopes: ['tickets:write'] },
+      schema: { tags, summary: 'Create a ticket with its first message', body: CreateTicketBody, response: { 201: Data(TicketSchema), ...errorResponses } },
+    },
+    async (request, reply) => reply.code(201).send({ data: await tickets.create(request.auth.organizationId, request.body) }),
+  );
+
+  app.get(
+    '/tickets',
+    {
+      config: { scopes: ['tickets:read'] },
+      schema: { tags, summary: 'List tickets, newest first', querystring: ListTicketsQuery, response: { 200: PagedList(TicketListItemSchema), ...errorResponses } },
+    },
+    async (request) => tickets.list(request.auth.organizationId, request.query),
+  );
+
+  app.get(
+    '/tickets/:ticket_id',
+    {
+      config: { scopes: ['tickets:read'] },
+      schema: { tags, summary: 'Retrieve a ticket with all messages', params: TicketIdParams, response: { 200: Data(TicketSchema), ...errorResponses } },
+    },
+    async (request) => ({ data: await tickets.get(request.auth.organizationId, request.params.ticket_id) }),
+  );
+
+  app.post(
+    '/tickets/:ticket_id/messages',
+    {
+      config: { scopes: ['tickets:write'] },
+      schema: {
+        tags,
+        summary: 'Add a message (OUTBOUND with user_id, else INBOUND from the customer)',
+        params: TicketIdParams,
+        body: AddMessageBody,
+        response: { 201: Data(MessageSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await tickets.addMessage(request.auth.organizationId, request.params.ticket_id, request.body) }),
+  );
+
+  app.patch(
+    '/tickets/:ticket_id',
+    {
+      config: { scopes: ['tickets:write'] },
+      schema: {
+        tags,
+        summary: 'Update status, priority, subject, assignee, team or tags',
+        params: TicketIdParams,
+        body: UpdateTicketBody,
+        response: { 200: Data(TicketSchema), ...errorResponses },
+      },
+    },
+    // An empty or absent body is a valid no-op.
+    async (request) => ({ data: await tickets.update(request.auth.organizationId, request.params.ticket_id, request.body ?? {}) }),
+  );
 }

@@ -1,0 +1,38 @@
+// Pure preparation of the `search` parameter: what each engine's query needs, computed once.
+
+/** Trigram indexes (FTS5 trigram, pg_trgm) can only serve terms of at least this many characters. */
+export const TRIGRAM_MIN = 3;
+
+export interface SearchTerm {
+  /** The term as searched (trimmed). */
+  text: string;
+  /** Length in characters (code points), which is what trigrams count. */
+  chars: number;
+  /** Served by the trigram indexes (else a LIKE fallback). */
+  indexed: boolean;
+  /** FTS5 query: the term as one quoted phrase, with embedded quotes doubled. */
+  ftsPhrase: string;
+  /** LIKE/ILIKE pattern '%term%' with \ % _ escaped by a backslash (use ESCAPE '\'). */
+  likePattern: string;
+  /** Ticket number when the term is digits with an optional leading '#'. */
+  number: number | null;
+}
+
+export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const ftsPhrase = (s: string): string => `"${s.replace(/"/g, '""')}"`;
+
+export function parseSearch(raw: string | undefined): SearchTerm | null {
+  const text = raw?.trim() ?? '';
+  if (text === '') return null;
+  const chars = [...text].length;
+  const digits = /^#?(\d{1,15})$/.exec(text);
+  return {
+    text,
+    chars,
+    indexed: chars >= TRIGRAM_MIN,
+    ftsPhrase: ftsPhrase(text),
+    likePattern: `%${escapeLike(text)}%`,
+    number: digits ? Number(digits[1]) : null,
+  };
+}

@@ -1,0 +1,198 @@
+import type { DatabaseHandle, Executor } from '../db/database.js';
+import { reserveTicketQuota } from '../billing/plan-limits.js';
+import { findOrCreateCustomer, incrementTicketCount } from '../customers/customer-store.js';
+import { recordEvent } from '../webhooks/outbox.js';
+import type { Clock } from '../shared/clock.js';
+import { notFound, validationError } from '../shared/errors.js';
+import { isUuid, newId } from '../shared/ids.js';
+import { offsetOf, paginationMeta } from '../shared/pagination.js';
+import { adjustTicketCount, moveTicketCount, sumTicketCounts } from './ticket-count-store.js';
+import {
+  messageEventData,
+  messageView,
+  ticketEventData,
+  ticketListItem,
+  ticketView,
+  type MessageRow,
+  type TicketRow,
+} from './ticket-payloads.js';
+import type { AddMessageInput, CreateTicketInput, ListTicketsInput, UpdateTicketInput } from './ticket-schemas.js';
+import { parseSearch } from './ticket-search.js';
+import { countTickets, countableFromBuckets, listTickets, type TicketFilter } from './ticket-search-store.js';
+import * as store from './ticket-store.js';
+import { applyTicketUpdate, resolveTags } from './ticket-update.js';
+
+export interface TicketServiceDeps {
+  database: DatabaseHandle;
+  clock: Clock;
+}
+
+export type TicketService = ReturnType<typeof createTicketService>;
+
+const blank = (s: string) => s.trim() === '';
+
+/** Path ids: anything that is not a UUID cannot name a ticket, so it is a 404 rather than a 400. */
+export function ticketIdOrNotFound(raw: string): string {
+  if (!isUuid(raw)) throw notFound('ticket');
+  return raw.toLowerCase();
+}
+
+export function createTicketService({ database, clock }: TicketServiceDeps) {
+  const { dialect } = database;
+
+  async function loadView(db: Executor, organizationId: string, row: TicketRow, withMessages: boolean) {
+    const [relations, messages] = await Promise.all([
+      store.loadRelations(db, organizationId, [row]),
+      withMessages ? store.listMessages(db, row.id) : Promise.resolve([]),
+    ]);
+    return ticketView(row, relations.get(row.id)!, messages);
+  }
+
+  async function create(organizationId: string, input: CreateTicketInput) {
+    if (blank(input.subject)) throw validationError('subject must not be blank', 'subject', 'blank');
+    if (blank(input.message)) throw validationError('message must not be blank', 'message', 'blank');
+    return database.transaction(async (trx) => {
+      const tags = await resolveTags(trx, organizationId, input.tag_ids, 'tag_ids');
+      const now = clock();
+      await reserveTicketQuota(trx, dialect, organizationId, now);
+      const c = input.customer;
+      const customer = await findOrCreateCustomer(trx, dialect, {
+        id: newId(),
+        organization_id: organizationId,
+        email: c.email.trim(),
+        email_key: c.email.trim().toLowerCase(),
+        name: c.name ?? null,
+        external_user_id: c.external_user_id ?? null,
+        external_organization_id: c.external_organization_id ?? null,
+        external_organization_name: c.external_organization_name ?? null,
+        avatar_url: null,
+        metadata: JSON.stringify(c.metadata ?? {}),
+        created_at: now,
+        updated_at: now,
+      });
+      // Taken late so the counter row stays locked as briefly as possible.
+      const number = await store.nextTicketNumber(trx, organizationId);
+      const row: TicketRow = {
+        id: newId(),
+        organization_id: organizationId,
+        number,
+        subject: input.subject,
+        status: 'OPEN',
+        priority: input.priority ?? 'MEDIUM',
+        channel: 'API',
+        customer_id: customer.id,
+        assignee_id: null,
+        team_id: null,
+        external_organization_id: c.external_organization_id ?? null,
+        external_organization_name: c.external_organization_name ?? null,
+        message_count: 1,
+        created_at: now,
+        updated_at: now,
+        closed_at: null,
+      };
+      const message: MessageRow = {
+        id: newId(),
+        ticket_id: row.id,
+        type: 'INBOUND',
+        content: input.message,
+        author_type: 'customer',
+        author_id: customer.id,
+        author_email: customer.email,
+        author_name: customer.name,
+        created_at: now,
+      };
+      await store.insertTicket(trx, row);
+      await store.insertMessage(trx, organizationId, message);
+      await store.addTicketTags(trx, organizationId, row.id, tags.map((t) => t.id), now);
+      await incrementTicketCount(trx, customer.id);
+      await adjustTicketCount(trx, organizationId, row.status, row.priority, 1);
+      const relations = {
+        customer: { id: customer.id, email: customer.email, name: customer.name, external_user_id: customer.external_user_id },
+        assignee: null,
+        team: null,
+        tags,
+      };
+      await recordEvent(trx, dialect, { organizationId, type: 'ticket.created', occurredAt: now, data: ticketEventData(row, relations) });
+      return ticketView(row, relations, [message]);
+    });
+  }
+
+  async function get(organizationId: string, rawId: string) {
+    const id = ticketIdOrNotFound(rawId);
+    const row = await store.findTicket(database.db, organizationId, id);
+    if (!row) throw notFound('ticket');
+    return loadView(database.db, organizationId, row, true);
+  }
+
+  async function list(organizationId: string, query: ListTicketsInput) {
+    const filter: TicketFilter = {
+      organizationId,
+      status: query.status,
+      includeClosed: query.include_closed === true,
+      priority: query.priority,
+      customerId: query.customer_id?.toLowerCase(),
+      assigneeId: query.assignee_id,
+      tagId: query.tag_id?.toLowerCase(),
+      search: parseSearch(query.search),
+    };
+    const db = database.db;
+    const total = countableFromBuckets(filter)
+      ? await sumTicketCounts(db, organizationId, {
+          statuses: filter.status ? [filter.status] : undefined,
+          excludeStatus: !filter.status && !filter.includeClosed ? 'CLOSED' : undefined,
+          priority: filter.priority,
+        })
+      : await countTickets(db, dialect, filter);
+    const offset = offsetOf(query);
+    // Past the end there is nothing to read (and no huge OFFSET to hand to the engine).
+    const rows = offset < total ? await listTickets(db, dialect, filter, { limit: query.limit, offset }) : [];
+    const relations = await store.loadRelations(db, organizationId, rows);
+    return { data: rows.map((r) => ticketListItem(r, relations.get(r.id)!)), meta: paginationMeta(query, total) };
+  }
+
+  async function addMessage(organizationId: string, rawId: string, input: AddMessageInput) {
+    const id = ticketIdOrNotFound(rawId);
+    if (blank(input.content)) throw validationError('content must not be blank', 'content', 'blank');
+    return database.transaction(async (trx) => {
+      const ticket = await store.findTicket(trx, organizationId, id, dialect);
+      if (!ticket) throw notFound('ticket');
+      const now = clock();
+      let author: Pick<MessageRow, 'type' | 'author_type' | 'author_id' | 'author_email' | 'author_name'>;
+      if (input.user_id !== undefined && input.user_id !== null) {
+        const user = (await store.findUsers(trx, organizationId, [input.user_id])).get(input.user_id);
+        if (!user) throw validationError(`unknown user id: ${input.user_id}`, 'user_id', 'not_found');
+        author = { type: 'OUTBOUND', author_type: 'user', author_id: user.id, author_email: user.email, author_name: user.name };
+      } else {
+        const customer = (await store.findCustomerRefs(trx, organizationId, [ticket.customer_id])).get(ticket.customer_id)!;
+        author = { type: 'INBOUND', author_type: 'customer', author_id: customer.id, author_email: customer.email, author_name: customer.name };
+      }
+      const message: MessageRow = { id: newId(), ticket_id: ticket.id, content: input.content, created_at: now, ...author };
+      await store.insertMessage(trx, organizationId, message);
+      await store.bumpMessageCount(trx, ticket.id, now);
+      await recordEvent(trx, dialect, { organizationId, type: 'message.created', occurredAt: now, data: messageEventData(message, ticket) });
+      return messageView(message);
+    });
+  }
+
+  async function update(organizationId: string, rawId: string, input: UpdateTicketInput) {
+    const id = ticketIdOrNotFound(rawId);
+    if (input.subject !== undefined && blank(input.subject)) throw validationError('subject must not be blank', 'subject', 'blank');
+    return database.transaction(async (trx) => {
+      const before = await store.findTicket(trx, organizationId, id, dialect);
+      if (!before) throw notFound('ticket');
+      const now = clock();
+      const { row, relations, changes } = await applyTicketUpdate(trx, organizationId, before, input, now);
+      if (row.status !== before.status || row.priority !== before.priority) {
+        await moveTicketCount(trx, organizationId, before, row);
+      }
+      if (changes) {
+        const data = { ...ticketEventData(row, relations), changes };
+        await recordEvent(trx, dialect, { organizationId, type: 'ticket.updated', occurredAt: now, data });
+      }
+      const messages = await store.listMessages(trx, row.id);
+      return ticketView(row, relations, messages);
+    });
+  }
+
+  return { create, get, list, addMessage, update };
+}
