@@ -53,7 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   if (config.rateLimitPerMinute > 0) {
-    const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+    const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
     if (redis) app.addHook('onClose', async () => void redis.disconnect());
     await app.register(rateLimit, {
       global: true,
@@ -61,6 +61,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       timeWindow: 60_000,
       redis,
       nameSpace: 'helpdesk-rl:',
+      // A Redis outage must not take the API down with it: requests pass unlimited until it is back.
+      skipOnError: true,
       enableDraftSpec: true,
       // Per API key: the key is derived from the token itself so limiting costs no database read.
       keyGenerator: (request) => {

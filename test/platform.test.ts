@@ -1,8 +1,10 @@
 import { expect, it } from 'vitest';
 import { call, describeEachDialect } from './support/harness.js';
 
+const errorShape = (code: string) => ({ error: { code, message: expect.any(String), details: expect.any(Array) } });
+
 describeEachDialect('platform', (ctx) => {
-  it('healthz and readyz answer 200', async () => {
+  it('healthz and readyz answer 200 without a key', async () => {
     expect(await call(ctx.app, 'GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
     expect(await call(ctx.app, 'GET', '/readyz')).toMatchObject({ status: 200, body: { status: 'ok' } });
   });
@@ -12,4 +14,172 @@ describeEachDialect('platform', (ctx) => {
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String), details: [] } });
   });
+
+  it('serves an OpenAPI 3.1 document generated from the route schemas, and the docs UI', async () => {
+    const res = await call(ctx.app, 'GET', '/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/v1/customers', '/api/v1/customers/{customer_id}']));
+    const post = res.body.paths['/api/v1/customers'].post;
+    expect(post.requestBody.content['application/json'].schema.properties.email).toMatchObject({ type: 'string' });
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '409']));
+    const ui = await ctx.app.inject({ method: 'GET', url: '/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('answers 401 with WWW-Authenticate for missing, malformed, unknown and revoked keys', async () => {
+    const org = await ctx.createOrg();
+    const cases: Record<string, string | undefined> = {
+      missing: undefined,
+      basic: 'Basic dXNlcjpwYXNz',
+      empty: 'Bearer ',
+      unknown: 'Bearer hdk_doesnotexist',
+    };
+    for (const [name, header] of Object.entries(cases)) {
+      const res = await call(ctx.app, 'GET', '/api/v1/customers', { headers: header ? { authorization: header } : {} });
+      expect(res.status, name).toBe(401);
+      expect(res.body).toEqual(errorShape('unauthorized'));
+      expect(res.headers['www-authenticate']).toBe('Bearer');
+    }
+    const keyId = (await ctx.database.db.selectFrom('api_keys').select('id').where('organization_id', '=', org.id).executeTakeFirstOrThrow()).id;
+    expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token })).status).toBe(200);
+    await ctx.database.db.updateTable('api_keys').set({ revoked_at: Date.now() }).where('id', '=', keyId).execute();
+    expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token })).status).toBe(401);
+  });
+
+  it('checks authentication before reading the body', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/customers',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers malformed JSON with 400 validation_error', async () => {
+    const org = await ctx.createOrg();
+    for (const payload of ['{not json', '{"email": "a@example.com",}', '[1,2', '"unterminated']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/customers',
+        headers: { authorization: `Bearer ${org.token}`, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json()).toEqual(errorShape('validation_error'));
+    }
+  });
+
+  it('answers a body that is JSON but not an object with 400', async () => {
+    const org = await ctx.createOrg();
+    for (const payload of ['[]', '42', 'null', '"text"']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/customers',
+        headers: { authorization: `Bearer ${org.token}`, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().error.code).toBe('validation_error');
+    }
+  });
+
+  it('answers a write without a JSON content type with 415', async () => {
+    const org = await ctx.createOrg();
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/customers',
+        headers: { authorization: `Bearer ${org.token}`, 'content-type': type },
+        payload: 'email=a@example.com',
+      });
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json()).toEqual(errorShape('unsupported_media_type'));
+    }
+  });
+
+  it('answers a body without any content type with 400 or 415, never 500', async () => {
+    const org = await ctx.createOrg();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/customers',
+      headers: { authorization: `Bearer ${org.token}` },
+      payload: Buffer.from('{"email":"a@example.com"}'),
+    });
+    expect([400, 415]).toContain(res.statusCode);
+    expect(res.json().error.code).toMatch(/validation_error|unsupported_media_type/);
+  });
+
+  it('accepts a JSON content type with a charset parameter', async () => {
+    const org = await ctx.createOrg();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/customers',
+      headers: { authorization: `Bearer ${org.token}`, 'content-type': 'application/json; charset=utf-8' },
+      payload: '{"email":"charset@example.com"}',
+    });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('ignores prototype-pollution keys in bodies', async () => {
+    const org = await ctx.createOrg();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/customers',
+      headers: { authorization: `Bearer ${org.token}`, 'content-type': 'application/json' },
+      payload: '{"email":"proto@example.com","metadata":{"__proto__":{"polluted":true},"ok":1}}',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.metadata).toEqual({ ok: 1 });
+    expect(({} as any).polluted).toBeUndefined();
+  });
 });
+
+describeEachDialect(
+  'body size limit',
+  (ctx) => {
+    it('answers a body over BODY_LIMIT_BYTES with 413 payload_too_large and stores nothing', async () => {
+      const org = await ctx.createOrg();
+      const res = await call(ctx.app, 'POST', '/api/v1/customers', {
+        token: org.token,
+        body: { email: 'big@example.com', metadata: { blob: 'x'.repeat(3000) } },
+      });
+      expect(res.status).toBe(413);
+      expect(res.body).toEqual(errorShape('payload_too_large'));
+      const list = await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token });
+      expect(list.body.data).toEqual([]);
+      const small = await call(ctx.app, 'POST', '/api/v1/customers', { token: org.token, body: { email: 'small@example.com' } });
+      expect(small.status).toBe(201);
+    });
+  },
+  { env: { BODY_LIMIT_BYTES: '2048' } },
+);
+
+describeEachDialect(
+  'rate limiting (in-process store)',
+  (ctx) => {
+    it('limits per API key with RateLimit headers and Retry-After on 429', async () => {
+      const a = await ctx.createOrg('A');
+      const b = await ctx.createOrg('B');
+      for (let i = 0; i < 3; i++) {
+        const ok = await call(ctx.app, 'GET', '/api/v1/customers', { token: a.token });
+        expect(ok.status).toBe(200);
+        expect(ok.headers['ratelimit-limit']).toBe('3');
+        expect(ok.headers['ratelimit-remaining']).toBe(String(2 - i));
+        expect(Number(ok.headers['ratelimit-reset'])).toBeGreaterThan(0);
+      }
+      const limited = await call(ctx.app, 'GET', '/api/v1/customers', { token: a.token });
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual(errorShape('rate_limited'));
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.headers['ratelimit-remaining']).toBe('0');
+      // Another key has its own budget.
+      expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: b.token })).status).toBe(200);
+      // Health checks are not limited.
+      for (let i = 0; i < 5; i++) expect((await call(ctx.app, 'GET', '/healthz')).status).toBe(200);
+    });
+  },
+  { env: { RATE_LIMIT_PER_MINUTE: '3' } },
+);

@@ -26,7 +26,8 @@ export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart
 
 /** JSON body parser: an empty body counts as no body; anything unparsable is a 400 in our shape. */
 export function installJsonParser(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
+  // JSON only: without the text/plain parser Fastify answers other bodies with 415.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);

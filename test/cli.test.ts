@@ -1,0 +1,103 @@
+import { expect, it } from 'vitest';
+import { runCli, startCli, stopCli } from './support/cli-runner.js';
+import { call, describeEachDialect, UUID } from './support/harness.js';
+
+describeEachDialect('first start', (ctx) => {
+  it('creates a default organization and prints one full-scope key once; a restart prints none', async () => {
+    const env = { DATABASE_URL: ctx.dbUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0' };
+    const first = await startCli(['serve', '--no-worker'], env, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+    const output = first.output();
+    const tokens = output.match(/hdk_[A-Za-z0-9_-]+/g) ?? [];
+    expect(tokens).toHaveLength(1);
+    const base = first.match[1];
+    const res = await fetch(`${base}/api/v1/customers`, { headers: { authorization: `Bearer ${tokens[0]}` } });
+    expect(res.status).toBe(200);
+    expect(await stopCli(first.child)).toBe(0);
+
+    const second = await startCli(['serve', '--no-worker'], env, /Server listening at/);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(second.output()).not.toMatch(/hdk_/);
+    await stopCli(second.child);
+    const orgs = await ctx.database.db.selectFrom('organizations').select('id').execute();
+    expect(orgs).toHaveLength(1);
+  });
+});
+
+describeEachDialect('command-line tool', (ctx) => {
+  const cli = (...args: string[]) => runCli(args, { DATABASE_URL: ctx.dbUrl });
+
+  it('orgs create --json prints exactly one JSON object whose key has every scope', async () => {
+    const res = await cli('orgs', 'create', '--name', 'Acme Support', '--json');
+    expect(res.code).toBe(0);
+    const lines = res.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const out = JSON.parse(lines[0]);
+    expect(out).toEqual({
+      organization: { id: expect.stringMatching(UUID), name: 'Acme Support' },
+      api_key: {
+        id: expect.stringMatching(UUID),
+        token: expect.stringMatching(/^hdk_/),
+        scopes: ['tickets:read', 'tickets:write', 'customers:read', 'customers:write', 'webhooks:read', 'webhooks:write', 'billing:read', 'admin'],
+      },
+    });
+    const listed = await call(ctx.app, 'GET', '/api/v1/customers', { token: out.api_key.token });
+    expect(listed.status).toBe(200);
+  });
+
+  it('keys create, list and revoke', async () => {
+    const org = await ctx.createOrg();
+    const created = await cli('keys', 'create', '--org', org.id, '--scopes', 'customers:read,tickets:read', '--json');
+    expect(created.code).toBe(0);
+    const { api_key } = JSON.parse(created.stdout);
+    expect(api_key).toMatchObject({ id: expect.stringMatching(UUID), token: expect.stringMatching(/^hdk_/), scopes: ['tickets:read', 'customers:read'] });
+    expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: api_key.token })).status).toBe(200);
+    expect((await call(ctx.app, 'POST', '/api/v1/customers', { token: api_key.token, body: { email: 'a@example.com' } })).status).toBe(403);
+
+    const listed = await cli('keys', 'list', '--org', org.id);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(api_key.id);
+    expect(listed.stdout).not.toContain(api_key.token);
+    const listedJson = JSON.parse((await cli('keys', 'list', '--org', org.id, '--json')).stdout);
+    expect(listedJson.api_keys).toHaveLength(2);
+    expect(JSON.stringify(listedJson)).not.toContain('token');
+
+    const revoked = await cli('keys', 'revoke', api_key.id);
+    expect(revoked.code).toBe(0);
+    expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: api_key.token })).status).toBe(401);
+    expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token })).status).toBe(200);
+  });
+
+  it('refuses unknown scopes, unknown organizations and unknown keys with exit code 1', async () => {
+    const org = await ctx.createOrg();
+    const badScope = await cli('keys', 'create', '--org', org.id, '--scopes', 'tickets:read,root');
+    expect(badScope.code).toBe(1);
+    expect(badScope.stderr).toMatch(/unknown scope root/);
+    const badOrg = await cli('keys', 'create', '--org', '00000000-0000-4000-8000-000000000000', '--scopes', 'tickets:read');
+    expect(badOrg.code).toBe(1);
+    expect(badOrg.stderr).toMatch(/organization .* not found/);
+    const badKey = await cli('keys', 'revoke', 'nope');
+    expect(badKey.code).toBe(1);
+    expect(badKey.stderr).toMatch(/not found/);
+  });
+
+  it('migrate reports an up-to-date schema', async () => {
+    const res = await cli('migrate');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/up to date|applied/);
+  });
+});
+
+it('rejects invalid configuration with a clear message and exit code 1', async () => {
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ DATABASE_URL: 'mysql://localhost/x' }, /DATABASE_URL must start with postgres:\/\/ .* or sqlite:/],
+    [{ PORT: 'eighty' }, /PORT must be a whole number/],
+    [{ RATE_LIMIT_PER_MINUTE: '-1' }, /RATE_LIMIT_PER_MINUTE must be a whole number/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+  ];
+  for (const [env, message] of cases) {
+    const res = await runCli(['migrate'], env);
+    expect(res.code, JSON.stringify(env)).toBe(1);
+    expect(res.stderr).toMatch(/^configuration error: /);
+    expect(res.stderr).toMatch(message);
+  }
+});
