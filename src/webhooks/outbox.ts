@@ -1,6 +1,12 @@
+import { sql } from 'kysely';
 import type { Dialect, Executor } from '../db/database.js';
+import { newId } from '../shared/ids.js';
+import { BREAKER_THRESHOLD, serializePayload } from './signing.js';
+import { PG_CHANNEL, signalEventRecorded } from './wakeup.js';
+import './webhook-schema.js';
 
 export type EventType = 'ticket.created' | 'ticket.updated' | 'message.created';
+export const EVENT_TYPES: readonly EventType[] = ['ticket.created', 'ticket.updated', 'message.created'];
 
 export interface OutboxEvent {
   organizationId: string;
@@ -13,8 +19,41 @@ export interface OutboxEvent {
 
 /**
  * Records an event's deliveries in the caller's transaction, so a committed change always gets them
- * and a rolled-back one never does.
+ * and a rolled-back one never does. One row per active, subscribed webhook whose circuit breaker is
+ * closed; the body is serialized here once so every attempt sends the same bytes.
  */
-export async function recordEvent(_trx: Executor, _dialect: Dialect, _event: OutboxEvent): Promise<void> {
-  // Implemented by the webhooks issue.
+export async function recordEvent(trx: Executor, dialect: Dialect, event: OutboxEvent): Promise<void> {
+  const candidates = await trx
+    .selectFrom('webhooks')
+    .select(['id', 'events'])
+    .where('organization_id', '=', event.organizationId)
+    .where('is_active', '=', 1)
+    .where('failure_count', '<', BREAKER_THRESHOLD)
+    .execute();
+  const targets = candidates.filter((w) => (JSON.parse(w.events) as string[]).includes(event.type));
+  if (targets.length === 0) return;
+  const body = serializePayload(event.type, event.occurredAt, event.organizationId, event.data);
+  await trx
+    .insertInto('webhook_deliveries')
+    .values(
+      targets.map((w) => ({
+        id: newId(),
+        organization_id: event.organizationId,
+        webhook_id: w.id,
+        event: event.type,
+        body,
+        status: null,
+        status_code: null,
+        attempt_count: 0,
+        next_attempt_at: event.occurredAt,
+        lease_until: null,
+        lease_token: null,
+        created_at: event.occurredAt,
+        completed_at: null,
+      })),
+    )
+    .execute();
+  // PostgreSQL delivers the notification on commit (and drops it on rollback) to every LISTENing worker.
+  if (dialect === 'postgres') await sql`select pg_notify(${PG_CHANNEL}, '')`.execute(trx);
+  else signalEventRecorded(trx);
 }

@@ -1,6 +1,102 @@
 import type { AppDeps } from '../app-deps.js';
 import type { App } from '../shared/http.js';
+import { Data, DataList, PagedList, errorResponses } from '../shared/schemas.js';
+import { createWebhookService } from './webhook-service.js';
+import {
+  CreateWebhookBody,
+  CreatedWebhookSchema,
+  DeletedSchema,
+  DeliveriesQuery,
+  DeliverySchema,
+  SubscribeBody,
+  SubscriptionSchema,
+  SuccessSchema,
+  UnsubscribeBody,
+  UpdateWebhookBody,
+  WebhookIdParams,
+  WebhookSchema,
+} from './webhook-schemas.js';
 
-export async function registerWebhookRoutes(_app: App, _deps: AppDeps): Promise<void> {
-  // Routes of this domain are added here.
+export async function registerWebhookRoutes(app: App, deps: AppDeps): Promise<void> {
+  const service = createWebhookService(deps);
+  const tags = ['webhooks'];
+  const read = { scopes: ['webhooks:read' as const] };
+  const write = { scopes: ['webhooks:write' as const] };
+  const hooks = { scopes: ['tickets:write' as const] };
+
+  app.get(
+    '/webhooks',
+    { config: read, schema: { tags, summary: 'List webhooks (all, no pagination)', response: { 200: DataList(WebhookSchema), ...errorResponses } } },
+    async (request) => ({ data: await service.list(request.auth.organizationId) }),
+  );
+
+  app.post(
+    '/webhooks',
+    {
+      config: write,
+      schema: { tags, summary: 'Create a webhook (the secret is returned only here)', body: CreateWebhookBody, response: { 201: Data(CreatedWebhookSchema), ...errorResponses } },
+    },
+    async (request, reply) => reply.code(201).send({ data: await service.create(request.auth.organizationId, request.body) }),
+  );
+
+  app.post(
+    '/webhooks/subscribe',
+    {
+      config: hooks,
+      schema: { tags, summary: 'Subscribe a URL to an event (REST hooks)', body: SubscribeBody, response: { 201: Data(SubscriptionSchema), ...errorResponses } },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await service.subscribe(request.auth.organizationId, request.body.url, request.body.event) }),
+  );
+
+  app.post(
+    '/webhooks/unsubscribe',
+    {
+      config: hooks,
+      schema: { tags, summary: 'Unsubscribe a URL from one event or all', body: UnsubscribeBody, response: { 201: Data(SuccessSchema), ...errorResponses } },
+    },
+    async (request, reply) => {
+      await service.unsubscribe(request.auth.organizationId, request.body.url, request.body.event);
+      return reply.code(201).send({ data: { success: true } });
+    },
+  );
+
+  app.get(
+    '/webhooks/:webhook_id',
+    { config: read, schema: { tags, summary: 'Retrieve a webhook', params: WebhookIdParams, response: { 200: Data(WebhookSchema), ...errorResponses } } },
+    async (request) => ({ data: await service.get(request.auth.organizationId, request.params.webhook_id) }),
+  );
+
+  app.patch(
+    '/webhooks/:webhook_id',
+    {
+      config: write,
+      schema: { tags, summary: 'Update a webhook', params: WebhookIdParams, body: UpdateWebhookBody, response: { 200: Data(WebhookSchema), ...errorResponses } },
+    },
+    async (request) => ({ data: await service.update(request.auth.organizationId, request.params.webhook_id, request.body ?? {}) }),
+  );
+
+  app.delete(
+    '/webhooks/:webhook_id',
+    { config: write, schema: { tags, summary: 'Delete a webhook and stop its deliveries', params: WebhookIdParams, response: { 200: Data(DeletedSchema), ...errorResponses } } },
+    async (request) => {
+      await service.remove(request.auth.organizationId, request.params.webhook_id);
+      return { data: { deleted: true } };
+    },
+  );
+
+  app.get(
+    '/webhooks/:webhook_id/deliveries',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Delivery history (one record per attempt series, newest first)',
+        params: WebhookIdParams,
+        querystring: DeliveriesQuery,
+        response: { 200: PagedList(DeliverySchema), ...errorResponses },
+      },
+    },
+    async (request) => service.deliveries(request.auth.organizationId, request.params.webhook_id, request.query),
+  );
 }

@@ -1,0 +1,63 @@
+import { Agent, buildConnector, request } from 'undici';
+import { guardedLookup, isPublicAddress } from './address-guard.js';
+import { signatureHeader, timestampOf } from './signing.js';
+
+// The HTTP side of a delivery attempt. One shared undici Agent (a pool per origin inside it); never
+// fetch, which follows redirects. With the SSRF guard on, the Agent resolves names through
+// guardedLookup and re-checks the address actually connected to, which also covers IP-literal URLs.
+
+export interface AttemptResult {
+  success: boolean;
+  statusCode: number | null;
+  error: string | null;
+}
+
+export interface DeliveryClient {
+  send(target: { url: string; secret: string }, delivery: { event: string; body: string }): Promise<AttemptResult>;
+  close(): Promise<void>;
+}
+
+export function createDeliveryClient(options: { timeoutMs: number; allowPrivateTargets: boolean }): DeliveryClient {
+  const { timeoutMs, allowPrivateTargets } = options;
+  const base = buildConnector({ timeout: timeoutMs, ...(allowPrivateTargets ? {} : { lookup: guardedLookup }) });
+  const connect: buildConnector.connector = (opts, callback) => {
+    base(opts, (err, socket) => {
+      if (err || !socket) return callback(err ?? new Error('connect failed'), null);
+      const remote = socket.remoteAddress ?? '';
+      if (!allowPrivateTargets && !isPublicAddress(remote)) {
+        socket.destroy();
+        return callback(new Error(`refusing to deliver to non-public address ${remote}`), null);
+      }
+      callback(null, socket);
+    });
+  };
+  const agent = new Agent({ connect, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 4_000 });
+
+  return {
+    async send(target, delivery) {
+      const payload = Buffer.from(delivery.body, 'utf8');
+      try {
+        const res = await request(target.url, {
+          dispatcher: agent,
+          method: 'POST',
+          body: payload,
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'helpdesk-webhooks/1.0',
+            'x-webhook-signature': signatureHeader(target.secret, payload),
+            'x-webhook-timestamp': timestampOf(delivery.body),
+            'x-webhook-event': delivery.event,
+          },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        // The receiver's answer is not used; read a little so the connection can be reused, then drop it.
+        await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+        const ok = res.statusCode >= 200 && res.statusCode < 300;
+        return { success: ok, statusCode: res.statusCode, error: ok ? null : `HTTP ${res.statusCode}` };
+      } catch (err) {
+        return { success: false, statusCode: null, error: err instanceof Error ? err.message : String(err) };
+      }
+    },
+    close: () => agent.close(),
+  };
+}

@@ -1,0 +1,41 @@
+import type { Millis } from '../db/schema.js';
+
+// Kysely table types of the webhooks domain, added to the shared Database interface by augmentation.
+
+export interface WebhookTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  url: string;
+  secret: string;
+  events: string; // JSON array
+  is_active: number; // 0 or 1 on both dialects
+  failure_count: number;
+  last_delivery_at: Millis | null;
+  last_delivery_status: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface WebhookDeliveryTable {
+  id: string;
+  organization_id: string;
+  webhook_id: string;
+  event: string;
+  body: string;
+  status: string | null;
+  status_code: number | null;
+  attempt_count: number;
+  next_attempt_at: Millis | null;
+  lease_until: Millis | null;
+  lease_token: string | null;
+  created_at: Millis;
+  completed_at: Millis | null;
+}
+
+declare module '../db/schema.js' {
+  interface Database {
+    webhooks: WebhookTable;
+    webhook_deliveries: WebhookDeliveryTable;
+  }
+}
