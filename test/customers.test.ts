@@ -110,7 +110,7 @@ describeEachDialect('customers', (ctx) => {
 
   it('rejects bad pagination parameters with 400', async () => {
     const org = await ctx.createOrg();
-    for (const qs of ['limit=101', 'limit=0', 'page=0', 'page=-1', 'page=abc', 'limit=2.5']) {
+    for (const qs of ['limit=101', 'limit=0', 'page=0', 'page=-1', 'page=abc', 'limit=2.5', 'page=99999999999999999999', 'page=', 'limit=1e400']) {
       const res = await call(ctx.app, 'GET', `/api/v1/customers?${qs}`, { token: org.token });
       expect(res.status, qs).toBe(400);
       expect(res.body.error.code).toBe('validation_error');
@@ -235,5 +235,56 @@ describeEachDialect('customers', (ctx) => {
     expect(denied.body.error).toEqual({ code: 'insufficient_scope', message: expect.stringContaining('customers:write'), details: [] });
     expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: readOnly })).status).toBe(200);
     expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: ticketsOnly })).status).toBe(403);
+  });
+});
+
+describeEachDialect('customers with tickets', (ctx) => {
+  const newTicket = (token: string, email: string, subject: string) =>
+    call(ctx.app, 'POST', '/api/v1/tickets', {
+      token,
+      body: { subject, message: `${subject} body`, customer: { email, name: 'Tess' } },
+    });
+
+  it('counts tickets created by the customer in ticket_count', async () => {
+    const org = await ctx.createOrg();
+    const t1 = await newTicket(org.token, 'tess@example.com', 'First');
+    expect(t1.status).toBe(201);
+    await newTicket(org.token, 'TESS@example.com', 'Second');
+    const id = t1.body.data.customer.id;
+    const res = await call(ctx.app, 'GET', `/api/v1/customers/${id}`, { token: org.token });
+    expect(res.body.data.ticket_count).toBe(2);
+    const list = await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token });
+    expect(list.body.data).toHaveLength(1);
+    expect(list.body.data[0].ticket_count).toBe(2);
+  });
+
+  it("deleting a customer deletes the customer's tickets and messages, and nobody else's", async () => {
+    const org = await ctx.createOrg();
+    const gone1 = await newTicket(org.token, 'leaving@example.com', 'Zebra crossing');
+    const gone2 = await newTicket(org.token, 'leaving@example.com', 'Another one');
+    await call(ctx.app, 'POST', `/api/v1/tickets/${gone1.body.data.id}/messages`, { token: org.token, body: { content: 'xylophone reply' } });
+    const kept = await newTicket(org.token, 'staying@example.com', 'Kept ticket');
+    const customerId = gone1.body.data.customer.id;
+
+    const del = await call(ctx.app, 'DELETE', `/api/v1/customers/${customerId}`, { token: org.token });
+    expect(del).toMatchObject({ status: 200, body: { success: true } });
+
+    for (const t of [gone1, gone2]) {
+      expect((await call(ctx.app, 'GET', `/api/v1/tickets/${t.body.data.id}`, { token: org.token })).status).toBe(404);
+    }
+    const messages = await ctx.database.db
+      .selectFrom('messages')
+      .select('id')
+      .where('ticket_id', 'in', [gone1.body.data.id, gone2.body.data.id])
+      .execute();
+    expect(messages).toEqual([]);
+    const list = await call(ctx.app, 'GET', '/api/v1/tickets', { token: org.token });
+    expect(list.body.data.map((t: any) => t.id)).toEqual([kept.body.data.id]);
+    expect(list.body.meta.pagination.total).toBe(1);
+    const search = await call(ctx.app, 'GET', '/api/v1/tickets?search=xylophone', { token: org.token });
+    expect(search.body.data).toEqual([]);
+    const searchSubject = await call(ctx.app, 'GET', '/api/v1/tickets?search=zebra', { token: org.token });
+    expect(searchSubject.body.data).toEqual([]);
+    expect((await call(ctx.app, 'GET', `/api/v1/tickets/${kept.body.data.id}`, { token: org.token })).status).toBe(200);
   });
 });

@@ -35,7 +35,8 @@ export const PaginationMetaSchema = Type.Object({
 });
 
 export const PageQuerySchema = {
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  // Bounded so the offset always fits a 64-bit integer on both engines.
+  page: Type.Integer({ minimum: 1, maximum: 100_000_000, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
 };
 
