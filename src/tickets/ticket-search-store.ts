@@ -47,13 +47,16 @@ function sqliteSearchParts(orgId: string, term: SearchTerm) {
             (SELECT id FROM customers WHERE rid IN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH ${q}))`,
     ];
   }
-  const p = term.likePattern;
+  const like = (col: string) =>
+    sql`(${sql.join(
+      term.likeVariants.map((p) => sql`${sql.ref(col)} LIKE ${p} ESCAPE '\\'`),
+      sql` OR `,
+    )})`;
   return [
-    sql`SELECT id FROM tickets WHERE organization_id = ${orgId} AND subject LIKE ${p} ESCAPE '\\'`,
-    sql`SELECT m.ticket_id FROM messages m WHERE m.organization_id = ${orgId} AND m.content LIKE ${p} ESCAPE '\\'`,
+    sql`SELECT id FROM tickets WHERE organization_id = ${orgId} AND ${like('subject')}`,
+    sql`SELECT m.ticket_id FROM messages m WHERE m.organization_id = ${orgId} AND ${like('m.content')}`,
     sql`SELECT tc.id FROM tickets tc WHERE tc.customer_id IN
-          (SELECT id FROM customers WHERE organization_id = ${orgId}
-             AND (email LIKE ${p} ESCAPE '\\' OR name LIKE ${p} ESCAPE '\\'))`,
+          (SELECT id FROM customers WHERE organization_id = ${orgId} AND (${like('email')} OR ${like('name')}))`,
   ];
 }
 

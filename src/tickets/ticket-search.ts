@@ -14,6 +14,11 @@ export interface SearchTerm {
   ftsPhrase: string;
   /** LIKE/ILIKE pattern '%term%' with \ % _ escaped by a backslash (use ESCAPE '\'). */
   likePattern: string;
+  /**
+   * For short terms on SQLite, whose LIKE folds only ASCII case: the term's patterns with every
+   * cased character in lower and upper case (at most 4 for a 2-character term).
+   */
+  likeVariants: string[];
   /** Ticket number when the term is digits with an optional leading '#'. */
   number: number | null;
 }
@@ -33,6 +38,17 @@ export function parseSearch(raw: string | undefined): SearchTerm | null {
     indexed: chars >= TRIGRAM_MIN,
     ftsPhrase: ftsPhrase(text),
     likePattern: `%${escapeLike(text)}%`,
+    likeVariants: chars < TRIGRAM_MIN ? caseVariants(text).map((v) => `%${escapeLike(v)}%`) : [],
     number: digits ? Number(digits[1]) : null,
   };
+}
+
+/** Every combination of lower/upper case of the term's characters (for terms of a few characters). */
+export function caseVariants(term: string): string[] {
+  let out = [''];
+  for (const ch of term) {
+    const forms = [...new Set([ch, ch.toLowerCase(), ch.toUpperCase()])].filter((f) => [...f].length === 1);
+    out = out.flatMap((prefix) => forms.map((f) => prefix + f));
+  }
+  return [...new Set(out)];
 }

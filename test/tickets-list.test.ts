@@ -1,0 +1,140 @@
+import { beforeAll, expect, it } from 'vitest';
+import { call, describeEachDialect, type TestOrg } from './support/harness.js';
+import { createTicket, seedTag, seedUser } from './tickets-fixtures.js';
+
+describeEachDialect('tickets: list', (ctx) => {
+  let org: TestOrg;
+  let other: TestOrg;
+  // Tickets 1..7 of `org`, with statuses/priorities/customers/assignees/tags chosen per test below.
+  const t: Record<number, any> = {};
+  let tagX: { id: string; name: string; color: string };
+  let agent: { id: string; name: string; email: string };
+
+  const list = async (query = '', token = org.token) => call(ctx.app, 'GET', `/api/v1/tickets${query}`, { token });
+  const numbers = (res: { body: any }) => res.body.data.map((x: any) => x.ticket_number);
+
+  beforeAll(async () => {
+    org = await ctx.createOrg('list org');
+    other = await ctx.createOrg('other org');
+    tagX = await seedTag(ctx, org.id, 'x-tag', '#010203');
+    agent = await seedUser(ctx, org.id, { id: 'agent-1', name: 'Agent One', email: 'one@staff.example' });
+    ctx.clock.set('2026-01-01T00:00:00.000Z');
+    for (let n = 1; n <= 7; n++) {
+      ctx.clock.advance(1000);
+      t[n] = await createTicket(ctx, org.token, {
+        subject: `Ticket ${n}`,
+        priority: n % 2 === 0 ? 'HIGH' : 'LOW',
+        customer: { email: n <= 3 ? 'first@example.com' : 'second@example.com' },
+        tag_ids: n === 2 || n === 5 ? [tagX.id] : [],
+      });
+    }
+    const patch = (n: number, body: object) => call(ctx.app, 'PATCH', `/api/v1/tickets/${t[n].id}`, { token: org.token, body });
+    await patch(1, { status: 'CLOSED' });
+    await patch(4, { status: 'CLOSED', assignee_id: agent.id });
+    await patch(6, { status: 'PENDING', assignee_id: agent.id });
+    await call(ctx.app, 'POST', `/api/v1/tickets/${t[3].id}/messages`, { token: org.token, body: { content: 'more' } });
+    await createTicket(ctx, other.token, { subject: 'Other org ticket' });
+    ctx.clock.set(null);
+  });
+
+  it('lists newest first, closed excluded, with list-item fields only', async () => {
+    const res = await list();
+    expect(res.status).toBe(200);
+    expect(numbers(res)).toEqual(['7', '6', '5', '3', '2']);
+    expect(res.body.meta).toEqual({ pagination: { page: 1, limit: 20, total: 5, total_pages: 1 } });
+    const item = res.body.data.find((x: any) => x.ticket_number === '3');
+    const { messages: _m, closed_at: _c, ...rest } = t[3];
+    expect(item).toEqual({ ...rest, message_count: 2, updated_at: expect.any(String) });
+    expect(Object.keys(item)).not.toContain('messages');
+    expect(Object.keys(item)).not.toContain('closed_at');
+    const five = res.body.data.find((x: any) => x.ticket_number === '5');
+    expect(five.tags).toEqual([tagX]);
+    const six = res.body.data.find((x: any) => x.ticket_number === '6');
+    expect(six.assignee).toEqual(agent);
+  });
+
+  it('include_closed=true includes closed tickets; include_closed=false is the default', async () => {
+    expect(numbers(await list('?include_closed=true'))).toEqual(['7', '6', '5', '4', '3', '2', '1']);
+    expect((await list('?include_closed=true')).body.meta.pagination.total).toBe(7);
+    expect(numbers(await list('?include_closed=false'))).toEqual(['7', '6', '5', '3', '2']);
+  });
+
+  it('status takes precedence over include_closed', async () => {
+    expect(numbers(await list('?status=CLOSED'))).toEqual(['4', '1']);
+    expect(numbers(await list('?status=CLOSED&include_closed=false'))).toEqual(['4', '1']);
+    expect(numbers(await list('?status=OPEN&include_closed=true'))).toEqual(['7', '5', '3', '2']);
+    expect((await list('?status=OPEN&include_closed=true')).body.meta.pagination.total).toBe(4);
+  });
+
+  it('filters by priority, customer, assignee and tag, alone and combined, with exact totals', async () => {
+    const cases: [string, string[]][] = [
+      ['?priority=HIGH', ['6', '2']],
+      ['?priority=HIGH&include_closed=true', ['6', '4', '2']],
+      ['?priority=LOW&status=CLOSED', ['1']],
+      [`?customer_id=${t[1].customer.id}`, ['3', '2']],
+      [`?customer_id=${t[1].customer.id.toUpperCase()}&include_closed=true`, ['3', '2', '1']],
+      [`?assignee_id=${agent.id}`, ['6']],
+      [`?assignee_id=${agent.id}&include_closed=true`, ['6', '4']],
+      [`?tag_id=${tagX.id}`, ['5', '2']],
+      [`?tag_id=${tagX.id}&priority=LOW`, ['5']],
+      ['?assignee_id=nobody', []],
+      ['?customer_id=00000000-0000-4000-8000-000000000000', []],
+      [`?customer_id=${t[4].customer.id}&status=PENDING`, ['6']],
+    ];
+    for (const [query, expected] of cases) {
+      const res = await list(query);
+      expect(res.status, query).toBe(200);
+      expect(numbers(res), query).toEqual(expected);
+      expect(res.body.meta.pagination.total, query).toBe(expected.length);
+    }
+  });
+
+  it('paginates with correct meta, and a page past the end is empty with correct meta', async () => {
+    const p1 = await list('?include_closed=true&limit=3');
+    expect(numbers(p1)).toEqual(['7', '6', '5']);
+    expect(p1.body.meta).toEqual({ pagination: { page: 1, limit: 3, total: 7, total_pages: 3 } });
+    expect(numbers(await list('?include_closed=true&limit=3&page=2'))).toEqual(['4', '3', '2']);
+    expect(numbers(await list('?include_closed=true&limit=3&page=3'))).toEqual(['1']);
+    const past = await list('?include_closed=true&limit=3&page=9');
+    expect(past.body).toEqual({ data: [], meta: { pagination: { page: 9, limit: 3, total: 7, total_pages: 3 } } });
+    const huge = await list('?page=1000000000000');
+    expect(huge.status).toBe(200);
+    expect(huge.body.data).toEqual([]);
+    const none = await list('?status=ON_HOLD');
+    expect(none.body).toEqual({ data: [], meta: { pagination: { page: 1, limit: 20, total: 0, total_pages: 0 } } });
+  });
+
+  const badQueries: [string, string][] = [
+    ['?limit=101', 'limit'],
+    ['?limit=0', 'limit'],
+    ['?page=0', 'page'],
+    ['?page=-1', 'page'],
+    ['?page=abc', 'page'],
+    ['?limit=2.5', 'limit'],
+    ['?status=DONE', 'status'],
+    ['?status=open', 'status'],
+    ['?priority=NORMAL', 'priority'],
+    ['?include_closed=maybe', 'include_closed'],
+    ['?customer_id=not-a-uuid', 'customer_id'],
+    ['?tag_id=123', 'tag_id'],
+    [`?search=${'a'.repeat(201)}`, 'search'],
+  ];
+  for (const [query, field] of badQueries) {
+    it(`rejects ${query.slice(0, 40)} with 400 naming ${field}`, async () => {
+      const res = await list(query);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field, issue: expect.any(String) }] } });
+    });
+  }
+
+  it("never shows another organization's tickets, whatever the filter", async () => {
+    const res = await list('?include_closed=true', other.token);
+    expect(res.body.data.map((x: any) => x.subject)).toEqual(['Other org ticket']);
+    expect(res.body.meta.pagination.total).toBe(1);
+    expect((await list(`?customer_id=${t[1].customer.id}`, other.token)).body.data).toEqual([]);
+    expect((await list(`?tag_id=${tagX.id}`, other.token)).body.data).toEqual([]);
+    expect((await list(`?assignee_id=${agent.id}&include_closed=true`, other.token)).body.data).toEqual([]);
+    expect((await list('?search=Ticket%202', other.token)).body.data).toEqual([]);
+    expect((await list('?search=1', other.token)).body.data.map((x: any) => x.subject)).toEqual(['Other org ticket']);
+  });
+});
