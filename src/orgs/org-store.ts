@@ -1,4 +1,5 @@
-import type { Executor } from '../db/database.js';
+import { sql } from 'kysely';
+import type { Dialect, Executor } from '../db/database.js';
 
 export async function insertOrganization(db: Executor, row: { id: string; name: string; created_at: number }): Promise<void> {
   await db.insertInto('organizations').values(row).execute();
@@ -12,4 +13,9 @@ export function findOrganization(db: Executor, id: string) {
 export async function hasAnyOrganization(db: Executor): Promise<boolean> {
   const row = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
   return row !== undefined;
+}
+
+/** Serializes first-start bootstraps across processes (SQLite already has a single writer). */
+export async function lockForBootstrap(db: Executor, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(7201152201)`.execute(db);
 }
