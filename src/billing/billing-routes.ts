@@ -1,6 +1,22 @@
 import type { AppDeps } from '../app-deps.js';
 import type { App } from '../shared/http.js';
+import { Data, errorResponses } from '../shared/schemas.js';
+import { Usage } from './billing-schemas.js';
+import { createPlanService } from './plan-service.js';
 
-export async function registerBillingRoutes(_app: App, _deps: AppDeps): Promise<void> {
-  // Routes of this domain are added here.
+export async function registerBillingRoutes(app: App, deps: AppDeps): Promise<void> {
+  const plans = createPlanService({ database: deps.database, clock: deps.clock, timeZone: deps.config.timeZone });
+
+  app.get(
+    '/billing/usage',
+    {
+      config: { scopes: ['billing:read'] },
+      schema: {
+        tags: ['billing'],
+        summary: "Usage of the current calendar month (server time zone) against the organization's plan",
+        response: { 200: Data(Usage), ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await plans.usage(request.auth.organizationId) }),
+  );
 }

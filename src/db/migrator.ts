@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import * as core from './migrations/20261122-0001-core.js';
+import * as plans from './migrations/20261122-0100-plans.js';
 import * as webhooks from './migrations/20261122-0200-webhooks.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
@@ -13,6 +14,7 @@ interface MigrationModule {
 // bundle or a compiled build. Names are timestamps: append, never edit one that has landed.
 const MIGRATIONS: Record<string, MigrationModule> = {
   '20261122-0001-core': core,
+  '20261122-0100-plans': plans,
   '20261122-0200-webhooks': webhooks,
 };
 

@@ -1,0 +1,57 @@
+import type { AppDeps } from '../app-deps.js';
+import { createApiKeyService } from '../auth/api-key-service.js';
+import { notFound } from '../shared/errors.js';
+import type { App } from '../shared/http.js';
+import { isUuid } from '../shared/ids.js';
+import { Data, DataList, errorResponses } from '../shared/schemas.js';
+import { IdParams } from './admin-schemas.js';
+import { ApiKey, CreateApiKeyBody, CreatedApiKey } from './api-key-schemas.js';
+
+export async function registerApiKeyRoutes(app: App, deps: AppDeps): Promise<void> {
+  const keys = createApiKeyService(deps);
+  const tags = ['api-keys'];
+  const config = { scopes: ['admin' as const] };
+  const checkId = (id: string) => {
+    if (!isUuid(id)) throw notFound('API key');
+    return id;
+  };
+
+  app.post(
+    '/api-keys',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Create an API key; its token is returned only in this response',
+        body: CreateApiKeyBody,
+        response: { 201: Data(CreatedApiKey), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { scopes, name } = request.body;
+      const key = await keys.create(request.auth.organizationId, [...new Set(scopes)], name ?? null);
+      return reply.code(201).send({ data: key });
+    },
+  );
+
+  app.get(
+    '/api-keys',
+    { config, schema: { tags, summary: 'List API keys, revoked ones included (never the token)', response: { 200: DataList(ApiKey), ...errorResponses } } },
+    async (request) => ({ data: await keys.list(request.auth.organizationId) }),
+  );
+
+  app.get(
+    '/api-keys/:id',
+    { config, schema: { tags, summary: 'Retrieve an API key (never the token)', params: IdParams, response: { 200: Data(ApiKey), ...errorResponses } } },
+    async (request) => ({ data: await keys.get(request.auth.organizationId, checkId(request.params.id)) }),
+  );
+
+  app.delete(
+    '/api-keys/:id',
+    {
+      config,
+      schema: { tags, summary: 'Revoke an API key; it stops working at once', params: IdParams, response: { 200: Data(ApiKey), ...errorResponses } },
+    },
+    async (request) => ({ data: await keys.revoke(checkId(request.params.id), request.auth.organizationId) }),
+  );
+}

@@ -1,0 +1,170 @@
+import type { Static } from 'typebox';
+import { assertSeatAvailable } from '../billing/plan-limits.js';
+import type { DatabaseHandle, Executor } from '../db/database.js';
+import { iso, isoOrNull, type Clock } from '../shared/clock.js';
+import { AppError, conflict, notFound, validationError } from '../shared/errors.js';
+import { isUuid, newId } from '../shared/ids.js';
+import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
+import type { Role } from './admin-schemas.js';
+import {
+  DEFAULT_INVITATION_TTL_MS,
+  type AcceptInvitationBody,
+  type CreateInvitationBody,
+  type Invitation,
+  type InvitationStatus,
+  type UpdateInvitationBody,
+} from './invitation-schemas.js';
+import * as store from './invitation-store.js';
+import { insertNewUser, rethrowUserConflict, toUserView, type UserView } from './user-service.js';
+import { emailKey, findUserByEmail } from './user-store.js';
+
+export type InvitationView = Static<typeof Invitation>;
+
+export function statusOf(row: store.InvitationRow, now: number): InvitationStatus {
+  if (row.status === 'pending' && row.expires_at <= now) return 'expired';
+  return row.status as InvitationStatus;
+}
+
+export function toInvitationView(row: store.InvitationRow, now: number): InvitationView {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role as Role,
+    status: statusOf(row, now),
+    expires_at: iso(row.expires_at),
+    user_id: row.user_id,
+    accepted_at: isoOrNull(row.accepted_at),
+    revoked_at: isoOrNull(row.revoked_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+/** An invitation that is no longer pending cannot be accepted or changed: 409, naming its state. */
+const notPending = (status: InvitationStatus) =>
+  new AppError(409, 'conflict', `the invitation is ${status}, not pending`, [{ field: 'status', issue: status }]);
+
+function expiryOf(raw: string | undefined, now: number): number {
+  if (raw === undefined) return now + DEFAULT_INVITATION_TTL_MS;
+  const at = Date.parse(raw);
+  if (!(at > now)) throw validationError('expires_at must be in the future', 'expires_at', 'out_of_range');
+  return at;
+}
+
+export function createInvitationService(deps: { database: DatabaseHandle; clock: Clock }) {
+  const { database, clock } = deps;
+
+  async function load(db: Executor, organizationId: string, id: string): Promise<store.InvitationRow> {
+    const row = isUuid(id) ? await store.findInvitation(db, organizationId, id) : undefined;
+    if (!row) throw notFound('invitation');
+    return row;
+  }
+
+  return {
+    /** Invites a future staff member; a pending invitation takes a seat until accepted, revoked or expired. */
+    async create(organizationId: string, input: Static<typeof CreateInvitationBody>): Promise<InvitationView> {
+      const now = clock();
+      const row: store.InvitationRow = {
+        id: newId(),
+        organization_id: organizationId,
+        email: input.email.trim(),
+        email_key: emailKey(input.email),
+        name: input.name?.trim() ?? null,
+        role: input.role ?? 'agent',
+        status: 'pending',
+        expires_at: expiryOf(input.expires_at, now),
+        user_id: null,
+        accepted_at: null,
+        revoked_at: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await database.transaction(async (trx) => {
+        // The seat check locks the plan row first, so on PostgreSQL the duplicate checks below are
+        // serialized too whenever a seat limit is set.
+        await assertSeatAvailable(trx, database.dialect, organizationId, now);
+        if (await findUserByEmail(trx, organizationId, row.email)) {
+          throw conflict('a user with this email already exists in the organization', 'email');
+        }
+        if (await store.findOpenInvitation(trx, organizationId, row.email_key, now)) {
+          throw conflict('a pending invitation for this email already exists', 'email');
+        }
+        await store.insertInvitation(trx, row);
+      });
+      return toInvitationView(row, now);
+    },
+
+    async get(organizationId: string, id: string): Promise<InvitationView> {
+      return toInvitationView(await load(database.db, organizationId, id), clock());
+    },
+
+    async list(organizationId: string, query: PageQuery & { status?: InvitationStatus }) {
+      const now = clock();
+      const [rows, total] = await Promise.all([
+        store.listInvitations(database.db, organizationId, query.status, now, query.limit, offsetOf(query)),
+        store.countInvitations(database.db, organizationId, query.status, now),
+      ]);
+      return { data: rows.map((r) => toInvitationView(r, now)), meta: paginationMeta(query, total) };
+    },
+
+    /** Changes a pending invitation (name, role, expiry); others are final. */
+    async update(organizationId: string, id: string, input: Static<typeof UpdateInvitationBody>): Promise<InvitationView> {
+      const now = clock();
+      return database.transaction(async (trx) => {
+        const current = await load(trx, organizationId, id);
+        const status = statusOf(current, now);
+        if (status !== 'pending') throw notPending(status);
+        const changes: Parameters<typeof store.updateInvitation>[3] = { updated_at: now };
+        if (input.name !== undefined) changes.name = input.name === null ? null : input.name.trim();
+        if (input.role !== undefined) changes.role = input.role;
+        if (input.expires_at !== undefined) changes.expires_at = expiryOf(input.expires_at, now);
+        await store.updateInvitation(trx, organizationId, id, changes);
+        return toInvitationView({ ...current, ...changes }, now);
+      });
+    },
+
+    /** Creates the staff user of a pending invitation; its seat becomes the user's. */
+    async accept(
+      organizationId: string,
+      id: string,
+      input: Static<typeof AcceptInvitationBody>,
+    ): Promise<{ invitation: InvitationView; user: UserView }> {
+      const now = clock();
+      return database
+        .transaction(async (trx) => {
+          await assertSeatAvailable(trx, database.dialect, organizationId, now, 1);
+          const current = await load(trx, organizationId, id);
+          const status = statusOf(current, now);
+          if (status !== 'pending') throw notPending(status);
+          const name = input.name?.trim() ?? current.name ?? current.email;
+          const user = await insertNewUser(trx, organizationId, { id: input.id, name, email: current.email, role: current.role as Role }, now);
+          const changes = { status: 'accepted', user_id: user.id, accepted_at: now, updated_at: now };
+          await store.updateInvitation(trx, organizationId, id, changes);
+          return { invitation: toInvitationView({ ...current, ...changes }, now), user: toUserView(user) };
+        })
+        .catch(rethrowUserConflict);
+    },
+
+    /** Revokes a pending (or expired) invitation; revoking twice is harmless, an accepted one is a 409. */
+    async revoke(organizationId: string, id: string): Promise<InvitationView> {
+      const now = clock();
+      return database.transaction(async (trx) => {
+        const current = await load(trx, organizationId, id);
+        if (current.status === 'accepted') throw notPending('accepted');
+        if (current.status === 'revoked') return toInvitationView(current, now);
+        const changes = { status: 'revoked', revoked_at: now, updated_at: now };
+        await store.updateInvitation(trx, organizationId, id, changes);
+        return toInvitationView({ ...current, ...changes }, now);
+      });
+    },
+
+    /** Removes the invitation record whatever its state (a pending one frees its seat). */
+    async remove(organizationId: string, id: string): Promise<void> {
+      await database.transaction(async (trx) => {
+        await load(trx, organizationId, id);
+        await store.deleteInvitation(trx, organizationId, id);
+      });
+    },
+  };
+}

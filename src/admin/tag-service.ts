@@ -1,0 +1,86 @@
+import type { Static } from 'typebox';
+import { isUniqueViolation, type DatabaseHandle, type Executor } from '../db/database.js';
+import { iso, type Clock } from '../shared/clock.js';
+import { conflict, notFound } from '../shared/errors.js';
+import { isUuid, newId } from '../shared/ids.js';
+import { DEFAULT_TAG_COLOR, type CreateTagBody, type Tag, type UpdateTagBody } from './tag-schemas.js';
+import * as store from './tag-store.js';
+
+export type TagView = Static<typeof Tag>;
+
+export const toTagView = (row: store.TagRow): TagView => ({
+  id: row.id,
+  name: row.name,
+  color: row.color,
+  created_at: iso(row.created_at),
+  updated_at: iso(row.updated_at),
+});
+
+const nameTaken = () => conflict('a tag with this name already exists in the organization', 'name');
+
+// A concurrent writer can still win the race after the pre-check: the unique index decides.
+const rethrowNameConflict = (err: unknown): never => {
+  throw isUniqueViolation(err) ? nameTaken() : err;
+};
+
+export function createTagService(deps: { database: DatabaseHandle; clock: Clock }) {
+  const { database, clock } = deps;
+
+  async function load(db: Executor, organizationId: string, id: string): Promise<store.TagRow> {
+    const row = isUuid(id) ? await store.findTag(db, organizationId, id) : undefined;
+    if (!row) throw notFound('tag');
+    return row;
+  }
+
+  return {
+    async create(organizationId: string, input: Static<typeof CreateTagBody>): Promise<TagView> {
+      const now = clock();
+      const name = input.name.trim();
+      const row = { id: newId(), name, color: (input.color ?? DEFAULT_TAG_COLOR).toLowerCase(), created_at: now, updated_at: now };
+      await database
+        .transaction(async (trx) => {
+          if (await store.findTagByName(trx, organizationId, name)) throw nameTaken();
+          await store.insertTag(trx, { ...row, organization_id: organizationId, name_key: store.nameKey(name) });
+        })
+        .catch(rethrowNameConflict);
+      return toTagView(row);
+    },
+
+    async get(organizationId: string, id: string): Promise<TagView> {
+      return toTagView(await load(database.db, organizationId, id));
+    },
+
+    async list(organizationId: string): Promise<TagView[]> {
+      return (await store.listTags(database.db, organizationId)).map(toTagView);
+    },
+
+    async update(organizationId: string, id: string, input: Static<typeof UpdateTagBody>): Promise<TagView> {
+      const row = await database
+        .transaction(async (trx) => {
+          const current = await load(trx, organizationId, id);
+          const changes: Parameters<typeof store.updateTag>[3] = { updated_at: clock() };
+          if (input.color !== undefined) changes.color = input.color.toLowerCase();
+          if (input.name !== undefined) {
+            const name = input.name.trim();
+            const other = await store.findTagByName(trx, organizationId, name);
+            if (other && other.id !== id) throw nameTaken();
+            changes.name = name;
+            changes.name_key = store.nameKey(name);
+          }
+          await store.updateTag(trx, organizationId, id, changes);
+          const { name_key: _, ...visible } = changes;
+          return { ...current, ...visible };
+        })
+        .catch(rethrowNameConflict);
+      return toTagView(row);
+    },
+
+    /** Deletes the tag; tickets that carried it stay, without it. */
+    async remove(organizationId: string, id: string): Promise<void> {
+      await database.transaction(async (trx) => {
+        await load(trx, organizationId, id);
+        await store.deleteTag(trx, organizationId, id);
+      });
+    },
+  };
+}

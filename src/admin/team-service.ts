@@ -1,0 +1,96 @@
+import type { Static } from 'typebox';
+import type { DatabaseHandle, Executor } from '../db/database.js';
+import { iso, type Clock } from '../shared/clock.js';
+import { AppError, notFound } from '../shared/errors.js';
+import { isUuid, newId } from '../shared/ids.js';
+import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
+import type { CreateTeamBody, Team, UpdateTeamBody } from './team-schemas.js';
+import * as store from './team-store.js';
+import { unknownUserIds } from './user-store.js';
+
+export type TeamView = Static<typeof Team>;
+
+export function toTeamView(row: store.TeamRow, members: store.MemberRow[]): TeamView {
+  return {
+    id: row.id,
+    name: row.name,
+    members: members.map((m) => ({ id: m.id, name: m.name, email: m.email })),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+/** Checks member ids against the organization's users; duplicates collapse into one membership. */
+async function validMembers(db: Executor, organizationId: string, ids: string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  const unknown = await unknownUserIds(db, organizationId, unique);
+  if (unknown.length > 0) {
+    throw new AppError(400, 'validation_error', `unknown user id ${unknown.map((id) => JSON.stringify(id)).join(', ')}`, [
+      { field: 'member_ids', issue: 'not_found' },
+    ]);
+  }
+  return unique;
+}
+
+export function createTeamService(deps: { database: DatabaseHandle; clock: Clock }) {
+  const { database, clock } = deps;
+
+  async function load(db: Executor, organizationId: string, id: string): Promise<store.TeamRow> {
+    const row = isUuid(id) ? await store.findTeam(db, organizationId, id) : undefined;
+    if (!row) throw notFound('team');
+    return row;
+  }
+
+  async function view(db: Executor, organizationId: string, row: store.TeamRow): Promise<TeamView> {
+    return toTeamView(row, await store.membersOf(db, organizationId, [row.id]));
+  }
+
+  return {
+    async create(organizationId: string, input: Static<typeof CreateTeamBody>): Promise<TeamView> {
+      const now = clock();
+      return database.transaction(async (trx) => {
+        const members = await validMembers(trx, organizationId, input.member_ids ?? []);
+        const row = { id: newId(), name: input.name.trim(), created_at: now, updated_at: now };
+        await store.insertTeam(trx, { ...row, organization_id: organizationId });
+        await store.replaceMembers(trx, organizationId, row.id, members, now);
+        return view(trx, organizationId, row);
+      });
+    },
+
+    async get(organizationId: string, id: string): Promise<TeamView> {
+      return view(database.db, organizationId, await load(database.db, organizationId, id));
+    },
+
+    async list(organizationId: string, query: PageQuery) {
+      const [rows, total] = await Promise.all([
+        store.listTeams(database.db, organizationId, query.limit, offsetOf(query)),
+        store.countTeams(database.db, organizationId),
+      ]);
+      const members = await store.membersOf(database.db, organizationId, rows.map((r) => r.id));
+      const data = rows.map((row) => toTeamView(row, members.filter((m) => m.team_id === row.id)));
+      return { data, meta: paginationMeta(query, total) };
+    },
+
+    async update(organizationId: string, id: string, input: Static<typeof UpdateTeamBody>): Promise<TeamView> {
+      const now = clock();
+      return database.transaction(async (trx) => {
+        const current = await load(trx, organizationId, id);
+        const changes = { updated_at: now, ...(input.name !== undefined ? { name: input.name.trim() } : {}) };
+        if (input.member_ids !== undefined) {
+          const members = await validMembers(trx, organizationId, input.member_ids);
+          await store.replaceMembers(trx, organizationId, id, members, now);
+        }
+        await store.updateTeam(trx, organizationId, id, changes);
+        return view(trx, organizationId, { ...current, ...changes });
+      });
+    },
+
+    /** Deletes the team; its tickets stay, with team null. */
+    async remove(organizationId: string, id: string): Promise<void> {
+      await database.transaction(async (trx) => {
+        await load(trx, organizationId, id);
+        await store.deleteTeam(trx, organizationId, id);
+      });
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import type { Static } from 'typebox';
+import { assertSeatAvailable } from '../billing/plan-limits.js';
+import type { DatabaseHandle, Executor } from '../db/database.js';
+import { iso, type Clock } from '../shared/clock.js';
+import { conflict, notFound } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
+import type { Role } from './admin-schemas.js';
+import type { CreateUserBody, UpdateUserBody, User } from './user-schemas.js';
+import * as store from './user-store.js';
+
+export type UserView = Static<typeof User>;
+
+export function toUserView(row: store.UserRow): UserView {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role as Role,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+const idTaken = () => conflict('a user with this id already exists in the organization', 'id');
+const emailTaken = () => conflict('a user with this email already exists in the organization', 'email');
+
+/** Maps a unique violation raised by a concurrent writer to the same 409 the pre-checks give. */
+export function rethrowUserConflict(err: unknown): never {
+  const field = store.userConflict(err);
+  if (field === 'id') throw idTaken();
+  if (field === 'email') throw emailTaken();
+  throw err;
+}
+
+/**
+ * Inserts a staff user in the caller's transaction after the id/email checks; the seat check is
+ * the caller's (creating a user takes a seat, accepting an invitation converts one).
+ */
+export async function insertNewUser(
+  trx: Executor,
+  organizationId: string,
+  input: { id?: string; name: string; email: string; role: Role },
+  now: number,
+): Promise<store.UserRow> {
+  const id = input.id ?? newId();
+  if (input.id !== undefined && (await store.findUser(trx, organizationId, id))) throw idTaken();
+  if (await store.findUserByEmail(trx, organizationId, input.email)) throw emailTaken();
+  const row: store.UserRow = {
+    organization_id: organizationId,
+    id,
+    name: input.name.trim(),
+    email: input.email.trim(),
+    email_key: store.emailKey(input.email),
+    role: input.role,
+    created_at: now,
+    updated_at: now,
+  };
+  await store.insertUser(trx, row);
+  return row;
+}
+
+export function createUserService(deps: { database: DatabaseHandle; clock: Clock }) {
+  const { database, clock } = deps;
+
+  async function load(db: Executor, organizationId: string, id: string): Promise<store.UserRow> {
+    const row = await store.findUser(db, organizationId, id);
+    if (!row) throw notFound('user');
+    return row;
+  }
+
+  return {
+    async create(organizationId: string, input: Static<typeof CreateUserBody>): Promise<UserView> {
+      const now = clock();
+      const row = await database
+        .transaction(async (trx) => {
+          await assertSeatAvailable(trx, database.dialect, organizationId, now);
+          return insertNewUser(trx, organizationId, { ...input, role: input.role ?? 'agent' }, now);
+        })
+        .catch(rethrowUserConflict);
+      return toUserView(row);
+    },
+
+    async get(organizationId: string, id: string): Promise<UserView> {
+      return toUserView(await load(database.db, organizationId, id));
+    },
+
+    async list(organizationId: string, query: PageQuery & { role?: Role }) {
+      const filter = { role: query.role };
+      const [rows, total] = await Promise.all([
+        store.listUsers(database.db, organizationId, filter, query.limit, offsetOf(query)),
+        store.countUsers(database.db, organizationId, filter),
+      ]);
+      return { data: rows.map(toUserView), meta: paginationMeta(query, total) };
+    },
+
+    async update(organizationId: string, id: string, input: Static<typeof UpdateUserBody>): Promise<UserView> {
+      const row = await database
+        .transaction(async (trx) => {
+          const current = await load(trx, organizationId, id);
+          const changes: Parameters<typeof store.updateUser>[3] = { updated_at: clock() };
+          if (input.name !== undefined) changes.name = input.name.trim();
+          if (input.role !== undefined) changes.role = input.role;
+          if (input.email !== undefined) {
+            const other = await store.findUserByEmail(trx, organizationId, input.email);
+            if (other && other.id !== id) throw emailTaken();
+            changes.email = input.email.trim();
+            changes.email_key = store.emailKey(input.email);
+          }
+          await store.updateUser(trx, organizationId, id, changes);
+          return { ...current, ...changes };
+        })
+        .catch(rethrowUserConflict);
+      return toUserView(row);
+    },
+
+    /** Deletes the user; tickets assigned to them stay, unassigned. */
+    async remove(organizationId: string, id: string): Promise<void> {
+      await database.transaction(async (trx) => {
+        await load(trx, organizationId, id);
+        await store.deleteUser(trx, organizationId, id);
+      });
+    },
+  };
+}

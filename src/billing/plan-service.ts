@@ -1,0 +1,110 @@
+import type { Static } from 'typebox';
+import type { DatabaseHandle } from '../db/database.js';
+import { findOrganization } from '../orgs/org-store.js';
+import { iso, type Clock } from '../shared/clock.js';
+import { AppError, notFound } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import { periodOf } from './billing-period.js';
+import type { Usage } from './billing-schemas.js';
+import * as store from './plan-store.js';
+
+export type UsageView = Static<typeof Usage>;
+export type PlanChanges = Partial<store.PlanLimits>;
+
+export interface AiCreditsView {
+  used: number;
+  included: number;
+  purchased: number;
+  remaining: number;
+  overage_this_period: number;
+}
+
+/**
+ * AI credits of one period. Included and purchased credits both belong to the period: purchases
+ * count toward the month they were made in and do not carry over, so the arithmetic of
+ * decisions.md holds for every period on its own.
+ */
+export function aiCredits(used: number, included: number, purchased: number): AiCreditsView {
+  return {
+    used,
+    included,
+    purchased,
+    remaining: Math.max(0, included + purchased - used),
+    overage_this_period: Math.max(0, used - included - purchased),
+  };
+}
+
+export function createPlanService(deps: { database: DatabaseHandle; clock: Clock; timeZone: string }) {
+  const { database, clock, timeZone } = deps;
+
+  async function requireOrganization(organizationId: string): Promise<void> {
+    if (!(await findOrganization(database.db, organizationId))) throw notFound(`organization ${organizationId}`);
+  }
+
+  async function creditsNow(organizationId: string): Promise<AiCreditsView> {
+    const period = periodOf(clock(), timeZone);
+    const [plan, sums] = await Promise.all([
+      store.findPlan(database.db, organizationId),
+      store.sumCredits(database.db, organizationId, period.start, period.end),
+    ]);
+    return aiCredits(sums.consumed, plan.ai_credits_included, sums.purchased);
+  }
+
+  async function record(organizationId: string, kind: 'purchase' | 'consume', amount: number): Promise<AiCreditsView> {
+    if (!Number.isSafeInteger(amount) || amount <= 0) {
+      throw new AppError(400, 'validation_error', 'amount must be a positive whole number', [{ field: 'amount', issue: 'out_of_range' }]);
+    }
+    await requireOrganization(organizationId);
+    await store.insertCreditEntry(database.db, { id: newId(), organization_id: organizationId, kind, amount, created_at: clock() });
+    return creditsNow(organizationId);
+  }
+
+  return {
+    async getPlan(organizationId: string): Promise<store.PlanLimits> {
+      await requireOrganization(organizationId);
+      return store.findPlan(database.db, organizationId);
+    },
+
+    /** Changes the given limits (null = unlimited) and keeps the others. */
+    async setPlan(organizationId: string, changes: PlanChanges): Promise<store.PlanLimits> {
+      await requireOrganization(organizationId);
+      return database.transaction(async (trx) => {
+        const current = await store.lockPlan(trx, database.dialect, organizationId);
+        const next: store.PlanLimits = { ...current };
+        for (const key of Object.keys(changes) as (keyof store.PlanLimits)[]) {
+          if (changes[key] !== undefined) (next as any)[key] = changes[key];
+        }
+        await store.upsertPlan(trx, organizationId, next, clock());
+        return next;
+      });
+    },
+
+    purchaseCredits: (organizationId: string, amount: number) => record(organizationId, 'purchase', amount),
+
+    /** Records AI credits consumed (by the knowledge-base chat, which lives outside this service). */
+    consumeCredits: (organizationId: string, amount: number) => record(organizationId, 'consume', amount),
+
+    async usage(organizationId: string): Promise<UsageView> {
+      const now = clock();
+      const period = periodOf(now, timeZone);
+      const db = database.db;
+      const [plan, tickets, seats, webhooks, credits] = await Promise.all([
+        store.findPlan(db, organizationId),
+        store.countTicketUsage(db, organizationId, period.start, period.end),
+        store.countSeats(db, organizationId, now),
+        store.countWebhooks(db, organizationId),
+        store.sumCredits(db, organizationId, period.start, period.end),
+      ]);
+      return {
+        period_start: iso(period.start),
+        period_end: iso(period.end),
+        tickets: { used: tickets, limit: plan.tickets_limit },
+        seats: { used: seats, limit: plan.seats_limit },
+        webhooks: { used: webhooks, limit: plan.webhooks_limit },
+        ai_credits: aiCredits(credits.consumed, plan.ai_credits_included, credits.purchased),
+      };
+    },
+  };
+}
+
+export type PlanService = ReturnType<typeof createPlanService>;
