@@ -1,0 +1,83 @@
+import { expect, it } from 'vitest';
+import { UUID, call, describeEachDialect } from './support/harness.js';
+
+const base = '/api/v1/webhooks';
+const url = 'https://automation.example.com/hooks/abc';
+
+describeEachDialect('webhook subscribe and unsubscribe by URL', (ctx) => {
+  const hooksOf = async (token: string) => (await call(ctx.app, 'GET', base, { token })).body.data;
+
+  it('subscribe creates a webhook named after the URL, with its own secret: 201 {id,url,event}', async () => {
+    const org = await ctx.createOrg();
+    const res = await call(ctx.app, 'POST', `${base}/subscribe`, { token: org.token, body: { url, event: 'ticket.created' } });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ data: { id: expect.stringMatching(UUID), url, event: 'ticket.created' } });
+    expect(await hooksOf(org.token)).toEqual([
+      expect.objectContaining({ id: res.body.data.id, name: 'automation.example.com/hooks/abc', url, events: ['ticket.created'], is_active: true }),
+    ]);
+    const row = await ctx.database.db.selectFrom('webhooks').select('secret').where('id', '=', res.body.data.id).executeTakeFirstOrThrow();
+    expect(row.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+  });
+
+  it('subscribe adds the event to the webhook with that URL, once', async () => {
+    const org = await ctx.createOrg();
+    const created = (await call(ctx.app, 'POST', base, { token: org.token, body: { name: 'Mine', url, events: ['ticket.created'] } })).body.data;
+    const first = await call(ctx.app, 'POST', `${base}/subscribe`, { token: org.token, body: { url, event: 'message.created' } });
+    expect(first).toMatchObject({ status: 201, body: { data: { id: created.id, url, event: 'message.created' } } });
+    const again = await call(ctx.app, 'POST', `${base}/subscribe`, { token: org.token, body: { url, event: 'message.created' } });
+    expect(again).toMatchObject({ status: 201, body: { data: { id: created.id, url, event: 'message.created' } } });
+    expect(await hooksOf(org.token)).toEqual([expect.objectContaining({ id: created.id, name: 'Mine', events: ['ticket.created', 'message.created'] })]);
+  });
+
+  it('subscribe validates url and event', async () => {
+    const org = await ctx.createOrg();
+    for (const body of [{ url, event: 'ticket.deleted' }, { url }, { url: 'nope', event: 'ticket.created' }, { event: 'ticket.created' }]) {
+      const res = await call(ctx.app, 'POST', `${base}/subscribe`, { token: org.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code).toBe('validation_error');
+    }
+    expect(await hooksOf(org.token)).toEqual([]);
+  });
+
+  it('unsubscribe with an event removes only that event; removing the last deletes the webhook', async () => {
+    const org = await ctx.createOrg();
+    const created = (await call(ctx.app, 'POST', base, { token: org.token, body: { name: 'Mine', url, events: ['ticket.created', 'ticket.updated'] } })).body.data;
+    const res = await call(ctx.app, 'POST', `${base}/unsubscribe`, { token: org.token, body: { url, event: 'ticket.created' } });
+    expect(res).toMatchObject({ status: 201, body: { data: { success: true } } });
+    expect(res.body).toEqual({ data: { success: true } });
+    expect(await hooksOf(org.token)).toEqual([expect.objectContaining({ id: created.id, events: ['ticket.updated'] })]);
+    await call(ctx.app, 'POST', `${base}/unsubscribe`, { token: org.token, body: { url, event: 'ticket.updated' } });
+    expect(await hooksOf(org.token)).toEqual([]);
+  });
+
+  it('unsubscribe without an event deletes the webhook', async () => {
+    const org = await ctx.createOrg();
+    await call(ctx.app, 'POST', base, { token: org.token, body: { name: 'Mine', url, events: ['ticket.created', 'ticket.updated'] } });
+    const res = await call(ctx.app, 'POST', `${base}/unsubscribe`, { token: org.token, body: { url } });
+    expect(res).toMatchObject({ status: 201, body: { data: { success: true } } });
+    expect(await hooksOf(org.token)).toEqual([]);
+  });
+
+  it('unsubscribe of an unknown URL or an unsubscribed event succeeds without changes', async () => {
+    const org = await ctx.createOrg();
+    const created = (await call(ctx.app, 'POST', base, { token: org.token, body: { name: 'Mine', url, events: ['ticket.created'] } })).body.data;
+    const before = await hooksOf(org.token);
+    for (const body of [{ url: 'https://unknown.example.com/' }, { url, event: 'message.created' }, { url: 'https://unknown.example.com/', event: 'ticket.created' }]) {
+      const res = await call(ctx.app, 'POST', `${base}/unsubscribe`, { token: org.token, body });
+      expect(res, JSON.stringify(body)).toMatchObject({ status: 201, body: { data: { success: true } } });
+    }
+    expect(await hooksOf(org.token)).toEqual(before);
+    expect(before[0].id).toBe(created.id);
+  });
+
+  it("unsubscribe never touches another organization's webhook with the same URL", async () => {
+    const owner = await ctx.createOrg('owner');
+    const other = await ctx.createOrg('other');
+    await call(ctx.app, 'POST', base, { token: owner.token, body: { name: 'Mine', url, events: ['ticket.created'] } });
+    await call(ctx.app, 'POST', `${base}/unsubscribe`, { token: other.token, body: { url } });
+    expect(await hooksOf(owner.token)).toHaveLength(1);
+    const sub = await call(ctx.app, 'POST', `${base}/subscribe`, { token: other.token, body: { url, event: 'ticket.created' } });
+    expect(sub.status).toBe(201);
+    expect((await hooksOf(owner.token))[0].id).not.toBe(sub.body.data.id);
+  });
+});
