@@ -36,7 +36,7 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
@@ -46,6 +46,25 @@ function openSqlite(path: string): DatabaseHandle {
     },
     async close() {
       await db.destroy();
+    },
+  };
+}
+
+// Kysely prepares every query anew; on better-sqlite3 preparing costs more than running a primary-key
+// read, so prepared statements are kept per SQL text (queries are parameterized, the set is small).
+// Kysely runs one statement at a time on its single connection, so reusing one is safe.
+function withStatementCache(sqlite: SQLite.Database, max = 1000) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (!stmt) {
+        stmt = sqlite.prepare(sql);
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+        cache.set(sql, stmt);
+      }
+      return stmt;
     },
   };
 }
