@@ -12,7 +12,10 @@ export interface ReceivedRequest {
   json: any;
 }
 
-export type Responder = (req: ReceivedRequest, index: number) => { status: number; headers?: Record<string, string> } | 'hold';
+export type Responder = (
+  req: ReceivedRequest,
+  index: number,
+) => { status: number; headers?: Record<string, string>; delayMs?: number } | 'hold';
 
 export interface Receiver {
   url: string;
@@ -48,7 +51,9 @@ export async function startReceiver(): Promise<Receiver> {
         held.push(() => res.writeHead(200).end('ok'));
         return;
       }
-      res.writeHead(answer.status, answer.headers ?? {}).end('ok');
+      const send = () => res.writeHead(answer.status, answer.headers ?? {}).end('ok');
+      if (answer.delayMs) setTimeout(send, answer.delayMs);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
