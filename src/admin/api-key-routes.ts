@@ -1,5 +1,5 @@
 import type { AppDeps } from '../app-deps.js';
-import { createApiKeyService } from '../auth/api-key-service.js';
+import { createApiKeyService, parseScopes } from '../auth/api-key-service.js';
 import { notFound } from '../shared/errors.js';
 import type { App } from '../shared/http.js';
 import { isUuid } from '../shared/ids.js';
@@ -29,7 +29,7 @@ export async function registerApiKeyRoutes(app: App, deps: AppDeps): Promise<voi
     },
     async (request, reply) => {
       const { scopes, name } = request.body;
-      const key = await keys.create(request.auth.organizationId, [...new Set(scopes)], name ?? null);
+      const key = await keys.create(request.auth.organizationId, parseScopes(scopes), name ?? null);
       return reply.code(201).send({ data: key });
     },
   );

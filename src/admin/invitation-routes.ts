@@ -72,9 +72,13 @@ export async function registerInvitationRoutes(app: App, deps: AppDeps): Promise
         body: AcceptInvitationBody,
         response: { 201: Data(AcceptedInvitation), ...errorResponses },
       },
+      // Every field is optional, so a POST without a body is an empty object, not a validation error.
+      preValidation: async (request) => {
+        if (request.body === undefined) (request as { body: unknown }).body = {};
+      },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await invitations.accept(request.auth.organizationId, request.params.id, request.body ?? {}) }),
+      reply.code(201).send({ data: await invitations.accept(request.auth.organizationId, request.params.id, request.body) }),
   );
 
   app.post(
