@@ -12,6 +12,8 @@ export interface Config {
   rateLimitPerMinute: number;
   redisUrl: string | null;
   bodyLimitBytes: number;
+  /** Browser origins allowed to call the API (CORS); empty = no CORS headers, ['*'] = any. */
+  corsOrigins: string[];
   timeZone: string;
   webhooks: {
     allowPrivateTargets: boolean;
@@ -85,6 +87,18 @@ function retryDelays(env: Env): number[] {
   return parts.map(Number);
 }
 
+function corsOrigins(env: Env): string[] {
+  const raw = env.CORS_ORIGINS?.trim();
+  if (!raw) return [];
+  const list = raw.split(',').map((o) => o.trim()).filter(Boolean);
+  for (const origin of list) {
+    if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) {
+      throw new ConfigError(`CORS_ORIGINS must be * or comma-separated origins like https://app.example.com, got "${origin}"`);
+    }
+  }
+  return list;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -103,6 +117,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0),
     redisUrl,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1),
+    corsOrigins: corsOrigins(env),
     timeZone: timeZone(env),
     webhooks: {
       allowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),

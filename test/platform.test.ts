@@ -183,3 +183,24 @@ describeEachDialect(
   },
   { env: { RATE_LIMIT_PER_MINUTE: '3' } },
 );
+
+describeEachDialect(
+  'CORS',
+  (ctx) => {
+    it('answers preflights and marks responses for configured origins only', async () => {
+      const preflight = await ctx.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/customers',
+        headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('https://app.example.com');
+      const org = await ctx.createOrg();
+      const res = await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token, headers: { origin: 'https://app.example.com' } });
+      expect(res.headers['access-control-allow-origin']).toBe('https://app.example.com');
+      const other = await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token, headers: { origin: 'https://evil.example' } });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    });
+  },
+  { env: { CORS_ORIGINS: 'https://app.example.com' } },
+);
