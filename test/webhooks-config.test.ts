@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { DEFAULT_PLAN, upsertPlan } from '../src/billing/plan-store.js';
 import { ISO_MS, UUID, call, describeEachDialect } from './support/harness.js';
 
 const base = '/api/v1/webhooks';
@@ -147,5 +148,23 @@ describeEachDialect('webhook configuration', (ctx) => {
     expect((await call(ctx.app, 'POST', `${base}/subscribe`, { token: ticketsWrite, body: { url: hookBody.url, event: 'ticket.created' } })).status).toBe(201);
     expect((await call(ctx.app, 'POST', `${base}/unsubscribe`, { token: ticketsWrite, body: { url: hookBody.url } })).status).toBe(201);
     expect((await call(ctx.app, 'GET', base)).status).toBe(401);
+  });
+
+  it("enforces the plan's webhook limit on create and on subscribe (inactive webhooks count)", async () => {
+    const org = await ctx.createOrg();
+    await upsertPlan(ctx.database.db, org.id, { ...DEFAULT_PLAN, webhooks_limit: 1 }, ctx.clock());
+    const first = await call(ctx.app, 'POST', base, { token: org.token, body: hookBody });
+    expect(first.status).toBe(201);
+    await call(ctx.app, 'PATCH', `${base}/${first.body.data.id}`, { token: org.token, body: { is_active: false } });
+    const second = await call(ctx.app, 'POST', base, { token: org.token, body: { ...hookBody, name: 'Second' } });
+    expect(second.status).toBe(403);
+    expect(second.body.error.code).toBe('plan_limit_exceeded');
+    const sub = await call(ctx.app, 'POST', `${base}/subscribe`, { token: org.token, body: { url: 'https://new.example.com/', event: 'ticket.created' } });
+    expect(sub.status).toBe(403);
+    expect(sub.body.error.code).toBe('plan_limit_exceeded');
+    // Adding an event to the existing webhook creates nothing, so it is allowed.
+    const add = await call(ctx.app, 'POST', `${base}/subscribe`, { token: org.token, body: { url: hookBody.url, event: 'ticket.updated' } });
+    expect(add.status).toBe(201);
+    expect((await call(ctx.app, 'GET', base, { token: org.token })).body.data).toHaveLength(1);
   });
 });

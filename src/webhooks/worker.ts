@@ -7,6 +7,7 @@ import {
   findTargets,
   nextWakeAt,
   recordAttempt,
+  releaseLease,
   type ClaimedDelivery,
 } from './delivery-store.js';
 import { createDeliveryClient, type DeliveryClient } from './delivery-client.js';
@@ -46,11 +47,14 @@ export function startWorker(deps: AppDeps & { logger: WorkerLogger }): WorkerHan
   const schedule = (delayMs: number) => {
     if (stopping) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void tick(), Math.max(0, Math.min(delayMs, settings.pollIntervalMs)));
+    timer = setTimeout(wake, Math.max(0, Math.min(delayMs, settings.pollIntervalMs)));
     timer.unref?.();
   };
+  let current: Promise<void> = Promise.resolve();
   const wake = () => {
-    if (!stopping) void tick();
+    if (stopping) return;
+    if (ticking) again = true;
+    else current = tick();
   };
 
   async function attempt(claimed: ClaimedDelivery, target: { url: string; secret: string; is_active: number } | undefined) {
@@ -92,6 +96,11 @@ export function startWorker(deps: AppDeps & { logger: WorkerLogger }): WorkerHan
           token: randomUUID(),
         });
         if (claimed.length === 0) break;
+        if (stopping) {
+          // Claimed while stop() began: hand them back rather than start attempts nobody waits for.
+          await Promise.all(claimed.map((c) => releaseLease(database.db, c)));
+          return;
+        }
         const targets = new Map(
           (await findTargets(database.db, [...new Set(claimed.map((c) => c.webhook_id))])).map((t) => [t.id, t]),
         );
@@ -119,7 +128,7 @@ export function startWorker(deps: AppDeps & { logger: WorkerLogger }): WorkerHan
   }
 
   const stopListening = database.dialect === 'postgres' ? listen(config.database.url, wake, logger) : onEventRecorded(database.db, wake);
-  void tick();
+  wake();
   logger.info({ concurrency: settings.concurrency }, 'webhook worker started');
 
   return {
@@ -128,6 +137,7 @@ export function startWorker(deps: AppDeps & { logger: WorkerLogger }): WorkerHan
       stopping = true;
       if (timer) clearTimeout(timer);
       await stopListening();
+      await current.catch(() => undefined);
       // Attempts under way finish (bounded by the request timeout) so their outcome is recorded.
       await Promise.allSettled([...inFlight]);
       await client.close();
