@@ -54,11 +54,13 @@ export function deliverySuite(ctx: TestContext) {
   it('delivers ticket.created with the exact body, headers and a verifiable signature, promptly', async () => {
     const { org, hook } = await setup();
     start();
+    await new Promise((r) => setTimeout(r, 150)); // the worker is idle, its next poll ~1 s away
     const before = Date.now();
     const ticket = (await createTicket(org.token)).body.data;
     const [req] = await receiver.waitFor(1);
     const latency = Date.now() - before;
-    expect(latency).toBeLessThan(800); // poll interval is 1 s: this came from the wake-up
+    console.log(`${ctx.dialect}: ticket create -> webhook received in ${latency} ms`);
+    expect(latency).toBeLessThan(500); // well under the 1 s poll interval: this came from the wake-up
     expect(req.method).toBe('POST');
     expect(req.path).toBe('/hook');
     expect(req.headers['content-type']).toBe('application/json');

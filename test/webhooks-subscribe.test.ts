@@ -80,4 +80,23 @@ describeEachDialect('webhook subscribe and unsubscribe by URL', (ctx) => {
     expect(sub.status).toBe(201);
     expect((await hooksOf(owner.token))[0].id).not.toBe(sub.body.data.id);
   });
+
+  it('matches URLs in their normalized form (host case, default port)', async () => {
+    const org = await ctx.createOrg();
+    const created = (await call(ctx.app, 'POST', base, { token: org.token, body: { name: 'Mine', url, events: ['ticket.created'] } })).body.data;
+    const variant = 'https://AUTOMATION.example.com:443/hooks/abc';
+    const sub = await call(ctx.app, 'POST', `${base}/subscribe`, { token: org.token, body: { url: variant, event: 'ticket.updated' } });
+    expect(sub.body.data).toEqual({ id: created.id, url, event: 'ticket.updated' });
+    await call(ctx.app, 'POST', `${base}/unsubscribe`, { token: org.token, body: { url: variant } });
+    expect(await hooksOf(org.token)).toEqual([]);
+  });
+
+  it('unsubscribe validates url and event', async () => {
+    const org = await ctx.createOrg();
+    for (const body of [{ url: 'not a url' }, { url, event: 'ticket.deleted' }, {}, { url: 5 }]) {
+      const res = await call(ctx.app, 'POST', `${base}/unsubscribe`, { token: org.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code).toBe('validation_error');
+    }
+  });
 });

@@ -4,7 +4,7 @@ import { assertWebhookQuota } from '../billing/plan-limits.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { newId, isUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
-import { checkWebhookUrl, type Resolver } from './address-guard.js';
+import { checkUrlShape, checkWebhookUrl, type Resolver } from './address-guard.js';
 import { listDeliveries } from './delivery-store.js';
 import type { EventType } from './outbox.js';
 import { deliveryView, webhookCreatedView, webhookView } from './webhook-views.js';
@@ -140,6 +140,8 @@ export function createWebhookService(deps: Pick<AppDeps, 'database' | 'clock' | 
 
     /** Removes the event (or, without one, the whole subscription) from every webhook with this URL. */
     async unsubscribe(organizationId: string, url: string, event: EventType | undefined) {
+      const shape = checkUrlShape(url, true);
+      if ('problem' in shape) throw new AppError(400, 'validation_error', shape.problem.message, [{ field: 'url', issue: shape.problem.issue }]);
       await database.transaction(async (trx) => {
         for (const hook of await findWebhooksByUrl(trx, organizationId, url)) {
           const events = eventsOf(hook);

@@ -20,16 +20,19 @@ export function findWebhook(db: Executor, organizationId: string, id: string): P
   return db.selectFrom('webhooks').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
 }
 
-/** Webhooks of the organization with exactly this URL, oldest first. */
-export function findWebhooksByUrl(db: Executor, organizationId: string, url: string): Promise<WebhookRow[]> {
-  return db
-    .selectFrom('webhooks')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('url', '=', url)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+/** Webhooks of the organization whose URL is this one once normalized (case of host, default port, ...), oldest first. */
+export async function findWebhooksByUrl(db: Executor, organizationId: string, url: string): Promise<WebhookRow[]> {
+  const wanted = normalizeUrl(url);
+  // An organization has a handful of webhooks (plan-limited): comparing normalized forms here is cheap.
+  return (await listWebhooks(db, organizationId)).filter((w) => normalizeUrl(w.url) === wanted);
+}
+
+function normalizeUrl(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
 }
 
 export async function insertWebhook(db: Executor, row: WebhookRow): Promise<void> {

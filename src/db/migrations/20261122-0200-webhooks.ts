@@ -24,7 +24,6 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn('updated_at', bigint, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('webhooks_org_idx').on('webhooks').columns(['organization_id', 'created_at']).execute();
-  await db.schema.createIndex('webhooks_org_url_idx').on('webhooks').columns(['organization_id', 'url']).execute();
 
   await db.schema
     .createTable('webhook_deliveries')
