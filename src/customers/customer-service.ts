@@ -72,10 +72,8 @@ export function createCustomerService(deps: { database: DatabaseHandle; clock: C
         const { rows, total } = await store.searchCustomers(database.db, database.dialect, organizationId, term, query.limit, offset);
         return { data: rows.map(toCustomerView), meta: paginationMeta(query, total) };
       }
-      const [rows, total] = await Promise.all([
-        store.listCustomers(database.db, organizationId, query.limit, offset),
-        store.countAllCustomers(database.db, organizationId),
-      ]);
+      const total = await store.countAllCustomers(database.db, organizationId);
+      const rows = offset < total ? await store.listCustomers(database.db, organizationId, query.limit, offset) : [];
       return { data: rows.map(toCustomerView), meta: paginationMeta(query, total) };
     },
 

@@ -172,9 +172,9 @@ export async function searchCustomers(
   offset: number,
 ): Promise<{ rows: CustomerRow[]; total: number }> {
   const filter = searchFilter(db, dialect, organizationId, term);
-  const [rows, count] = await Promise.all([
-    filter.select(COLUMNS).orderBy('rid', 'desc').limit(limit).offset(offset).execute(),
-    filter.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  const count = await filter.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = Number(count.n);
+  if (offset >= total) return { rows: [], total };
+  const rows = await filter.select(COLUMNS).orderBy('rid', 'desc').limit(limit).offset(offset).execute();
+  return { rows, total };
 }

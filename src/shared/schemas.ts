@@ -35,8 +35,9 @@ export const PaginationMetaSchema = Type.Object({
 });
 
 export const PageQuerySchema = {
-  // Bounded so the offset always fits a 64-bit integer on both engines.
-  page: Type.Integer({ minimum: 1, maximum: 100_000_000, default: 1 }),
+  // No upper bound: a page past the end is an empty page, so services skip the row query then
+  // (which also keeps absurd offsets away from the database).
+  page: Type.Integer({ minimum: 1, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
 };
 
