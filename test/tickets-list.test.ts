@@ -97,9 +97,20 @@ describeEachDialect('tickets: list', (ctx) => {
     expect(numbers(await list('?include_closed=true&limit=3&page=3'))).toEqual(['1']);
     const past = await list('?include_closed=true&limit=3&page=9');
     expect(past.body).toEqual({ data: [], meta: { pagination: { page: 9, limit: 3, total: 7, total_pages: 3 } } });
-    const huge = await list('?page=1000000000000');
-    expect(huge.status).toBe(200);
-    expect(huge.body.data).toEqual([]);
+    for (const query of ['?page=99999999', '?page=99999999&search=Ticket&limit=100']) {
+      const huge = await list(query);
+      expect(huge.status, query).toBe(200);
+      expect(huge.body.data).toEqual([]);
+      expect(huge.body.meta.pagination.total).toBe(5);
+    }
+    // Absurd pages are either refused (400) or empty, never an engine error.
+    for (const query of ['?page=100000000000000000000', '?page=100000000000000000000&search=Ticket']) {
+      const huge = await list(query);
+      expect([200, 400], query).toContain(huge.status);
+      if (huge.status === 200) expect(huge.body.data).toEqual([]);
+    }
+    const searchPast = await list('?search=Ticket&limit=5&page=3');
+    expect(searchPast.body).toEqual({ data: [], meta: { pagination: { page: 3, limit: 5, total: 5, total_pages: 1 } } });
     const none = await list('?status=ON_HOLD');
     expect(none.body).toEqual({ data: [], meta: { pagination: { page: 1, limit: 20, total: 0, total_pages: 0 } } });
   });

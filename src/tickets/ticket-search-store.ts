@@ -25,38 +25,43 @@ export interface TicketFilter {
 
 type Eb = ExpressionBuilder<Database, 'tickets'>;
 
-function searchIds(eb: Eb, dialect: Dialect, orgId: string, term: SearchTerm): Expression<SqlBool> {
-  const parts = dialect === 'postgres' ? pgSearchParts(orgId, term) : sqliteSearchParts(orgId, term);
-  if (term.number !== null) {
-    parts.push(sql`SELECT id FROM tickets WHERE organization_id = ${orgId} AND number = ${term.number}`);
+function searchCondition(eb: Eb, dialect: Dialect, orgId: string, term: SearchTerm): Expression<SqlBool> {
+  if (dialect === 'postgres') {
+    const parts = pgSearchParts(orgId, term);
+    if (term.number !== null) parts.push(sql`SELECT id FROM tickets WHERE organization_id = ${orgId} AND number = ${term.number}`);
+    return eb('tickets.id', 'in', sql<string>`(${sql.join(parts, sql` UNION `)})` as any);
   }
-  const union = sql.join(parts, sql` UNION `);
-  return eb('tickets.id', 'in', sql<string>`(${union})` as any);
+  const parts = term.indexed ? sqliteFtsParts(term) : sqliteLikeParts(orgId, term);
+  if (term.number !== null) {
+    parts.push(sql`tickets.rid IN (SELECT rid FROM tickets WHERE organization_id = ${orgId} AND number = ${term.number})`);
+  }
+  return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
 }
 
+// SQLite: an OR of indexable IN-terms, which the planner runs as a MULTI-INDEX OR (each FTS5 match
+// set looked up by rowid, deduplicated) and which never joins large id sets as text.
 // FTS5 trigram: MATCH on a quoted phrase is a case-insensitive substring match through the index.
-// Terms under 3 characters have no trigram, so they fall back to LIKE (a scan, but a bounded one:
-// messages only of this organization's tickets).
-function sqliteSearchParts(orgId: string, term: SearchTerm) {
-  if (term.indexed) {
-    const q = term.ftsPhrase;
-    return [
-      sql`SELECT id FROM tickets WHERE rid IN (SELECT rowid FROM tickets_fts WHERE tickets_fts MATCH ${q})`,
-      sql`SELECT ticket_id FROM messages WHERE rid IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ${q})`,
-      sql`SELECT tc.id FROM tickets tc WHERE tc.customer_id IN
-            (SELECT id FROM customers WHERE rid IN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH ${q}))`,
-    ];
-  }
+function sqliteFtsParts(term: SearchTerm) {
+  const q = term.ftsPhrase;
+  return [
+    sql`tickets.rid IN (SELECT rowid FROM tickets_fts WHERE tickets_fts MATCH ${q})`,
+    sql`tickets.id IN (SELECT ticket_id FROM messages WHERE rid IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ${q}))`,
+    sql`tickets.customer_id IN (SELECT id FROM customers WHERE rid IN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH ${q}))`,
+  ];
+}
+
+// Terms under 3 characters have no trigram, so they fall back to LIKE: a scan of the organization's
+// tickets, messages and customers (SQLite's LIKE folds ASCII only, hence the case variants).
+function sqliteLikeParts(orgId: string, term: SearchTerm) {
   const like = (col: string) =>
     sql`(${sql.join(
       term.likeVariants.map((p) => sql`${sql.ref(col)} LIKE ${p} ESCAPE '\\'`),
       sql` OR `,
     )})`;
   return [
-    sql`SELECT id FROM tickets WHERE organization_id = ${orgId} AND ${like('subject')}`,
-    sql`SELECT m.ticket_id FROM messages m WHERE m.organization_id = ${orgId} AND ${like('m.content')}`,
-    sql`SELECT tc.id FROM tickets tc WHERE tc.customer_id IN
-          (SELECT id FROM customers WHERE organization_id = ${orgId} AND (${like('email')} OR ${like('name')}))`,
+    like('tickets.subject'),
+    sql`tickets.id IN (SELECT ticket_id FROM messages WHERE organization_id = ${orgId} AND ${like('content')})`,
+    sql`tickets.customer_id IN (SELECT id FROM customers WHERE organization_id = ${orgId} AND (${like('email')} OR ${like('name')}))`,
   ];
 }
 
@@ -85,7 +90,7 @@ function filtered(db: Executor, dialect: Dialect, f: TicketFilter) {
     q = q.where('tickets.id', 'in', (eb) => eb.selectFrom('ticket_tags').select('ticket_id').where('tag_id', '=', tagId));
   }
   const term = f.search;
-  if (term) q = q.where((eb) => searchIds(eb, dialect, f.organizationId, term));
+  if (term) q = q.where((eb) => searchCondition(eb, dialect, f.organizationId, term));
   return q;
 }
 
@@ -114,6 +119,35 @@ export async function countTickets(db: Executor, dialect: Dialect, f: TicketFilt
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * One page plus the exact total in a single pass over the matching rows (a window count), for the
+ * filters whose total has to be counted: counting and listing separately would do the work twice.
+ * Only ids are sorted; the page's full rows are read afterwards by primary key.
+ */
+export async function listTicketsWithTotal(
+  db: Executor,
+  dialect: Dialect,
+  f: TicketFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: TicketRow[]; total: number }> {
+  // No organization has 2^31 tickets: such an offset is past the end (and too big for some drivers).
+  if (page.offset > 2 ** 31) return { rows: [], total: await countTickets(db, dialect, f) };
+  const hits = await filtered(db, dialect, f)
+    .select(['tickets.id', sql<number>`count(*) over ()`.as('total')])
+    .orderBy('tickets.number', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  if (hits.length === 0) return { rows: [], total: page.offset === 0 ? 0 : await countTickets(db, dialect, f) };
+  const rows = await db
+    .selectFrom('tickets')
+    .select(TICKET_COLUMNS)
+    .where('id', 'in', hits.map((h) => h.id))
+    .orderBy('number', 'desc')
+    .execute();
+  return { rows: rows.map(normalizeTicket), total: Number(hits[0].total) };
 }
 
 /** The SQL of the list query, for EXPLAIN in tests and the benchmark. */

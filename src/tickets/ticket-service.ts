@@ -18,7 +18,7 @@ import {
 } from './ticket-payloads.js';
 import type { AddMessageInput, CreateTicketInput, ListTicketsInput, UpdateTicketInput } from './ticket-schemas.js';
 import { parseSearch } from './ticket-search.js';
-import { countTickets, countableFromBuckets, listTickets, type TicketFilter } from './ticket-search-store.js';
+import { countableFromBuckets, listTickets, listTicketsWithTotal, type TicketFilter } from './ticket-search-store.js';
 import * as store from './ticket-store.js';
 import { applyTicketUpdate, resolveTags } from './ticket-update.js';
 
@@ -136,16 +136,20 @@ export function createTicketService({ database, clock }: TicketServiceDeps) {
       search: parseSearch(query.search),
     };
     const db = database.db;
-    const total = countableFromBuckets(filter)
-      ? await sumTicketCounts(db, organizationId, {
-          statuses: filter.status ? [filter.status] : undefined,
-          excludeStatus: !filter.status && !filter.includeClosed ? 'CLOSED' : undefined,
-          priority: filter.priority,
-        })
-      : await countTickets(db, dialect, filter);
-    const offset = offsetOf(query);
-    // Past the end there is nothing to read (and no huge OFFSET to hand to the engine).
-    const rows = offset < total ? await listTickets(db, dialect, filter, { limit: query.limit, offset }) : [];
+    const page = { limit: query.limit, offset: offsetOf(query) };
+    let rows: TicketRow[];
+    let total: number;
+    if (countableFromBuckets(filter)) {
+      total = await sumTicketCounts(db, organizationId, {
+        statuses: filter.status ? [filter.status] : undefined,
+        excludeStatus: !filter.status && !filter.includeClosed ? 'CLOSED' : undefined,
+        priority: filter.priority,
+      });
+      // Past the end there is nothing to read (and no huge OFFSET to hand to the engine).
+      rows = page.offset < total ? await listTickets(db, dialect, filter, page) : [];
+    } else {
+      ({ rows, total } = await listTicketsWithTotal(db, dialect, filter, page));
+    }
     const relations = await store.loadRelations(db, organizationId, rows);
     return { data: rows.map((r) => ticketListItem(r, relations.get(r.id)!)), meta: paginationMeta(query, total) };
   }
