@@ -124,6 +124,8 @@ describeEachDialect(
           return row.status === 'success' && row;
         });
         expect(done).toMatchObject({ attempt_count: 1, status_code: 200, next_attempt_at: null, lease_token: null });
+        await new Promise((r) => setTimeout(r, 300));
+        expect(second.exitCode).toBeNull(); // an idle worker keeps running
       } finally {
         // A graceful stop (SIGTERM) exits cleanly.
         second.kill('SIGTERM');

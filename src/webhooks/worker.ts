@@ -47,8 +47,8 @@ export function startWorker(deps: AppDeps & { logger: WorkerLogger }): WorkerHan
   const schedule = (delayMs: number) => {
     if (stopping) return;
     if (timer) clearTimeout(timer);
+    // Not unref'd: a running worker is what keeps a `worker` process alive; stop() clears it.
     timer = setTimeout(wake, Math.max(0, Math.min(delayMs, settings.pollIntervalMs)));
-    timer.unref?.();
   };
   let current: Promise<void> = Promise.resolve();
   const wake = () => {
@@ -71,7 +71,7 @@ export function startWorker(deps: AppDeps & { logger: WorkerLogger }): WorkerHan
     const recorded = await database.transaction((trx) =>
       recordAttempt(trx, claimed, { success: result.success, statusCode: result.statusCode, finishedAt, nextAttemptAt: next }),
     );
-    if (!recorded) logger.warn({ delivery: claimed.id }, 'webhook delivery lease lost; attempt not recorded');
+    if (!recorded) logger.warn({ delivery: claimed.id }, 'webhook delivery no longer held (lease taken over or webhook deleted); attempt not recorded');
     else if (!result.success) {
       logger.warn({ delivery: claimed.id, attempt: attemptsMade, error: result.error }, 'webhook delivery attempt failed');
     } else logger.debug({ delivery: claimed.id, attempt: attemptsMade }, 'webhook delivered');
