@@ -12,14 +12,18 @@ const wholeNumber = (value: string): number => {
   return n;
 };
 
-const limit = (value: string): number | null => {
-  if (value.trim().toLowerCase() === 'unlimited') return null;
+// commander turns a parser's null into '', so "unlimited" travels as a string until the action.
+type LimitArg = number | 'unlimited';
+const limit = (value: string): LimitArg => {
+  if (value.trim().toLowerCase() === 'unlimited') return 'unlimited';
   try {
     return wholeNumber(value);
   } catch {
     throw new InvalidArgumentError('must be a whole number or "unlimited"');
   }
 };
+
+const toLimit = (arg: LimitArg | undefined): number | null | undefined => (arg === 'unlimited' ? null : arg);
 
 const positive = (value: string): number => {
   const n = wholeNumber(value);
@@ -63,12 +67,12 @@ export function registerBillingCommands(program: Command, withContext: CliContex
     .option('--webhooks <n|unlimited>', 'configured webhooks, inactive ones included', limit)
     .option('--ai-credits-included <n>', 'AI credits included per month', wholeNumber)
     .option('--json', 'print one JSON object')
-    .action((opts: { org: string; tickets?: number | null; seats?: number | null; webhooks?: number | null; aiCreditsIncluded?: number; json?: boolean }) =>
+    .action((opts: { org: string; tickets?: LimitArg; seats?: LimitArg; webhooks?: LimitArg; aiCreditsIncluded?: number; json?: boolean }) =>
       withContext(async (ctx): Promise<void> => {
         const changes: PlanChanges = {
-          tickets_limit: opts.tickets,
-          seats_limit: opts.seats,
-          webhooks_limit: opts.webhooks,
+          tickets_limit: toLimit(opts.tickets),
+          seats_limit: toLimit(opts.seats),
+          webhooks_limit: toLimit(opts.webhooks),
           ai_credits_included: opts.aiCreditsIncluded,
         };
         printPlan(opts.org, await service(ctx).setPlan(opts.org, changes), opts.json);

@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect, it } from 'vitest';
+import { call, describeEachDialect, type TestContext } from './support/harness.js';
+
+const run = promisify(execFile);
+
+async function cli(ctx: TestContext, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run('npx', ['tsx', 'src/cli.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: ctx.dbUrl, LOG_LEVEL: 'silent' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describeEachDialect('billing: CLI', (ctx) => {
+  it('plans set changes only the given limits; credits purchase/consume show in the usage report', async () => {
+    const org = await ctx.createOrg();
+    const set = await cli(ctx, ['plans', 'set', '--org', org.id, '--tickets', '10', '--seats', '3', '--webhooks', 'unlimited', '--ai-credits-included', '100', '--json']);
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(set.stdout)).toEqual({
+      plan: { organization_id: org.id, tickets_limit: 10, seats_limit: 3, webhooks_limit: null, ai_credits_included: 100 },
+    });
+    const again = await cli(ctx, ['plans', 'set', '--org', org.id, '--tickets', 'unlimited', '--webhooks', '2', '--json']);
+    expect(JSON.parse(again.stdout).plan).toEqual({ organization_id: org.id, tickets_limit: null, seats_limit: 3, webhooks_limit: 2, ai_credits_included: 100 });
+
+    const bought = await cli(ctx, ['credits', 'purchase', '--org', org.id, '--amount', '50', '--json']);
+    expect(bought.code, bought.stderr).toBe(0);
+    expect(JSON.parse(bought.stdout).ai_credits).toEqual({ used: 0, included: 100, purchased: 50, remaining: 150, overage_this_period: 0 });
+    const used = await cli(ctx, ['credits', 'consume', '--org', org.id, '--amount', '170', '--json']);
+    expect(JSON.parse(used.stdout).ai_credits).toEqual({ used: 170, included: 100, purchased: 50, remaining: 0, overage_this_period: 20 });
+
+    const usage = await call(ctx.app, 'GET', '/api/v1/billing/usage', { token: org.token });
+    expect(usage.body.data).toMatchObject({
+      tickets: { used: 0, limit: null },
+      seats: { used: 0, limit: 3 },
+      webhooks: { used: 0, limit: 2 },
+      ai_credits: { used: 170, included: 100, purchased: 50, remaining: 0, overage_this_period: 20 },
+    });
+  }, 120_000);
+
+  it('rejects bad arguments and unknown organizations with exit code 1 and a message', async () => {
+    const org = await ctx.createOrg();
+    const [bad, zero, unknown] = await Promise.all([
+      cli(ctx, ['plans', 'set', '--org', org.id, '--tickets', 'lots']),
+      cli(ctx, ['credits', 'purchase', '--org', org.id, '--amount', '0']),
+      cli(ctx, ['credits', 'consume', '--org', '00000000-0000-4000-8000-000000000000', '--amount', '5']),
+    ]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('whole number or "unlimited"');
+    expect(zero.code).toBe(1);
+    expect(zero.stderr).toContain('at least 1');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('not found');
+  }, 120_000);
+});
