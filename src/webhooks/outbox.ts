@@ -23,13 +23,17 @@ export interface OutboxEvent {
  * closed; the body is serialized here once so every attempt sends the same bytes.
  */
 export async function recordEvent(trx: Executor, dialect: Dialect, event: OutboxEvent): Promise<void> {
-  const candidates = await trx
+  let query = trx
     .selectFrom('webhooks')
     .select(['id', 'events'])
     .where('organization_id', '=', event.organizationId)
     .where('is_active', '=', 1)
-    .where('failure_count', '<', BREAKER_THRESHOLD)
-    .execute();
+    .where('failure_count', '<', BREAKER_THRESHOLD);
+  // A webhook deleted by a concurrent transaction would make our insert a foreign-key error and fail
+  // the caller's change; KEY SHARE makes that delete wait for our commit (and then cascade our rows)
+  // without blocking ordinary updates of the webhook.
+  if (dialect === 'postgres') query = query.forKeyShare();
+  const candidates = await query.execute();
   const targets = candidates.filter((w) => (JSON.parse(w.events) as string[]).includes(event.type));
   if (targets.length === 0) return;
   const body = serializePayload(event.type, event.occurredAt, event.organizationId, event.data);
