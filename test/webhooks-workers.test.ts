@@ -90,6 +90,29 @@ describeEachDialect(
       }
     });
 
+    it('an attempt that times out is a failure without a status code, retried after the default 1 minute', async () => {
+      receiver.requests.length = 0;
+      receiver.respond(() => 'hold');
+      const { org, hook } = await setup();
+      const worker = startWorker({ config: ctx.config, database: ctx.database, clock: ctx.clock, logger: silentLogger });
+      try {
+        const started = Date.now();
+        await ctx.database.transaction((trx) =>
+          recordEvent(trx, ctx.dialect, { organizationId: org.id, type: 'ticket.created', occurredAt: ctx.clock(), data: { id: 'slow' } }),
+        );
+        const row = await eventually(async () => {
+          const r = await ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', hook.id).executeTakeFirst();
+          return r && r.attempt_count === 1 && r;
+        });
+        expect(Date.now() - started).toBeGreaterThanOrEqual(900); // WEBHOOK_TIMEOUT_MS=1000
+        expect(row).toMatchObject({ status: 'failed', status_code: null, next_attempt_at: row.completed_at! + 60_000 });
+      } finally {
+        await worker.stop();
+        receiver.release();
+        await ctx.database.db.updateTable('webhook_deliveries').set({ next_attempt_at: null }).execute();
+      }
+    });
+
     it('a worker killed mid-delivery: its lease expires and a restarted worker completes the delivery once', async () => {
       receiver.requests.length = 0;
       receiver.respond(() => 'hold');
