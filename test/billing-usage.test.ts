@@ -166,6 +166,21 @@ describeEachDialect(
       expect((await usage(ctx, org.token)).period_start).toBe('2026-03-01T05:00:00.000Z');
       ctx.clock.set(null);
     });
+
+    it('enforces the monthly ticket limit on the New York calendar month', async () => {
+      const org = await ctx.createOrg();
+      await plans(ctx).setPlan(org.id, { tickets_limit: 1 });
+      ctx.clock.set('2026-04-01T03:59:59.999Z'); // March 31, 23:59:59.999 in New York
+      expect((await ticket(ctx, org.token)).status).toBe(201);
+      ctx.clock.set('2026-04-01T03:59:59.999Z');
+      const refused = await ticket(ctx, org.token);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.code).toBe('plan_limit_exceeded');
+      ctx.clock.advance(1); // April 1, 00:00 in New York: a new month
+      expect((await ticket(ctx, org.token)).status).toBe(201);
+      expect((await ticket(ctx, org.token)).status).toBe(403);
+      ctx.clock.set(null);
+    });
   },
   { env: { TZ: 'America/New_York' } },
 );

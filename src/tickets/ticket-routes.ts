@@ -14,7 +14,7 @@ import {
 import { createTicketService } from './ticket-service.js';
 
 export async function registerTicketRoutes(app: App, deps: AppDeps): Promise<void> {
-  const tickets = createTicketService({ database: deps.database, clock: deps.clock });
+  const tickets = createTicketService({ database: deps.database, clock: deps.clock, timeZone: deps.config.timeZone });
   const tags = ['tickets'];
 
   app.post(

@@ -25,6 +25,8 @@ import { applyTicketUpdate, resolveTags } from './ticket-update.js';
 export interface TicketServiceDeps {
   database: DatabaseHandle;
   clock: Clock;
+  /** config.timeZone: the monthly ticket limit counts the calendar month of this zone. */
+  timeZone?: string;
 }
 
 export type TicketService = ReturnType<typeof createTicketService>;
@@ -37,7 +39,7 @@ export function ticketIdOrNotFound(raw: string): string {
   return raw.toLowerCase();
 }
 
-export function createTicketService({ database, clock }: TicketServiceDeps) {
+export function createTicketService({ database, clock, timeZone }: TicketServiceDeps) {
   const { dialect } = database;
 
   async function loadView(db: Executor, organizationId: string, row: TicketRow, withMessages: boolean) {
@@ -54,7 +56,7 @@ export function createTicketService({ database, clock }: TicketServiceDeps) {
     return database.transaction(async (trx) => {
       const tags = await resolveTags(trx, organizationId, input.tag_ids, 'tag_ids');
       const now = clock();
-      await reserveTicketQuota(trx, dialect, organizationId, now);
+      await reserveTicketQuota(trx, dialect, organizationId, now, timeZone);
       const c = input.customer;
       const customer = await findOrCreateCustomer(trx, dialect, {
         id: newId(),
