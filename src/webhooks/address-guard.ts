@@ -63,8 +63,20 @@ const privateProblem: UrlProblem = {
 export type Resolver = (hostname: string) => Promise<string[]>;
 
 const lookupAll = promisify(dnsLookup);
-export const systemResolver: Resolver = async (hostname) =>
-  (await lookupAll(hostname, { all: true, verbatim: true })).map((a) => a.address);
+const RESOLVE_TIMEOUT_MS = 5_000;
+
+/** The system resolver (as used when connecting), bounded so a slow DNS server cannot hang a request. */
+export const systemResolver: Resolver = async (hostname) => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`resolving ${hostname} timed out`)), RESOLVE_TIMEOUT_MS);
+  });
+  try {
+    return (await Promise.race([lookupAll(hostname, { all: true, verbatim: true }), timeout])).map((a) => a.address);
+  } finally {
+    clearTimeout(timer);
+  }
+};
 
 /** Full configuration-time check: shape, then every address the hostname resolves to must be public. */
 export async function checkWebhookUrl(
