@@ -50,6 +50,9 @@ describeEachDialect('webhook configuration', (ctx) => {
     [{ ...hookBody, url: 'not a url' }, 'url'],
     [{ name: 'x', events: ['ticket.created'] }, 'url'],
     [{ ...hookBody, url: 42 }, 'url'],
+    [{ ...hookBody, url: ' https://hooks.example.com/in' }, 'url'],
+    [{ ...hookBody, url: 'https://user:pw@hooks.example.com/in' }, 'url'],
+    [{ ...hookBody, url: `https://hooks.example.com/${'a'.repeat(2048)}` }, 'url'],
   ])('refuses an invalid create body %j with 400', async (body, field) => {
     const org = await ctx.createOrg();
     const res = await call(ctx.app, 'POST', base, { token: org.token, body });

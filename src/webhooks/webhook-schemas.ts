@@ -5,7 +5,7 @@ import { EVENT_TYPES } from './outbox.js';
 export const EventTypeSchema = StringEnum(EVENT_TYPES, { description: 'Event type' });
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: '1 to 100 characters' });
-const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'Public absolute http(s) URL' });
+const Url = Type.String({ minLength: 1, maxLength: 2048, pattern: '^\\S+$', description: 'Public absolute http(s) URL, no spaces' });
 const Events = Type.Array(EventTypeSchema, { minItems: 1, maxItems: 50, description: 'At least one event type' });
 
 export const WebhookIdParams = Type.Object({ webhook_id: Type.String() });
