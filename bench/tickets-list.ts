@@ -6,6 +6,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -128,19 +129,10 @@ async function main() {
 
 async function explain(db: Parameters<typeof compileListQuery>[0], filter: TicketFilter): Promise<string> {
   const q = compileListQuery(db, dialect, filter, { limit: 20, offset: 0 });
-  const { sql } = await import('kysely');
   const prefix = dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
-  const res = await sql.raw(prefix + inline(q.sql, q.parameters)).execute(db);
+  const res = await db.executeQuery(CompiledQuery.raw(prefix + q.sql, [...q.parameters]));
   const lines = (res.rows as any[]).map((r) => (dialect === 'sqlite' ? `${r.detail}` : r['QUERY PLAN']));
   return lines.map((l) => `      ${l}\n`).join('');
-}
-
-/** Parameters inlined for EXPLAIN only (values are our own, not user input). */
-function inline(text: string, params: readonly unknown[]): string {
-  const lit = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
-  if (dialect === 'postgres') return text.replace(/\$(\d+)/g, (_, k) => lit(params[Number(k) - 1]));
-  let i = 0;
-  return text.replace(/\?/g, () => lit(params[i++]));
 }
 
 main().catch((err) => {

@@ -150,12 +150,11 @@ export async function listTicketsWithTotal(
   return { rows: rows.map(normalizeTicket), total: Number(hits[0].total) };
 }
 
-/** The SQL of the list query, for EXPLAIN in tests and the benchmark. */
+/** The SQL the list runs for this filter (page query, with the window total when counted), for EXPLAIN. */
 export function compileListQuery(db: Executor, dialect: Dialect, f: TicketFilter, page: { limit: number; offset: number }) {
-  return filtered(db, dialect, f)
-    .select(['tickets.id'])
-    .orderBy('tickets.number', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .compile();
+  const q = filtered(db, dialect, f);
+  const selected = countableFromBuckets(f)
+    ? q.select(['tickets.id'])
+    : q.select(['tickets.id', sql<number>`count(*) over ()`.as('total')]);
+  return selected.orderBy('tickets.number', 'desc').limit(page.limit).offset(page.offset).compile();
 }
