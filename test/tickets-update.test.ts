@@ -115,6 +115,13 @@ describeEachDialect('tickets: update and messages', (ctx) => {
     expect(events).toEqual([]);
   });
 
+  it('treats a PATCH without a body like {}', async () => {
+    const { org, ticket } = await fresh();
+    const res = await ctx.app.inject({ method: 'PATCH', url: `/api/v1/tickets/${ticket.id}`, headers: { authorization: `Bearer ${org.token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body).data).toEqual(ticket);
+  });
+
   it('does not emit ticket.updated for subject or team only, but bumps updated_at', async () => {
     const { org, ticket } = await fresh();
     const team = await seedTeam(ctx, org.id);

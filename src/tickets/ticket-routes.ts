@@ -71,8 +71,11 @@ export async function registerTicketRoutes(app: App, deps: AppDeps): Promise<voi
         body: UpdateTicketBody,
         response: { 200: Data(TicketSchema), ...errorResponses },
       },
+      // Every field is optional, so an absent body is {} (a no-op), not a validation error.
+      preValidation: async (request) => {
+        if (request.body === undefined) (request as { body: unknown }).body = {};
+      },
     },
-    // An empty or absent body is a valid no-op.
-    async (request) => ({ data: await tickets.update(request.auth.organizationId, request.params.ticket_id, request.body ?? {}) }),
+    async (request) => ({ data: await tickets.update(request.auth.organizationId, request.params.ticket_id, request.body) }),
   );
 }
