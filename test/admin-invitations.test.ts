@@ -88,6 +88,23 @@ describeEachDialect('admin: invitations', (ctx) => {
     expect(again.body.error).toMatchObject({ code: 'conflict', details: [{ field: 'status', issue: 'accepted' }] });
   });
 
+  it('accepting with a taken user id or an email that became a user is 409 and changes nothing', async () => {
+    const org = await ctx.createOrg();
+    await call(ctx.app, 'POST', '/api/v1/users', { token: org.token, body: { id: 'taken', name: 'T', email: 't@example.com' } });
+    const inv = await post(org.token, { email: 'later@example.com' });
+    const dupId = await call(ctx.app, 'POST', `/api/v1/invitations/${inv.body.data.id}/accept`, { token: org.token, body: { id: 'taken' } });
+    expect(dupId.status).toBe(409);
+    expect(dupId.body.error.details).toEqual([{ field: 'id', issue: 'already_exists' }]);
+    await call(ctx.app, 'POST', '/api/v1/users', { token: org.token, body: { name: 'L', email: 'LATER@example.com' } });
+    const dupEmail = await call(ctx.app, 'POST', `/api/v1/invitations/${inv.body.data.id}/accept`, { token: org.token, body: {} });
+    expect(dupEmail.status).toBe(409);
+    expect(dupEmail.body.error.details).toEqual([{ field: 'email', issue: 'already_exists' }]);
+    expect((await call(ctx.app, 'GET', `/api/v1/invitations/${inv.body.data.id}`, { token: org.token })).body.data.status).toBe('pending');
+    const bad = await call(ctx.app, 'POST', `/api/v1/invitations/${inv.body.data.id}/accept`, { token: org.token, body: { id: 'a b' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details).toEqual([{ field: 'id', issue: 'invalid_format' }]);
+  });
+
   it('accepting without a body generates a UUID user named after the invitation email', async () => {
     const org = await ctx.createOrg();
     const inv = await post(org.token, { email: 'anon@example.com' });

@@ -21,6 +21,8 @@ describeEachDialect('admin: tags', (ctx) => {
     expect(plain.body.data).toMatchObject({ name: 'Bug', color: '#6b7280' });
     const got = await call(ctx.app, 'GET', `/api/v1/tags/${res.body.data.id}`, { token: org.token });
     expect(got).toMatchObject({ status: 200, body: res.body });
+    const upper = await call(ctx.app, 'GET', `/api/v1/tags/${res.body.data.id.toUpperCase()}`, { token: org.token });
+    expect(upper).toMatchObject({ status: 200, body: res.body });
   });
 
   it('rejects a duplicate name in any case with 409, allows it in another organization', async () => {

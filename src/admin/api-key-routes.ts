@@ -13,7 +13,7 @@ export async function registerApiKeyRoutes(app: App, deps: AppDeps): Promise<voi
   const config = { scopes: ['admin' as const] };
   const checkId = (id: string) => {
     if (!isUuid(id)) throw notFound('API key');
-    return id;
+    return id.toLowerCase();
   };
 
   app.post(

@@ -56,7 +56,7 @@ export function createInvitationService(deps: { database: DatabaseHandle; clock:
   const { database, clock } = deps;
 
   async function load(db: Executor, organizationId: string, id: string): Promise<store.InvitationRow> {
-    const row = isUuid(id) ? await store.findInvitation(db, organizationId, id) : undefined;
+    const row = isUuid(id) ? await store.findInvitation(db, organizationId, id.toLowerCase()) : undefined;
     if (!row) throw notFound('invitation');
     return row;
   }
@@ -119,7 +119,7 @@ export function createInvitationService(deps: { database: DatabaseHandle; clock:
         if (input.name !== undefined) changes.name = input.name === null ? null : input.name.trim();
         if (input.role !== undefined) changes.role = input.role;
         if (input.expires_at !== undefined) changes.expires_at = expiryOf(input.expires_at, now);
-        await store.updateInvitation(trx, organizationId, id, changes);
+        await store.updateInvitation(trx, organizationId, current.id, changes);
         return toInvitationView({ ...current, ...changes }, now);
       });
     },
@@ -140,7 +140,7 @@ export function createInvitationService(deps: { database: DatabaseHandle; clock:
           const name = input.name?.trim() ?? current.name ?? current.email;
           const user = await insertNewUser(trx, organizationId, { id: input.id, name, email: current.email, role: current.role as Role }, now);
           const changes = { status: 'accepted', user_id: user.id, accepted_at: now, updated_at: now };
-          await store.updateInvitation(trx, organizationId, id, changes);
+          await store.updateInvitation(trx, organizationId, current.id, changes);
           return { invitation: toInvitationView({ ...current, ...changes }, now), user: toUserView(user) };
         })
         .catch(rethrowUserConflict);
@@ -154,7 +154,7 @@ export function createInvitationService(deps: { database: DatabaseHandle; clock:
         if (current.status === 'accepted') throw notPending('accepted');
         if (current.status === 'revoked') return toInvitationView(current, now);
         const changes = { status: 'revoked', revoked_at: now, updated_at: now };
-        await store.updateInvitation(trx, organizationId, id, changes);
+        await store.updateInvitation(trx, organizationId, current.id, changes);
         return toInvitationView({ ...current, ...changes }, now);
       });
     },
@@ -162,8 +162,8 @@ export function createInvitationService(deps: { database: DatabaseHandle; clock:
     /** Removes the invitation record whatever its state (a pending one frees its seat). */
     async remove(organizationId: string, id: string): Promise<void> {
       await database.transaction(async (trx) => {
-        await load(trx, organizationId, id);
-        await store.deleteInvitation(trx, organizationId, id);
+        const row = await load(trx, organizationId, id);
+        await store.deleteInvitation(trx, organizationId, row.id);
       });
     },
   };

@@ -27,7 +27,7 @@ export function createTagService(deps: { database: DatabaseHandle; clock: Clock 
   const { database, clock } = deps;
 
   async function load(db: Executor, organizationId: string, id: string): Promise<store.TagRow> {
-    const row = isUuid(id) ? await store.findTag(db, organizationId, id) : undefined;
+    const row = isUuid(id) ? await store.findTag(db, organizationId, id.toLowerCase()) : undefined;
     if (!row) throw notFound('tag');
     return row;
   }
@@ -63,11 +63,11 @@ export function createTagService(deps: { database: DatabaseHandle; clock: Clock 
           if (input.name !== undefined) {
             const name = input.name.trim();
             const other = await store.findTagByName(trx, organizationId, name);
-            if (other && other.id !== id) throw nameTaken();
+            if (other && other.id !== current.id) throw nameTaken();
             changes.name = name;
             changes.name_key = store.nameKey(name);
           }
-          await store.updateTag(trx, organizationId, id, changes);
+          await store.updateTag(trx, organizationId, current.id, changes);
           const { name_key: _, ...visible } = changes;
           return { ...current, ...visible };
         })
@@ -78,8 +78,8 @@ export function createTagService(deps: { database: DatabaseHandle; clock: Clock 
     /** Deletes the tag; tickets that carried it stay, without it. */
     async remove(organizationId: string, id: string): Promise<void> {
       await database.transaction(async (trx) => {
-        await load(trx, organizationId, id);
-        await store.deleteTag(trx, organizationId, id);
+        const row = await load(trx, organizationId, id);
+        await store.deleteTag(trx, organizationId, row.id);
       });
     },
   };

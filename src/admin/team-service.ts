@@ -36,7 +36,7 @@ export function createTeamService(deps: { database: DatabaseHandle; clock: Clock
   const { database, clock } = deps;
 
   async function load(db: Executor, organizationId: string, id: string): Promise<store.TeamRow> {
-    const row = isUuid(id) ? await store.findTeam(db, organizationId, id) : undefined;
+    const row = isUuid(id) ? await store.findTeam(db, organizationId, id.toLowerCase()) : undefined;
     if (!row) throw notFound('team');
     return row;
   }
@@ -78,9 +78,9 @@ export function createTeamService(deps: { database: DatabaseHandle; clock: Clock
         const changes = { updated_at: now, ...(input.name !== undefined ? { name: input.name.trim() } : {}) };
         if (input.member_ids !== undefined) {
           const members = await validMembers(trx, organizationId, input.member_ids);
-          await store.replaceMembers(trx, organizationId, id, members, now);
+          await store.replaceMembers(trx, organizationId, current.id, members, now);
         }
-        await store.updateTeam(trx, organizationId, id, changes);
+        await store.updateTeam(trx, organizationId, current.id, changes);
         return view(trx, organizationId, { ...current, ...changes });
       });
     },
@@ -88,8 +88,8 @@ export function createTeamService(deps: { database: DatabaseHandle; clock: Clock
     /** Deletes the team; its tickets stay, with team null. */
     async remove(organizationId: string, id: string): Promise<void> {
       await database.transaction(async (trx) => {
-        await load(trx, organizationId, id);
-        await store.deleteTeam(trx, organizationId, id);
+        const row = await load(trx, organizationId, id);
+        await store.deleteTeam(trx, organizationId, row.id);
       });
     },
   };
