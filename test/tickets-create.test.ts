@@ -1,4 +1,5 @@
 import { beforeEach, expect, it, vi } from 'vitest';
+import { DEFAULT_PLAN, upsertPlan } from '../src/billing/plan-store.js';
 import { ISO_MS, UUID, call, describeEachDialect } from './support/harness.js';
 import { assertBucketsExact, createTicket, seedTag, storedState, ticketBody } from './tickets-fixtures.js';
 
@@ -199,6 +200,19 @@ describeEachDialect('tickets: create', (ctx) => {
     });
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(res.body)).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field: 'body', issue: 'invalid_json' }] } });
+  });
+
+  it('refuses a create over the monthly ticket limit with 403 plan_limit_exceeded and stores nothing', async () => {
+    const org = await ctx.createOrg();
+    await upsertPlan(ctx.database.db, org.id, { ...DEFAULT_PLAN, tickets_limit: 1 }, Date.now());
+    await createTicket(ctx, org.token);
+    const before = await storedState(ctx, org.id);
+    events.length = 0;
+    const res = await call(ctx.app, 'POST', '/api/v1/tickets', { token: org.token, body: ticketBody({ customer: { email: 'new@example.com' } }) });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('plan_limit_exceeded');
+    expect(await storedState(ctx, org.id)).toEqual(before);
+    expect(events).toEqual([]);
   });
 
   it('needs tickets:write (403 insufficient_scope) and a token (401)', async () => {
