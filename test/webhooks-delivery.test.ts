@@ -254,6 +254,8 @@ export function deliverySuite(ctx: TestContext) {
     await worker!.stop();
     worker = null;
     await emit(org.id, 2); // queued (due now) while the first waits for its retry
+    const pending = await ctx.database.db.selectFrom('webhook_deliveries').select('next_attempt_at').where('webhook_id', '=', hook.id).execute();
+    expect(pending.map((p) => p.next_attempt_at !== null)).toEqual([true, true]);
     expect((await call(ctx.app, 'DELETE', `/api/v1/webhooks/${hook.id}`, { token: org.token })).status).toBe(200);
     ctx.clock.advance(60_000);
     start();
