@@ -15,7 +15,7 @@ import {
   type UpdateInvitationBody,
 } from './invitation-schemas.js';
 import * as store from './invitation-store.js';
-import { insertNewUser, rethrowUserConflict, toUserView, type UserView } from './user-service.js';
+import { assertUserAvailable, insertNewUser, rethrowUserConflict, toUserView, type UserView } from './user-service.js';
 import { emailKey, findUserByEmail } from './user-store.js';
 
 export type InvitationView = Static<typeof Invitation>;
@@ -81,15 +81,13 @@ export function createInvitationService(deps: { database: DatabaseHandle; clock:
         updated_at: now,
       };
       await database.transaction(async (trx) => {
-        // The seat check locks the plan row first, so on PostgreSQL the duplicate checks below are
-        // serialized too whenever a seat limit is set.
-        await assertSeatAvailable(trx, database.dialect, organizationId, now);
         if (await findUserByEmail(trx, organizationId, row.email)) {
           throw conflict('a user with this email already exists in the organization', 'email');
         }
         if (await store.findOpenInvitation(trx, organizationId, row.email_key, now)) {
           throw conflict('a pending invitation for this email already exists', 'email');
         }
+        await assertSeatAvailable(trx, database.dialect, organizationId, now);
         await store.insertInvitation(trx, row);
       });
       return toInvitationView(row, now);
@@ -133,10 +131,11 @@ export function createInvitationService(deps: { database: DatabaseHandle; clock:
       const now = clock();
       return database
         .transaction(async (trx) => {
-          await assertSeatAvailable(trx, database.dialect, organizationId, now, 1);
           const current = await load(trx, organizationId, id);
           const status = statusOf(current, now);
           if (status !== 'pending') throw notPending(status);
+          await assertUserAvailable(trx, organizationId, { id: input.id, email: current.email });
+          await assertSeatAvailable(trx, database.dialect, organizationId, now, 1);
           const name = input.name?.trim() ?? current.name ?? current.email;
           const user = await insertNewUser(trx, organizationId, { id: input.id, name, email: current.email, role: current.role as Role }, now);
           const changes = { status: 'accepted', user_id: user.id, accepted_at: now, updated_at: now };

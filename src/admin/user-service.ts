@@ -33,9 +33,16 @@ export function rethrowUserConflict(err: unknown): never {
   throw err;
 }
 
+/** Refuses an id or email already used by a user of the organization (409). */
+export async function assertUserAvailable(trx: Executor, organizationId: string, input: { id?: string; email: string }): Promise<void> {
+  if (input.id !== undefined && (await store.findUser(trx, organizationId, input.id))) throw idTaken();
+  if (await store.findUserByEmail(trx, organizationId, input.email)) throw emailTaken();
+}
+
 /**
- * Inserts a staff user in the caller's transaction after the id/email checks; the seat check is
- * the caller's (creating a user takes a seat, accepting an invitation converts one).
+ * Inserts a staff user in the caller's transaction. The caller has run assertUserAvailable and its
+ * seat check (creating a user takes a seat, accepting an invitation converts one); a concurrent
+ * writer can still win, and its unique violation is mapped by rethrowUserConflict.
  */
 export async function insertNewUser(
   trx: Executor,
@@ -43,12 +50,9 @@ export async function insertNewUser(
   input: { id?: string; name: string; email: string; role: Role },
   now: number,
 ): Promise<store.UserRow> {
-  const id = input.id ?? newId();
-  if (input.id !== undefined && (await store.findUser(trx, organizationId, id))) throw idTaken();
-  if (await store.findUserByEmail(trx, organizationId, input.email)) throw emailTaken();
   const row: store.UserRow = {
     organization_id: organizationId,
-    id,
+    id: input.id ?? newId(),
     name: input.name.trim(),
     email: input.email.trim(),
     email_key: store.emailKey(input.email),
@@ -74,6 +78,8 @@ export function createUserService(deps: { database: DatabaseHandle; clock: Clock
       const now = clock();
       const row = await database
         .transaction(async (trx) => {
+          // Conflicts first (the more specific answer), then the seat check, which locks the plan.
+          await assertUserAvailable(trx, organizationId, input);
           await assertSeatAvailable(trx, database.dialect, organizationId, now);
           return insertNewUser(trx, organizationId, { ...input, role: input.role ?? 'agent' }, now);
         })

@@ -45,7 +45,15 @@ export interface Period {
   end: number;
 }
 
+// The last period computed per zone: ticket creates under a monthly limit ask for it every time,
+// and it only changes once a month. A pure memo: the answer depends only on the arguments.
+const lastPeriod = new Map<string, Period>();
+
 export function periodOf(now: number, timeZone: string): Period {
+  const cached = lastPeriod.get(timeZone);
+  if (cached && now >= cached.start && now <= cached.end) return { ...cached };
   const index = monthIndex(now, timeZone);
-  return { start: monthStart(index, timeZone), end: monthStart(index + 1, timeZone) - 1 };
+  const period = { start: monthStart(index, timeZone), end: monthStart(index + 1, timeZone) - 1 };
+  lastPeriod.set(timeZone, period);
+  return { ...period };
 }
