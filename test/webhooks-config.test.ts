@@ -103,6 +103,16 @@ describeEachDialect('webhook configuration', (ctx) => {
     },
   );
 
+  it('accepts an upper-case id in paths', async () => {
+    const org = await ctx.createOrg();
+    const created = (await call(ctx.app, 'POST', base, { token: org.token, body: hookBody })).body.data;
+    const upper = created.id.toUpperCase();
+    expect((await call(ctx.app, 'GET', `${base}/${upper}`, { token: org.token })).body.data.id).toBe(created.id);
+    expect((await call(ctx.app, 'PATCH', `${base}/${upper}`, { token: org.token, body: { name: 'Up' } })).body.data.name).toBe('Up');
+    expect((await call(ctx.app, 'GET', `${base}/${upper}/deliveries`, { token: org.token })).status).toBe(200);
+    expect((await call(ctx.app, 'DELETE', `${base}/${upper}`, { token: org.token })).status).toBe(200);
+  });
+
   it('deletes a webhook: {data:{deleted:true}}, then 404', async () => {
     const org = await ctx.createOrg();
     const created = (await call(ctx.app, 'POST', base, { token: org.token, body: hookBody })).body.data;

@@ -46,7 +46,7 @@ export function createWebhookService(deps: Pick<AppDeps, 'database' | 'clock' | 
   }
 
   async function load(organizationId: string, id: string): Promise<WebhookRow> {
-    const row = isUuid(id) ? await findWebhook(database.db, organizationId, id) : undefined;
+    const row = isUuid(id) ? await findWebhook(database.db, organizationId, id.toLowerCase()) : undefined;
     if (!row) throw notFound('webhook');
     return row;
   }
@@ -88,8 +88,9 @@ export function createWebhookService(deps: Pick<AppDeps, 'database' | 'clock' | 
       return webhookCreatedView(row);
     },
 
-    async update(organizationId: string, id: string, patch: WebhookPatch) {
-      const existing = await load(organizationId, id);
+    async update(organizationId: string, rawId: string, patch: WebhookPatch) {
+      const existing = await load(organizationId, rawId);
+      const id = existing.id;
       if (patch.url !== undefined && patch.url !== existing.url) await assertUrl(patch.url);
       return database.transaction(async (trx) => {
         const current = await findWebhook(trx, organizationId, id);
@@ -110,12 +111,12 @@ export function createWebhookService(deps: Pick<AppDeps, 'database' | 'clock' | 
     },
 
     async remove(organizationId: string, id: string) {
-      if (!isUuid(id) || !(await deleteWebhook(database.db, organizationId, id))) throw notFound('webhook');
+      if (!isUuid(id) || !(await deleteWebhook(database.db, organizationId, id.toLowerCase()))) throw notFound('webhook');
     },
 
     async deliveries(organizationId: string, id: string, page: PageQuery) {
-      await load(organizationId, id);
-      const { rows, total } = await listDeliveries(database.db, id, offsetOf(page), page.limit);
+      const hook = await load(organizationId, id);
+      const { rows, total } = await listDeliveries(database.db, hook.id, offsetOf(page), page.limit);
       return { data: rows.map(deliveryView), meta: paginationMeta(page, total) };
     },
 
