@@ -86,6 +86,10 @@ describeEachDialect('admin: invitations', (ctx) => {
     const again = await call(ctx.app, 'POST', `/api/v1/invitations/${inv.body.data.id}/accept`, { token: org.token, body: {} });
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: 'conflict', details: [{ field: 'status', issue: 'accepted' }] });
+    const revoke = await call(ctx.app, 'POST', `/api/v1/invitations/${inv.body.data.id}/revoke`, { token: org.token });
+    expect(revoke.status).toBe(409);
+    const patch = await call(ctx.app, 'PATCH', `/api/v1/invitations/${inv.body.data.id}`, { token: org.token, body: { role: 'agent' } });
+    expect(patch.status).toBe(409);
   });
 
   it('accepting with a taken user id or an email that became a user is 409 and changes nothing', async () => {
@@ -159,6 +163,11 @@ describeEachDialect('admin: invitations', (ctx) => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ role: 'admin', name: 'Pat', expires_at: '2026-07-30T00:00:00.000Z', status: 'pending' });
+    const past = await call(ctx.app, 'PATCH', `/api/v1/invitations/${inv.body.data.id}`, { token: org.token, body: { expires_at: '2026-06-30T00:00:00.000Z' } });
+    expect(past.status).toBe(400);
+    expect(past.body.error.details).toEqual([{ field: 'expires_at', issue: 'out_of_range' }]);
+    const badRole = await call(ctx.app, 'PATCH', `/api/v1/invitations/${inv.body.data.id}`, { token: org.token, body: { role: 'owner' } });
+    expect(badRole.status).toBe(400);
     ctx.clock.set(null);
     const del = await call(ctx.app, 'DELETE', `/api/v1/invitations/${inv.body.data.id}`, { token: org.token });
     expect(del).toMatchObject({ status: 200, body: { data: { deleted: true } } });

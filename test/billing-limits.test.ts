@@ -72,6 +72,9 @@ describeEachDialect('billing: plan limits', (ctx) => {
     expect(u.status).toBe(403);
     expect(u.body).toEqual(LIMIT_ERROR);
     expect((await invite(org.token, 'i2@example.com')).status).toBe(403);
+    // A duplicate is reported as such (409) even at the limit.
+    expect((await user(org.token, 'u1')).status).toBe(409);
+    expect((await invite(org.token, 'I1@example.com')).status).toBe(409);
     expect(await count('users', org.id)).toBe(1);
     expect(await count('invitations', org.id)).toBe(1);
     const accepted = await call(ctx.app, 'POST', `/api/v1/invitations/${inv.body.data.id}/accept`, { token: org.token, body: {} });
