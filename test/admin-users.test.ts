@@ -156,6 +156,11 @@ describeEachDialect('admin: users', (ctx) => {
     expect(ticket.status).toBe(201);
     const assigned = await call(ctx.app, 'PATCH', `/api/v1/tickets/${ticket.body.data.id}`, { token: org.token, body: { assignee_id: 'agent-1' } });
     expect(assigned.body.data.assignee).toMatchObject({ id: 'agent-1' });
+    const reply = await call(ctx.app, 'POST', `/api/v1/tickets/${ticket.body.data.id}/messages`, {
+      token: org.token,
+      body: { content: 'On it', user_id: 'agent-1' },
+    });
+    expect(reply.status).toBe(201);
 
     const del = await call(ctx.app, 'DELETE', '/api/v1/users/agent-1', { token: org.token });
     expect(del).toMatchObject({ status: 200, body: { data: { deleted: true } } });
@@ -163,6 +168,8 @@ describeEachDialect('admin: users', (ctx) => {
     const after = await call(ctx.app, 'GET', `/api/v1/tickets/${ticket.body.data.id}`, { token: org.token });
     expect(after.status).toBe(200);
     expect(after.body.data.assignee).toBeNull();
+    expect(after.body.data.messages).toHaveLength(2);
+    expect(after.body.data.messages[1]).toMatchObject({ content: 'On it', type: 'OUTBOUND' });
     const stored = await ctx.database.db.selectFrom('tickets').select('assignee_id').where('id', '=', ticket.body.data.id).executeTakeFirstOrThrow();
     expect(stored.assignee_id).toBeNull();
     const t = await call(ctx.app, 'GET', `/api/v1/teams/${team.body.data.id}`, { token: org.token });
