@@ -219,6 +219,14 @@ describeEachDialect('tickets: update and messages', (ctx) => {
     });
   });
 
+  it('accepts user_id: null as a customer message and upper-case ticket ids in paths', async () => {
+    const { org, ticket } = await fresh();
+    const res = await call(ctx.app, 'POST', `/api/v1/tickets/${ticket.id.toUpperCase()}/messages`, { token: org.token, body: { content: 'x', user_id: null } });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ type: 'INBOUND', author: { type: 'customer', id: ticket.customer.id } });
+    expect((await call(ctx.app, 'GET', `/api/v1/tickets/${ticket.id.toUpperCase()}`, { token: org.token })).body.data.id).toBe(ticket.id);
+  });
+
   const badMessages: [string, unknown, string, string][] = [
     ['missing content', {}, 'content', 'required'],
     ['empty content', { content: '' }, 'content', 'too_short'],
