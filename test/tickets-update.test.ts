@@ -167,6 +167,15 @@ describeEachDialect('tickets: update and messages', (ctx) => {
     });
   }
 
+  it('rejects a tag that is both added and removed (400) and changes nothing', async () => {
+    const { org, ticket } = await fresh();
+    const tag = await seedTag(ctx, org.id, 'both');
+    const res = await patch(org.token, ticket.id, { status: 'CLOSED', add_tag_ids: [tag.id], remove_tag_ids: [tag.id] });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ field: 'remove_tag_ids', issue: 'conflict' }]);
+    expect((await call(ctx.app, 'GET', `/api/v1/tickets/${ticket.id}`, { token: org.token })).body.data).toEqual(ticket);
+  });
+
   it("rejects another organization's user, team and tag with 400", async () => {
     const { org, ticket } = await fresh();
     const other = await ctx.createOrg('other');
