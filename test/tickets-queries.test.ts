@@ -1,0 +1,69 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
+import { beforeAll, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/database.js';
+import { createTicketService } from '../src/tickets/ticket-service.js';
+import { describeEachDialect, type TestOrg } from './support/harness.js';
+import { createTicket, seedTag, seedTeam, seedUser } from './tickets-fixtures.js';
+
+// Reads must not issue one query per ticket: the number of statements of a list request is the
+// same for a page of 2 tickets and a page of 24 (relations are loaded in batched queries).
+
+// transformResult runs once per executed statement (transformQuery also runs for embedded subqueries).
+class CountingPlugin implements KyselyPlugin {
+  count = 0;
+  transformQuery(args: PluginTransformQueryArgs) {
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs) {
+    this.count++;
+    return args.result;
+  }
+}
+
+describeEachDialect('tickets: batched reads', (ctx) => {
+  let org: TestOrg;
+  const plugin = new CountingPlugin();
+  let service: ReturnType<typeof createTicketService>;
+
+  beforeAll(async () => {
+    org = await ctx.createOrg();
+    const users = [await seedUser(ctx, org.id), await seedUser(ctx, org.id)];
+    const teams = [await seedTeam(ctx, org.id, 'A'), await seedTeam(ctx, org.id, 'B')];
+    const tags = [await seedTag(ctx, org.id, 't1'), await seedTag(ctx, org.id, 't2'), await seedTag(ctx, org.id, 't3')];
+    for (let i = 0; i < 24; i++) {
+      const t = await createTicket(ctx, org.token, { customer: { email: `c${i}@example.com` }, tag_ids: [tags[i % 3].id, tags[(i + 1) % 3].id] });
+      await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/tickets/${t.id}`,
+        headers: { authorization: `Bearer ${org.token}` },
+        payload: { assignee_id: users[i % 2].id, team_id: teams[i % 2].id },
+      });
+    }
+    const counted: DatabaseHandle = { ...ctx.database, db: ctx.database.db.withPlugin(plugin) };
+    service = createTicketService({ database: counted, clock: ctx.clock });
+  });
+
+  const queriesFor = async (fn: () => Promise<unknown>) => {
+    plugin.count = 0;
+    await fn();
+    return plugin.count;
+  };
+
+  it('lists a page with a constant number of queries, whatever its size', async () => {
+    const small = await queriesFor(() => service.list(org.id, { page: 1, limit: 2 }));
+    const large = await queriesFor(() => service.list(org.id, { page: 1, limit: 24 }));
+    expect(small).toBeGreaterThanOrEqual(5); // bucket total, page, customers, users, teams, tags
+    expect(large).toBe(small);
+    expect(large).toBeLessThanOrEqual(6);
+    const filtered = await queriesFor(() => service.list(org.id, { page: 1, limit: 24, search: 'example' }));
+    expect(filtered).toBeLessThanOrEqual(6);
+    const page = await service.list(org.id, { page: 1, limit: 24 });
+    expect(page.data).toHaveLength(24);
+    expect(page.data.every((t) => t.assignee !== null && t.team !== null && t.tags.length === 2)).toBe(true);
+  });
+
+  it('reads one ticket with a constant number of queries', async () => {
+    const { data } = await service.list(org.id, { page: 1, limit: 1 });
+    expect(await queriesFor(() => service.get(org.id, data[0].id))).toBeLessThanOrEqual(6);
+  });
+});
