@@ -144,6 +144,9 @@ describeEachDialect('customers', (ctx) => {
     expect(await search('nobody-here')).toEqual([]);
     const res = await call(ctx.app, 'GET', '/api/v1/customers?search=example&limit=1', { token: org.token });
     expect(res.body.meta.pagination).toEqual({ page: 1, limit: 1, total: 1, total_pages: 1 });
+    await create(org.token, { email: 'mesut@fussball.de', name: 'Özil' });
+    expect(await search('öz')).toEqual(['mesut@fussball.de']);
+    expect(await search('ÖZI')).toEqual(['mesut@fussball.de']);
   });
 
   it('updates: omitted fields kept, null clears, metadata replaced whole', async () => {
@@ -259,6 +262,8 @@ describeEachDialect('customers with tickets', (ctx) => {
     const id = t1.body.data.customer.id;
     const res = await call(ctx.app, 'GET', `/api/v1/customers/${id}`, { token: org.token });
     expect(res.body.data.ticket_count).toBe(2);
+    // Created through the ticket: same defaults as POST /customers, fields from the first ticket.
+    expect(res.body.data).toMatchObject({ email: 'tess@example.com', name: 'Tess', metadata: null, avatar_url: null });
     const list = await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token });
     expect(list.body.data).toHaveLength(1);
     expect(list.body.data[0].ticket_count).toBe(2);

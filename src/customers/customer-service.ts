@@ -5,6 +5,7 @@ import { iso } from '../shared/clock.js';
 import { conflict, notFound } from '../shared/errors.js';
 import { isUuid, newId } from '../shared/ids.js';
 import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
+import { parseSearchTerm } from '../shared/search-term.js';
 import { subtractCustomerTickets } from '../tickets/ticket-count-store.js';
 import type { CreateCustomerBody, Customer, UpdateCustomerBody } from './customer-schemas.js';
 import * as store from './customer-store.js';
@@ -67,7 +68,7 @@ export function createCustomerService(deps: { database: DatabaseHandle; clock: C
 
     async list(organizationId: string, query: PageQuery & { search?: string }) {
       const offset = offsetOf(query);
-      const term = query.search?.trim();
+      const term = parseSearchTerm(query.search);
       if (term) {
         const { rows, total } = await store.searchCustomers(database.db, database.dialect, organizationId, term, query.limit, offset);
         return { data: rows.map(toCustomerView), meta: paginationMeta(query, total) };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { isUniqueViolation, type Dialect, type Executor } from '../db/database.js';
 import type { CustomerTable } from '../db/schema.js';
+import type { SearchTerm } from '../shared/search-term.js';
 
 export type CustomerRow = Omit<CustomerTable, 'rid' | 'ticket_count'> & { ticket_count: number };
 export type NewCustomer = Omit<CustomerTable, 'rid' | 'ticket_count'>;
@@ -136,38 +137,30 @@ export function listCustomers(db: Executor, organizationId: string, limit: numbe
     .execute();
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Customers whose email or name contains the term, case-insensitively. SQLite answers terms of three
  * characters or more from the FTS5 trigram index; PostgreSQL from the pg_trgm indexes. Shorter terms
  * cannot use a trigram index and fall back to a scan of the organization's customers.
  */
-function searchFilter(db: Executor, dialect: Dialect, organizationId: string, term: string) {
+function searchFilter(db: Executor, dialect: Dialect, organizationId: string, term: SearchTerm) {
   const base = db.selectFrom('customers').where('organization_id', '=', organizationId);
   if (dialect === 'postgres') {
-    const pattern = `%${escapeLike(term)}%`;
-    return base.where((eb) => eb.or([eb('email', 'ilike', pattern), eb('name', 'ilike', pattern)]));
+    const pattern = term.likePattern;
+    return base.where(sql<boolean>`(email ILIKE ${pattern} ESCAPE '\\' OR name ILIKE ${pattern} ESCAPE '\\')`);
   }
-  if ([...term].length >= 3) {
-    const phrase = `"${term.replace(/"/g, '""')}"`;
-    return base.where(
-      'rid',
-      'in',
-      sql<number>`(SELECT rowid FROM customers_fts WHERE customers_fts MATCH ${phrase})`,
-    );
+  if (term.indexed) {
+    return base.where('rid', 'in', sql<number>`(SELECT rowid FROM customers_fts WHERE customers_fts MATCH ${term.ftsPhrase})`);
   }
-  const pattern = `%${escapeLike(term)}%`;
-  return base.where(
-    sql<boolean>`(email LIKE ${pattern} ESCAPE '\\' OR name LIKE ${pattern} ESCAPE '\\')`,
-  );
+  const like = (column: string) =>
+    sql.join(term.likeVariants.map((p) => sql`${sql.ref(column)} LIKE ${p} ESCAPE '\\'`), sql` OR `);
+  return base.where(sql<boolean>`(${like('email')} OR ${like('name')})`);
 }
 
 export async function searchCustomers(
   db: Executor,
   dialect: Dialect,
   organizationId: string,
-  term: string,
+  term: SearchTerm,
   limit: number,
   offset: number,
 ): Promise<{ rows: CustomerRow[]; total: number }> {

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { Dialect, Executor } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { TicketRow } from './ticket-payloads.js';
-import type { SearchTerm } from './ticket-search.js';
+import type { TicketSearchTerm as SearchTerm } from './ticket-search.js';
 import { TICKET_COLUMNS, normalizeTicket } from './ticket-store.js';
 
 // The ticket list query. Each filter is written so that an index of the core migration yields rows

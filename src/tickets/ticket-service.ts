@@ -1,6 +1,6 @@
 import type { DatabaseHandle, Executor } from '../db/database.js';
 import { reserveTicketQuota } from '../billing/plan-limits.js';
-import { findOrCreateCustomer, incrementTicketCount } from '../customers/customer-store.js';
+import { emailKey, findOrCreateCustomer, incrementTicketCount } from '../customers/customer-store.js';
 import { recordEvent } from '../webhooks/outbox.js';
 import type { Clock } from '../shared/clock.js';
 import { notFound, validationError } from '../shared/errors.js';
@@ -62,13 +62,13 @@ export function createTicketService({ database, clock, timeZone }: TicketService
         id: newId(),
         organization_id: organizationId,
         email: c.email.trim(),
-        email_key: c.email.trim().toLowerCase(),
+        email_key: emailKey(c.email),
         name: c.name ?? null,
         external_user_id: c.external_user_id ?? null,
         external_organization_id: c.external_organization_id ?? null,
         external_organization_name: c.external_organization_name ?? null,
         avatar_url: null,
-        metadata: JSON.stringify(c.metadata ?? {}),
+        metadata: JSON.stringify(c.metadata ?? null),
         created_at: now,
         updated_at: now,
       });

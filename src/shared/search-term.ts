@@ -1,0 +1,51 @@
+// Pure preparation of a `search` parameter: what each engine's substring query needs, computed once.
+
+/** Trigram indexes (FTS5 trigram, pg_trgm) can only serve terms of at least this many characters. */
+export const TRIGRAM_MIN = 3;
+
+export interface SearchTerm {
+  /** The term as searched (trimmed). */
+  text: string;
+  /** Length in characters (code points), which is what trigrams count. */
+  chars: number;
+  /** Served by the trigram indexes (else a LIKE fallback). */
+  indexed: boolean;
+  /** FTS5 query: the term as one quoted phrase, with embedded quotes doubled. */
+  ftsPhrase: string;
+  /** LIKE/ILIKE pattern '%term%' with \ % _ escaped by a backslash (use ESCAPE '\'). */
+  likePattern: string;
+  /**
+   * For short terms on SQLite, whose LIKE folds only ASCII case: the term's patterns with every
+   * cased character in lower and upper case (at most 4 for a 2-character term).
+   */
+  likeVariants: string[];
+}
+
+export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const ftsPhrase = (s: string): string => `"${s.replace(/"/g, '""')}"`;
+
+/** The prepared term, or null when the parameter is absent or blank (a blank search is ignored). */
+export function parseSearchTerm(raw: string | undefined): SearchTerm | null {
+  const text = raw?.trim() ?? '';
+  if (text === '') return null;
+  const chars = [...text].length;
+  return {
+    text,
+    chars,
+    indexed: chars >= TRIGRAM_MIN,
+    ftsPhrase: ftsPhrase(text),
+    likePattern: `%${escapeLike(text)}%`,
+    likeVariants: chars < TRIGRAM_MIN ? caseVariants(text).map((v) => `%${escapeLike(v)}%`) : [],
+  };
+}
+
+/** Every combination of lower/upper case of the term's characters (for terms of a few characters). */
+export function caseVariants(term: string): string[] {
+  let out = [''];
+  for (const ch of term) {
+    const forms = [...new Set([ch, ch.toLowerCase(), ch.toUpperCase()])].filter((f) => [...f].length === 1);
+    out = out.flatMap((prefix) => forms.map((f) => prefix + f));
+  }
+  return [...new Set(out)];
+}
