@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
@@ -40,7 +40,7 @@ function openSqlite(path: string): DatabaseHandle {
   return {
     db,
     dialect: 'sqlite',
-    transaction: (fn) => db.transaction().execute(fn),
+    transaction: (fn) => immediateTransaction(db, fn),
     async ping() {
       sqlite.prepare('select 1').get();
     },
@@ -48,6 +48,30 @@ function openSqlite(path: string): DatabaseHandle {
       await db.destroy();
     },
   };
+}
+
+// BEGIN IMMEDIATE takes the write lock up front, so a writer in another process (the CLI next to a
+// running server) makes us wait through busy_timeout instead of failing with SQLITE_BUSY when a
+// deferred transaction tries to upgrade from reading to writing.
+function immediateTransaction<T>(db: Db, fn: (trx: Tx) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`BEGIN IMMEDIATE`.execute(conn);
+    let result: T;
+    try {
+      // A connection-bound Kysely offers everything our code uses of a Transaction.
+      result = await fn(conn as unknown as Tx);
+    } catch (err) {
+      await sql`ROLLBACK`.execute(conn).catch(() => undefined);
+      throw err;
+    }
+    try {
+      await sql`COMMIT`.execute(conn);
+    } catch (err) {
+      await sql`ROLLBACK`.execute(conn).catch(() => undefined);
+      throw err;
+    }
+    return result;
+  });
 }
 
 // Kysely prepares every query anew; on better-sqlite3 preparing costs more than running a primary-key
