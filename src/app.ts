@@ -87,6 +87,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
 
   installAuth(app, database);
+  // The OpenAPI document states each operation's scope, taken from the same config the auth hook uses.
+  app.addHook('onRoute', (route) => {
+    const scopes = (route.config as { scopes?: string[] } | undefined)?.scopes;
+    if (!scopes || !route.schema) return;
+    const needed = `Requires an API key with the \`${scopes.join('` or `')}\` scope.`;
+    const schema = route.schema as { description?: string };
+    // GET routes come through twice (their HEAD twin shares the schema object).
+    if (schema.description?.includes(needed)) return;
+    schema.description = schema.description ? `${schema.description}\n\n${needed}` : needed;
+  });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get(

@@ -23,6 +23,8 @@ describeEachDialect('platform', (ctx) => {
     const post = res.body.paths['/api/v1/customers'].post;
     expect(post.requestBody.content['application/json'].schema.properties.email).toMatchObject({ type: 'string' });
     expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '409']));
+    expect(post.description).toContain('Requires an API key with the `customers:write` scope.');
+    expect(res.body.paths['/api/v1/customers'].get.description).toBe('Requires an API key with the `customers:read` scope.');
     const ui = await ctx.app.inject({ method: 'GET', url: '/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toMatch(/text\/html/);
