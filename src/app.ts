@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { Type } from 'typebox';
 import { registerAdminRoutes } from './admin/admin-routes.js';
@@ -16,7 +16,7 @@ import { installErrorHandler } from './shared/error-handler.js';
 import { AppError } from './shared/errors.js';
 import type { App } from './shared/http.js';
 import { ErrorResponse } from './shared/schemas.js';
-import { installJsonParser, validatorCompiler } from './shared/validation.js';
+import { installJsonParser, installQueryGuards, validatorCompiler } from './shared/validation.js';
 import { registerTicketRoutes } from './tickets/ticket-routes.js';
 import { registerWebhookRoutes } from './webhooks/webhook-routes.js';
 
@@ -31,11 +31,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
-    ajv: { customOptions: {} },
+    // A URL Fastify cannot even decode (e.g. "%ZZ") names nothing: 404 in our shape.
+    frameworkErrors: (error, _request, reply) => {
+      const notDecodable = error.code === 'FST_ERR_BAD_URL';
+      void (reply as FastifyReply).code(notDecodable ? 404 : 400).send({
+        error: { code: notDecodable ? 'not_found' : 'validation_error', message: notDecodable ? 'not found' : error.message, details: [] },
+      });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   installJsonParser(app);
+  installQueryGuards(app);
   installErrorHandler(app);
   app.addSchema(ErrorResponse);
 

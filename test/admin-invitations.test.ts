@@ -62,6 +62,15 @@ describeEachDialect('admin: invitations', (ctx) => {
     expect((await post(org.token, { email: 'Inv@Example.com' })).status).toBe(409);
   });
 
+  it('concurrent invitations for one email: exactly one is created, the rest are 409', async () => {
+    const org = await ctx.createOrg();
+    const results = await Promise.all(Array.from({ length: 12 }, () => post(org.token, { email: 'race@example.com' })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, ...Array(11).fill(409)]);
+    const list = await call(ctx.app, 'GET', '/api/v1/invitations', { token: org.token });
+    expect(list.body.data.filter((i: any) => i.email === 'race@example.com')).toHaveLength(1);
+    expect(await seats(org.token)).toBe(1);
+  });
+
   it('accepting creates the staff user (optional id and name) and converts the seat', async () => {
     const org = await ctx.createOrg();
     const inv = await post(org.token, { email: 'Dev@Example.com', name: 'Dev', role: 'admin' });

@@ -125,7 +125,7 @@ describeEachDialect('platform', (ctx) => {
     expect(res.statusCode).toBe(201);
   });
 
-  it('ignores prototype-pollution keys in bodies', async () => {
+  it('refuses prototype-pollution keys in bodies with 400', async () => {
     const org = await ctx.createOrg();
     const res = await ctx.app.inject({
       method: 'POST',
@@ -133,9 +133,64 @@ describeEachDialect('platform', (ctx) => {
       headers: { authorization: `Bearer ${org.token}`, 'content-type': 'application/json' },
       payload: '{"email":"proto@example.com","metadata":{"__proto__":{"polluted":true},"ok":1}}',
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().data.metadata).toEqual({ ok: 1 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'validation_error', details: [{ field: 'body', issue: 'forbidden_key' }] });
     expect(({} as any).polluted).toBeUndefined();
+  });
+
+  it('refuses values no engine stores faithfully: NUL characters, lone surrogates, infinite numbers', async () => {
+    const org = await ctx.createOrg();
+    const cases: [string, string, string][] = [
+      ['{"email":"a@example.com","name":"x\\u0000y"}', 'name', 'nul_character'],
+      ['{"email":"a@example.com","metadata":{"deep":["ok","\\u0000"]}}', 'metadata.deep.1', 'nul_character'],
+      ['{"email":"a@example.com","metadata":{"k\\u0000":1}}', 'metadata', 'nul_character'],
+      ['{"email":"a@example.com","name":"\\ud800"}', 'name', 'invalid_unicode'],
+      ['{"email":"a@example.com","metadata":{"n":1e400}}', 'metadata.n', 'out_of_range'],
+    ];
+    for (const [payload, field, issue] of cases) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/customers',
+        headers: { authorization: `Bearer ${org.token}`, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'validation_error', details: [{ field, issue }] });
+    }
+    const ok = await call(ctx.app, 'POST', '/api/v1/customers', { token: org.token, body: { email: 'emoji@example.com', name: 'Zoë 🎉' } });
+    expect(ok.status).toBe(201);
+    expect(ok.body.data.name).toBe('Zoë 🎉');
+    const list = await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token });
+    expect(list.body.meta.pagination.total).toBe(1);
+  });
+
+  it('refuses NUL characters in the URL with 400', async () => {
+    const org = await ctx.createOrg();
+    for (const url of ['/api/v1/customers?search=%00', '/api/v1/customers?search=a%00b', '/api/v1/customers/a%00b']) {
+      const res = await call(ctx.app, 'GET', url, { token: org.token });
+      expect(res.status, url).toBe(400);
+      expect(res.body.error.details).toEqual([{ field: 'url', issue: 'nul_character' }]);
+    }
+  });
+
+  it('accepts only plain positive integers for page and limit', async () => {
+    const org = await ctx.createOrg();
+    for (const qs of ['page=1e400', 'page=1e3', 'limit=0x10', 'limit=1e1', 'limit=%2B5', 'page=1&page=2', 'page=9999999999999999', 'page=0']) {
+      const res = await call(ctx.app, 'GET', `/api/v1/customers?${qs}`, { token: org.token });
+      expect(res.status, qs).toBe(400);
+      expect(res.body.error.code).toBe('validation_error');
+    }
+    const ok = await call(ctx.app, 'GET', '/api/v1/customers?page=002&limit=05', { token: org.token });
+    expect(ok.body.meta.pagination).toEqual({ page: 2, limit: 5, total: 0, total_pages: 0 });
+  });
+
+  it('answers an undecodable URL with 404 in the error shape', async () => {
+    const org = await ctx.createOrg();
+    for (const url of ['/api/v1/customers/%ZZ', '/api/v1/tickets/%E0%A4%A', '/healthz%ZZ']) {
+      const res = await call(ctx.app, 'GET', url, { token: org.token });
+      expect(res.status, url).toBe(404);
+      expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String), details: [] } });
+    }
   });
 });
 
@@ -181,6 +236,16 @@ describeEachDialect(
       expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: b.token })).status).toBe(200);
       // Health checks are not limited.
       for (let i = 0; i < 5; i++) expect((await call(ctx.app, 'GET', '/healthz')).status).toBe(200);
+    });
+
+    it('counts requests without a valid key too (per IP, or per presented token)', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await call(ctx.app, 'GET', '/api/v1/customers');
+        expect(res.headers['ratelimit-limit']).toBe('3');
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
     });
   },
   { env: { RATE_LIMIT_PER_MINUTE: '3' } },

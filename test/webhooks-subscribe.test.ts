@@ -29,6 +29,28 @@ describeEachDialect('webhook subscribe and unsubscribe by URL', (ctx) => {
     expect(await hooksOf(org.token)).toEqual([expect.objectContaining({ id: created.id, name: 'Mine', events: ['ticket.created', 'message.created'] })]);
   });
 
+  it('concurrent subscribes to one URL share one webhook; concurrent unsubscribes remove it', async () => {
+    const org = await ctx.createOrg();
+    const events = ['ticket.created', 'ticket.updated', 'message.created'];
+    const subscribed = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(ctx.app, 'POST', `${base}/subscribe`, { token: org.token, body: { url, event: events[i % 3] } }),
+      ),
+    );
+    expect(subscribed.map((r) => r.status)).toEqual(Array(12).fill(201));
+    const hooks = await hooksOf(org.token);
+    expect(hooks).toHaveLength(1);
+    expect([...hooks[0].events].sort()).toEqual([...events].sort());
+    expect(new Set(subscribed.map((r) => r.body.data.id))).toEqual(new Set([hooks[0].id]));
+    const removed = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        call(ctx.app, 'POST', `${base}/unsubscribe`, { token: org.token, body: { url, event: events[i % 3] } }),
+      ),
+    );
+    expect(removed.map((r) => r.status)).toEqual(Array(6).fill(201));
+    expect(await hooksOf(org.token)).toEqual([]);
+  });
+
   it('subscribe validates url and event', async () => {
     const org = await ctx.createOrg();
     for (const body of [{ url, event: 'ticket.deleted' }, { url }, { url: 'nope', event: 'ticket.created' }, { event: 'ticket.created' }]) {

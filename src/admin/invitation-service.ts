@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import { assertSeatAvailable } from '../billing/plan-limits.js';
-import type { DatabaseHandle, Executor } from '../db/database.js';
+import { lockKey, type DatabaseHandle, type Executor } from '../db/database.js';
 import { iso, isoOrNull, type Clock } from '../shared/clock.js';
 import { AppError, conflict, notFound, validationError } from '../shared/errors.js';
 import { isUuid, newId } from '../shared/ids.js';
@@ -81,6 +81,8 @@ export function createInvitationService(deps: { database: DatabaseHandle; clock:
         updated_at: now,
       };
       await database.transaction(async (trx) => {
+        // Two invitations for one email created at once must not both pass the pending check.
+        await lockKey(trx, database.dialect, `invitations:${organizationId}:${row.email_key}`);
         if (await findUserByEmail(trx, organizationId, row.email)) {
           throw conflict('a user with this email already exists in the organization', 'email');
         }

@@ -31,10 +31,14 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
-/** Authenticates every route that declares scopes, before its body is even read. */
+/**
+ * Authenticates every route that declares scopes, before its body is even read. The check is added to
+ * each such route's own onRequest hooks, after the rate limiter's, so requests with missing or bad keys
+ * are counted (per IP or per presented token) like any other.
+ */
 export function installAuth(app: FastifyInstance, database: DatabaseHandle): void {
   app.decorateRequest('auth', null as unknown as AuthContext);
-  app.addHook('onRequest', async (request) => {
+  const authenticate = async (request: FastifyRequest) => {
     const required = request.routeOptions.config?.scopes;
     if (!required) return;
     if (!request.headers.authorization) throw unauthorized('missing Authorization header (expected "Bearer <API key>")');
@@ -47,5 +51,10 @@ export function installAuth(app: FastifyInstance, database: DatabaseHandle): voi
       throw new AppError(403, 'insufficient_scope', `this operation requires the ${required.join(' or ')} scope`);
     }
     request.auth = { organizationId: key.organization_id, keyId: key.id, scopes };
+  };
+  app.addHook('onRoute', (route) => {
+    if (!(route.config as { scopes?: Scope[] } | undefined)?.scopes) return;
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [...existing, authenticate] as typeof route.onRequest;
   });
 }

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { iso } from '../shared/clock.js';
 import { conflict, notFound } from '../shared/errors.js';
-import { isUuid, newId } from '../shared/ids.js';
+import { newId, normalizeUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
 import { parseSearchTerm } from '../shared/search-term.js';
 import { subtractCustomerTickets } from '../tickets/ticket-count-store.js';
@@ -33,8 +33,15 @@ const emailTaken = () => conflict('a customer with this email already exists in 
 export function createCustomerService(deps: { database: DatabaseHandle; clock: Clock }) {
   const { database, clock } = deps;
 
-  async function load(organizationId: string, id: string): Promise<store.CustomerRow> {
-    const row = isUuid(id) ? await store.findCustomer(database.db, organizationId, id) : undefined;
+  /** Path ids: anything that is not a UUID cannot name a customer (404); UUIDs match in any case. */
+  function customerId(raw: string): string {
+    const id = normalizeUuid(raw);
+    if (!id) throw notFound('customer');
+    return id;
+  }
+
+  async function load(organizationId: string, rawId: string): Promise<store.CustomerRow> {
+    const row = await store.findCustomer(database.db, organizationId, customerId(rawId));
     if (!row) throw notFound('customer');
     return row;
   }
@@ -78,8 +85,8 @@ export function createCustomerService(deps: { database: DatabaseHandle; clock: C
       return { data: rows.map(toCustomerView), meta: paginationMeta(query, total) };
     },
 
-    async update(organizationId: string, id: string, input: Static<typeof UpdateCustomerBody>): Promise<CustomerView> {
-      if (!isUuid(id)) throw notFound('customer');
+    async update(organizationId: string, rawId: string, input: Static<typeof UpdateCustomerBody>): Promise<CustomerView> {
+      const id = customerId(rawId);
       return database.transaction(async (trx) => {
         if (!(await store.findCustomer(trx, organizationId, id))) throw notFound('customer');
         const patch: store.CustomerPatch = { updated_at: clock() };
@@ -100,8 +107,8 @@ export function createCustomerService(deps: { database: DatabaseHandle; clock: C
     },
 
     /** Deletes the customer with all of its tickets and their messages, in one transaction. */
-    async remove(organizationId: string, id: string): Promise<void> {
-      if (!isUuid(id)) throw notFound('customer');
+    async remove(organizationId: string, rawId: string): Promise<void> {
+      const id = customerId(rawId);
       await database.transaction(async (trx) => {
         if (!(await store.findCustomer(trx, organizationId, id))) throw notFound('customer');
         await subtractCustomerTickets(trx, organizationId, id);

@@ -122,3 +122,12 @@ export function isForeignKeyViolation(err: unknown): boolean {
   const e = err as { code?: string } | undefined;
   return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
+
+/**
+ * Serializes the transactions that take the same key until they end: for check-then-insert rules that
+ * no unique index can express. PostgreSQL uses a transaction-scoped advisory lock; SQLite needs nothing,
+ * since its transactions take the write lock at BEGIN IMMEDIATE.
+ */
+export async function lockKey(trx: Executor, dialect: Dialect, key: string): Promise<void> {
+  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+}

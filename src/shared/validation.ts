@@ -24,6 +24,42 @@ const textAjv = makeAjv(true);
 export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart }) =>
   (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
 
+/**
+ * Values JSON can carry but the databases cannot store faithfully: NUL characters (PostgreSQL text
+ * refuses them), lone UTF-16 surrogates (each engine replaces them differently) and numbers beyond
+ * double range (JSON.parse turns 1e400 into Infinity). Returns the path of the first one found.
+ */
+export function findUnstorableValue(value: unknown, path = 'body'): { field: string; issue: string } | null {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return { field: path, issue: 'nul_character' };
+    if (!(value as unknown as { isWellFormed(): boolean }).isWellFormed()) return { field: path, issue: 'invalid_unicode' };
+    return null;
+  }
+  if (typeof value === 'number') return Number.isFinite(value) ? null : { field: path, issue: 'out_of_range' };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findUnstorableValue(value[i], `${path}.${i}`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      const keyIssue = findUnstorableValue(key, path);
+      if (keyIssue) return keyIssue;
+      const found = findUnstorableValue(child, path === 'body' ? key : `${path}.${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+const UNSTORABLE_MESSAGES: Record<string, string> = {
+  nul_character: 'must not contain NUL (\\u0000) characters',
+  invalid_unicode: 'must be valid Unicode (no lone surrogates)',
+  out_of_range: 'is a number out of range',
+};
+
 /** JSON body parser: an empty body counts as no body; anything unparsable is a 400 in our shape. */
 export function installJsonParser(app: FastifyInstance): void {
   // JSON only: without the text/plain parser Fastify answers other bodies with 415.
@@ -31,10 +67,52 @@ export function installJsonParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
-    } catch {
-      done(new AppError(400, 'validation_error', 'request body is not valid JSON', [{ field: 'body', issue: 'invalid_json' }]), undefined);
+      parsed = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+    } catch (err) {
+      const proto = err instanceof SyntaxError && /prototype/i.test(err.message);
+      return done(
+        proto
+          ? new AppError(400, 'validation_error', 'request body must not contain "__proto__" or "constructor.prototype" keys', [
+              { field: 'body', issue: 'forbidden_key' },
+            ])
+          : new AppError(400, 'validation_error', 'request body is not valid JSON', [{ field: 'body', issue: 'invalid_json' }]),
+        undefined,
+      );
+    }
+    const bad = findUnstorableValue(parsed);
+    if (bad) {
+      return done(new AppError(400, 'validation_error', `${bad.field} ${UNSTORABLE_MESSAGES[bad.issue]}`, [bad]), undefined);
+    }
+    done(null, parsed);
+  });
+}
+
+const DIGITS = /^[0-9]{1,15}$/;
+
+/**
+ * Rejects what no route can serve before any schema runs: NUL characters anywhere in the URL (as %00)
+ * and page/limit values that are not plain positive integers (Ajv's coercion would accept "0x10",
+ * "1e1" or "1e400").
+ */
+export function installQueryGuards(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (/%00/.test(request.url)) {
+      throw new AppError(400, 'validation_error', 'the URL must not contain NUL (%00) characters', [
+        { field: 'url', issue: 'nul_character' },
+      ]);
+    }
+  });
+  app.addHook('preValidation', async (request) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    if (!query) return;
+    for (const name of ['page', 'limit']) {
+      const value = query[name];
+      if (value === undefined) continue;
+      if (typeof value !== 'string' || !DIGITS.test(value)) {
+        throw new AppError(400, 'validation_error', `${name} must be a positive integer`, [{ field: name, issue: 'invalid_type' }]);
+      }
     }
   });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../app-deps.js';
+import { lockKey } from '../db/database.js';
 import { assertWebhookQuota } from '../billing/plan-limits.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { newId, isUuid } from '../shared/ids.js';
@@ -124,6 +125,8 @@ export function createWebhookService(deps: Pick<AppDeps, 'database' | 'clock' | 
     async subscribe(organizationId: string, url: string, event: EventType) {
       await assertUrl(url);
       return database.transaction(async (trx) => {
+        // Concurrent subscribes to one URL must find each other's webhook, not create one each.
+        await lockKey(trx, database.dialect, `webhook-subscriptions:${organizationId}`);
         const [existing] = await findWebhooksByUrl(trx, organizationId, url);
         if (existing) {
           const events = eventsOf(existing);
@@ -144,6 +147,7 @@ export function createWebhookService(deps: Pick<AppDeps, 'database' | 'clock' | 
       const shape = checkUrlShape(url, true);
       if ('problem' in shape) throw new AppError(400, 'validation_error', shape.problem.message, [{ field: 'url', issue: shape.problem.issue }]);
       await database.transaction(async (trx) => {
+        await lockKey(trx, database.dialect, `webhook-subscriptions:${organizationId}`);
         for (const hook of await findWebhooksByUrl(trx, organizationId, url)) {
           const events = eventsOf(hook);
           if (event !== undefined && !events.includes(event)) continue;
