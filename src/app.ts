@@ -93,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     });
   }
 
-  installAuth(app, database);
+  installAuth(app, database, clock);
   // The OpenAPI document states each operation's scope, taken from the same config the auth hook uses.
   app.addHook('onRoute', (route) => {
     const scopes = (route.config as { scopes?: string[] } | undefined)?.scopes;

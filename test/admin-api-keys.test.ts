@@ -29,6 +29,8 @@ describeEachDialect('admin: api keys', (ctx) => {
     const got = await call(ctx.app, 'GET', `/api/v1/api-keys/${res.body.data.id}`, { token: org.token });
     expect(got.status).toBe(200);
     expect(got.body.data).not.toHaveProperty('token');
+    // Its use above was recorded (to the minute).
+    expect(got.body.data.last_used_at).toMatch(ISO_MS);
     const list = await call(ctx.app, 'GET', '/api/v1/api-keys', { token: org.token });
     expect(list.status).toBe(200);
     expect(Object.keys(list.body)).toEqual(['data']);

@@ -10,7 +10,7 @@ export async function insertApiKey(db: Executor, row: ApiKeyRow): Promise<void> 
 export function findActiveKeyByHash(db: Executor, tokenHash: string) {
   return db
     .selectFrom('api_keys')
-    .select(['id', 'organization_id', 'scopes'])
+    .select(['id', 'organization_id', 'scopes', 'last_used_at'])
     .where('token_hash', '=', tokenHash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -37,4 +37,14 @@ export async function revokeApiKey(db: Executor, id: string, now: number, organi
   if (organizationId !== undefined) q = q.where('organization_id', '=', organizationId);
   const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
+}
+
+/** Records use of a key, at most once per `granularityMs` so authentication stays a read. */
+export async function touchApiKey(db: Executor, id: string, now: number, granularityMs: number): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ last_used_at: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', now - granularityMs)]))
+    .execute();
 }

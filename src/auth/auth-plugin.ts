@@ -3,7 +3,8 @@ import type { DatabaseHandle } from '../db/database.js';
 import { AppError } from '../shared/errors.js';
 import type { Scope } from '../shared/schemas.js';
 import { hashToken } from './api-key-token.js';
-import { findActiveKeyByHash } from './api-key-store.js';
+import { findActiveKeyByHash, touchApiKey } from './api-key-store.js';
+import type { Clock } from '../shared/clock.js';
 
 export interface AuthContext {
   organizationId: string;
@@ -36,7 +37,10 @@ export function bearerToken(request: FastifyRequest): string | null {
  * each such route's own onRequest hooks, after the rate limiter's, so requests with missing or bad keys
  * are counted (per IP or per presented token) like any other.
  */
-export function installAuth(app: FastifyInstance, database: DatabaseHandle): void {
+/** last_used_at is kept to the minute: enough to spot unused keys without a write per request. */
+const LAST_USED_GRANULARITY_MS = 60_000;
+
+export function installAuth(app: FastifyInstance, database: DatabaseHandle, clock: Clock): void {
   app.decorateRequest('auth', null as unknown as AuthContext);
   const authenticate = async (request: FastifyRequest) => {
     const required = request.routeOptions.config?.scopes;
@@ -51,6 +55,12 @@ export function installAuth(app: FastifyInstance, database: DatabaseHandle): voi
       throw new AppError(403, 'insufficient_scope', `this operation requires the ${required.join(' or ')} scope`);
     }
     request.auth = { organizationId: key.organization_id, keyId: key.id, scopes };
+    const now = clock();
+    if (key.last_used_at === null || key.last_used_at < now - LAST_USED_GRANULARITY_MS) {
+      touchApiKey(database.db, key.id, now, LAST_USED_GRANULARITY_MS).catch((err) =>
+        request.log.warn({ err }, 'could not record API key use'),
+      );
+    }
   };
   app.addHook('onRoute', (route) => {
     if (!(route.config as { scopes?: Scope[] } | undefined)?.scopes) return;
