@@ -32,15 +32,8 @@ export const CreateCustomerBody = Type.Object({
   metadata: Type.Optional(Nullable(Metadata)),
 });
 
-export const UpdateCustomerBody = Type.Object({
-  email: Type.Optional(Email),
-  name: Type.Optional(Nullable(Text(255))),
-  external_user_id: Type.Optional(Nullable(Text(255))),
-  external_organization_id: Type.Optional(Nullable(Text(255))),
-  external_organization_name: Type.Optional(Nullable(Text(255))),
-  avatar_url: Type.Optional(Nullable(AvatarUrl)),
-  metadata: Type.Optional(Nullable(Metadata)),
-});
+// Every field optional; email stays non-nullable (it is not Nullable in the create body either).
+export const UpdateCustomerBody = Type.Partial(CreateCustomerBody);
 
 export const ListCustomersQuery = Type.Object({
   ...PageQuerySchema,

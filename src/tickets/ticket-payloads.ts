@@ -1,39 +1,16 @@
+import type { Selectable } from 'kysely';
+import type { MessageTable, TicketTable } from '../db/schema.js';
 import { iso, isoOrNull } from '../shared/clock.js';
 import type { TicketChannel, TicketPriority, TicketStatus } from './ticket-schemas.js';
 
 // Pure builders from stored rows to the wire shapes of interface.md (API responses and event data).
 // They take everything they need as arguments so they can be unit-tested without a database.
 
-export interface TicketRow {
-  id: string;
-  organization_id: string;
-  number: number;
-  subject: string;
-  status: string;
-  priority: string;
-  channel: string;
-  customer_id: string;
-  assignee_id: string | null;
-  team_id: string | null;
-  external_organization_id: string | null;
-  external_organization_name: string | null;
-  message_count: number;
-  created_at: number;
-  updated_at: number;
-  closed_at: number | null;
-}
+/** A stored ticket as the builders read it (the table's columns but the internal search key). */
+export type TicketRow = Omit<Selectable<TicketTable>, 'rid'>;
 
-export interface MessageRow {
-  id: string;
-  ticket_id: string;
-  type: string;
-  content: string;
-  author_type: string | null;
-  author_id: string | null;
-  author_email: string | null;
-  author_name: string | null;
-  created_at: number;
-}
+/** A stored message (its organization is the ticket's). */
+export type MessageRow = Omit<Selectable<MessageTable>, 'rid' | 'organization_id'>;
 
 export interface TicketCustomerRef {
   id: string;
