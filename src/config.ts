@@ -2,7 +2,7 @@
 
 export type DatabaseConfig =
   | { dialect: 'sqlite'; path: string; url: string }
-  | { dialect: 'postgres'; url: string };
+  | { dialect: 'postgres'; url: string; poolSize?: number };
 
 export interface Config {
   database: DatabaseConfig;
@@ -99,6 +99,11 @@ function corsOrigins(env: Env): string[] {
   return list;
 }
 
+function withPoolSize(database: DatabaseConfig, env: Env): DatabaseConfig {
+  if (database.dialect !== 'postgres') return database;
+  return { ...database, poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000) };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -110,7 +115,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const timeoutMs = integer(env, 'WEBHOOK_TIMEOUT_MS', 30_000, 1);
   return {
-    database: parseDatabaseUrl(env.DATABASE_URL?.trim() || 'sqlite:./data/helpdesk.db'),
+    database: withPoolSize(parseDatabaseUrl(env.DATABASE_URL?.trim() || 'sqlite:./data/helpdesk.db'), env),
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
     logLevel,

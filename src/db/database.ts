@@ -26,7 +26,7 @@ pg.types.setTypeParser(20, (value) => Number(value));
 
 export function openDatabase(config: DatabaseConfig, options: { poolSize?: number } = {}): DatabaseHandle {
   if (config.dialect === 'sqlite') return openSqlite(config.path);
-  return openPostgres(config.url, options.poolSize ?? 10);
+  return openPostgres(config.url, options.poolSize ?? config.poolSize ?? 10);
 }
 
 function openSqlite(path: string): DatabaseHandle {

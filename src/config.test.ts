@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseDatabaseUrl } from './config.js';
+
+describe('configuration', () => {
+  it('has working defaults: SQLite file, port 3000, rate limiting on, UTC, 30 s webhook timeout', () => {
+    const c = loadConfig({});
+    expect(c.database).toEqual({ dialect: 'sqlite', path: './data/helpdesk.db', url: 'sqlite:./data/helpdesk.db' });
+    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', logLevel: 'info', rateLimitPerMinute: 600, redisUrl: null });
+    expect(c).toMatchObject({ bodyLimitBytes: 1_048_576, timeZone: 'UTC', corsOrigins: [] });
+    expect(c.webhooks).toEqual({
+      allowPrivateTargets: false,
+      retryDelaysMs: [60_000, 120_000, 240_000, 480_000],
+      timeoutMs: 30_000,
+      concurrency: 8,
+      leaseMs: 60_000,
+      pollIntervalMs: 1_000,
+    });
+  });
+
+  it('selects the engine from DATABASE_URL', () => {
+    expect(parseDatabaseUrl('sqlite:/var/lib/helpdesk.db')).toEqual({ dialect: 'sqlite', path: '/var/lib/helpdesk.db', url: 'sqlite:/var/lib/helpdesk.db' });
+    expect(parseDatabaseUrl('sqlite:///abs/path.db')).toMatchObject({ path: '/abs/path.db' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/hd', DATABASE_POOL_SIZE: '25' }).database).toEqual({
+      dialect: 'postgres',
+      url: 'postgres://u@db:5432/hd',
+      poolSize: 25,
+    });
+    expect(parseDatabaseUrl('postgresql://u@db/hd')).toMatchObject({ dialect: 'postgres' });
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with/],
+    [{ DATABASE_URL: 'sqlite:' }, /needs a file path/],
+    [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
+    [{ PORT: '3k' }, /PORT must be a whole number/],
+    [{ RATE_LIMIT_PER_MINUTE: '-5' }, /RATE_LIMIT_PER_MINUTE must be a whole number/],
+    [{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL must be one of/],
+    [{ REDIS_URL: 'localhost:6379' }, /REDIS_URL must start with redis:\/\//],
+    [{ BODY_LIMIT_BYTES: '0' }, /BODY_LIMIT_BYTES must be between 1/],
+    [{ TZ: 'Mars/Olympus' }, /TZ must be an IANA time zone/],
+    [{ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'maybe' }, /must be true or false/],
+    [{ WEBHOOK_RETRY_DELAYS_MS: '1000,soon' }, /WEBHOOK_RETRY_DELAYS_MS must be comma-separated/],
+    [{ WEBHOOK_TIMEOUT_MS: '5000', WEBHOOK_LEASE_MS: '5000' }, /WEBHOOK_LEASE_MS must be between 5001/],
+    [{ CORS_ORIGINS: 'app.example.com' }, /CORS_ORIGINS must be/],
+    [{ DATABASE_URL: 'postgres://u@db/hd', DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE must be between 1/],
+  ])('refuses %j with a clear message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads the other settings', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: '0',
+      REDIS_URL: 'redis://cache:6379',
+      TZ: 'America/New_York',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_RETRY_DELAYS_MS: '10, 20,30',
+      WEBHOOK_TIMEOUT_MS: '1000',
+      CORS_ORIGINS: 'https://a.example.com, https://b.example.com',
+    });
+    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', rateLimitPerMinute: 0, redisUrl: 'redis://cache:6379', timeZone: 'America/New_York' });
+    expect(c.webhooks).toMatchObject({ allowPrivateTargets: true, retryDelaysMs: [10, 20, 30], timeoutMs: 1000, leaseMs: 31_000 });
+    expect(c.corsOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
+  });
+});
