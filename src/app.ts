@@ -31,6 +31,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
+    // While shutting down, requests already on open connections are still served (see onSend below)
+    // rather than refused with Fastify's own 503 body, which is not our error shape.
+    return503OnClosing: false,
     // A URL Fastify cannot even decode (e.g. "%ZZ") names nothing: 404 in our shape.
     frameworkErrors: (error, _request, reply) => {
       const notDecodable = error.code === 'FST_ERR_BAD_URL';
@@ -39,6 +42,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       });
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Once closing has begun, every answer tells the client to reconnect (to another instance).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   installJsonParser(app);

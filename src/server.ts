@@ -35,7 +35,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const app = await buildApp({ config, database, clock, logger: { level: config.logLevel } });
   let worker: WorkerHandle | null = null;
 
-  closeWithGrace({ delay: 10_000, logger: app.log }, async ({ err }) => {
+  // Long enough for a webhook attempt under way to finish and be recorded.
+  closeWithGrace({ delay: config.webhooks.timeoutMs + 5_000, logger: app.log }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     await app.close();
     await worker?.stop();

@@ -1,4 +1,7 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/database.js';
 import { call, describeEachDialect } from './support/harness.js';
 
 const errorShape = (code: string) => ({ error: { code, message: expect.any(String), details: expect.any(Array) } });
@@ -271,3 +274,22 @@ describeEachDialect(
   },
   { env: { CORS_ORIGINS: 'https://app.example.com' } },
 );
+
+describe('database unavailable', () => {
+  it('answers /readyz 503 and API requests 503 service_unavailable, quickly and in the error shape', async () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' });
+    const database = openDatabase(config.database);
+    const app = await buildApp({ config, database, clock: Date.now });
+    try {
+      expect(await call(app, 'GET', '/healthz')).toMatchObject({ status: 200 });
+      expect(await call(app, 'GET', '/readyz')).toMatchObject({ status: 503, body: { status: 'database unreachable' } });
+      const res = await call(app, 'GET', '/api/v1/customers', { token: 'hdk_anything' });
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ error: { code: 'service_unavailable', message: expect.any(String), details: [] } });
+      expect(res.headers['retry-after']).toBe('5');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

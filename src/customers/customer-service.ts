@@ -110,8 +110,9 @@ export function createCustomerService(deps: { database: DatabaseHandle; clock: C
     async remove(organizationId: string, rawId: string): Promise<void> {
       const id = customerId(rawId);
       await database.transaction(async (trx) => {
-        if (!(await store.findCustomer(trx, organizationId, id))) throw notFound('customer');
-        await subtractCustomerTickets(trx, organizationId, id);
+        // Customer first, then its tickets, then the buckets: the order ticket creation also follows.
+        if (!(await store.lockCustomer(trx, database.dialect, organizationId, id))) throw notFound('customer');
+        await subtractCustomerTickets(trx, database.dialect, organizationId, id);
         await store.deleteCustomer(trx, organizationId, id);
       });
     },

@@ -33,6 +33,13 @@ export function findCustomer(db: Executor, organizationId: string, id: string): 
     .executeTakeFirst();
 }
 
+/** Locks the customer row for the rest of the transaction (PostgreSQL); false when there is none. */
+export async function lockCustomer(db: Executor, dialect: Dialect, organizationId: string, id: string): Promise<boolean> {
+  let q = db.selectFrom('customers').select('id').where('id', '=', id).where('organization_id', '=', organizationId);
+  if (dialect === 'postgres') q = q.forUpdate();
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
 export function findCustomerByEmail(db: Executor, organizationId: string, email: string): Promise<CustomerRow | undefined> {
   return db
     .selectFrom('customers')

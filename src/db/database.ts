@@ -93,22 +93,70 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000) {
   };
 }
 
+// A database that stops answering must not hang requests forever: connecting, and each statement, are
+// bounded, so callers get an error (503) instead of a request that never ends.
+const PG_CONNECT_TIMEOUT_MS = 5_000;
+const PG_STATEMENT_TIMEOUT_MS = 30_000;
+const PING_TIMEOUT_MS = 2_000;
+
+// Concurrent transactions may deadlock (40P01) or fail serialization (40001); PostgreSQL has rolled
+// the loser back entirely, so running it again is safe and is what its documentation recommends.
+const RETRYABLE = new Set(['40P01', '40001']);
+const MAX_ATTEMPTS = 5;
+
+async function withRetry<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has((err as { code?: string }).code ?? '')) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+    }
+  }
+}
+
 function openPostgres(url: string, max: number): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    // Server-side limit, plus a client-side one for a server that does not answer at all.
+    statement_timeout: PG_STATEMENT_TIMEOUT_MS,
+    query_timeout: PG_STATEMENT_TIMEOUT_MS + 5_000,
+    keepAlive: true,
+  });
   // An idle client that loses its server connection must not crash the process.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     dialect: 'postgres',
-    transaction: (fn) => db.transaction().execute(fn),
+    transaction: (fn) => withRetry(() => db.transaction().execute(fn)),
     async ping() {
-      await pool.query('select 1');
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([pool.query('select 1'), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     async close() {
       await db.destroy();
     },
   };
+}
+
+/** True when err says the database cannot be reached or did not answer in time (not a bug of ours). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | undefined;
+  if (!e) return false;
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', '57014', '57P01', '57P03', '53300'].includes(e.code ?? '')) {
+    return true;
+  }
+  return /timeout exceeded when trying to connect|Query read timeout|Connection terminated|database ping timed out/i.test(e.message ?? '');
 }
 
 /** True when err is a unique-constraint violation on either engine. */

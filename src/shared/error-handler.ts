@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/database.js';
 import { AppError } from './errors.js';
 import { validationFailure } from './validation.js';
 
@@ -26,6 +27,13 @@ function toAppError(err: FastifyError): AppError | null {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const known = toAppError(err);
+    if (!known && isDatabaseUnavailable(err)) {
+      request.log.error({ err }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ error: { code: 'service_unavailable', message: 'the database is unavailable; retry later', details: [] } });
+    }
     if (!known) {
       request.log.error({ err }, 'unhandled error');
       return reply.code(500).send({ error: { code: 'internal_error', message: 'internal server error', details: [] } });

@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'service_unavailable'
   | 'internal_error';
 
 export class AppError extends Error {

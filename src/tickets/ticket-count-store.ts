@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../db/database.js';
+import type { Dialect, Executor } from '../db/database.js';
 
 // ticket_counts holds one row per (organization, status, priority); every write that creates,
 // deletes or re-classifies a ticket adjusts it in the same transaction, so list totals for the
@@ -30,12 +30,28 @@ export async function moveTicketCount(
   to: { status: string; priority: string },
 ): Promise<void> {
   if (from.status === to.status && from.priority === to.priority) return;
-  await adjustTicketCount(db, organizationId, from.status, from.priority, -1);
-  await adjustTicketCount(db, organizationId, to.status, to.priority, 1);
+  // Always lock the two bucket rows in the same order, so two opposite moves cannot deadlock.
+  const changes = [
+    { ...from, delta: -1 },
+    { ...to, delta: 1 },
+  ].sort((a, b) => (a.status + '/' + a.priority < b.status + '/' + b.priority ? -1 : 1));
+  for (const c of changes) await adjustTicketCount(db, organizationId, c.status, c.priority, c.delta);
 }
 
-/** Takes a customer's tickets out of the counts; call before deleting them (same transaction). */
-export async function subtractCustomerTickets(db: Executor, organizationId: string, customerId: string): Promise<void> {
+/**
+ * Takes a customer's tickets out of the counts; call before deleting them (same transaction). On
+ * PostgreSQL the tickets are locked first, in id order, as an update locks its ticket before the
+ * buckets: a concurrent update then waits instead of deadlocking.
+ */
+export async function subtractCustomerTickets(
+  db: Executor,
+  dialect: Dialect,
+  organizationId: string,
+  customerId: string,
+): Promise<void> {
+  if (dialect === 'postgres') {
+    await db.selectFrom('tickets').select('id').where('customer_id', '=', customerId).orderBy('id').forUpdate().execute();
+  }
   const groups = await db
     .selectFrom('tickets')
     .select(['status', 'priority', (eb) => eb.fn.countAll<number>().as('n')])
