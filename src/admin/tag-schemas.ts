@@ -19,7 +19,4 @@ export const CreateTagBody = Type.Object({
   color: Type.Optional(Color),
 });
 
-export const UpdateTagBody = Type.Object({
-  name: Type.Optional(Name(50)),
-  color: Type.Optional(Color),
-});
+export const UpdateTagBody = Type.Partial(CreateTagBody);

@@ -19,10 +19,7 @@ export const CreateTeamBody = Type.Object({
   member_ids: Type.Optional(MemberIds),
 });
 
-export const UpdateTeamBody = Type.Object({
-  name: Type.Optional(Name(100)),
-  /** Replaces the whole membership. */
-  member_ids: Type.Optional(MemberIds),
-});
+/** Every field optional; member_ids replaces the whole membership. */
+export const UpdateTeamBody = Type.Partial(CreateTeamBody);
 
 export const ListTeamsQuery = Type.Object({ ...PageQuerySchema });
