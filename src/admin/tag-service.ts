@@ -4,6 +4,7 @@ import { iso, type Clock } from '../shared/clock.js';
 import { conflict, notFound } from '../shared/errors.js';
 import { isUuid, newId } from '../shared/ids.js';
 import { DEFAULT_TAG_COLOR, type CreateTagBody, type Tag, type UpdateTagBody } from './tag-schemas.js';
+import { untagTickets } from '../tickets/ticket-detach.js';
 import * as store from './tag-store.js';
 
 export type TagView = Static<typeof Tag>;
@@ -75,10 +76,11 @@ export function createTagService(deps: { database: DatabaseHandle; clock: Clock 
       return toTagView(row);
     },
 
-    /** Deletes the tag; tickets that carried it stay, without it. */
+    /** Deletes the tag; tickets that carried it stay, without it (each with a ticket.updated event). */
     async remove(organizationId: string, id: string): Promise<void> {
       await database.transaction(async (trx) => {
         const row = await load(trx, organizationId, id);
+        await untagTickets(trx, database.dialect, organizationId, row.id, clock());
         await store.deleteTag(trx, organizationId, row.id);
       });
     },

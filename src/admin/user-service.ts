@@ -7,6 +7,7 @@ import { newId } from '../shared/ids.js';
 import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
 import type { Role } from './admin-schemas.js';
 import type { CreateUserBody, UpdateUserBody, User } from './user-schemas.js';
+import { unassignUserTickets } from '../tickets/ticket-detach.js';
 import * as store from './user-store.js';
 
 export type UserView = Static<typeof User>;
@@ -120,10 +121,11 @@ export function createUserService(deps: { database: DatabaseHandle; clock: Clock
       return toUserView(row);
     },
 
-    /** Deletes the user; tickets assigned to them stay, unassigned. */
+    /** Deletes the user; tickets assigned to them stay, unassigned (each with a ticket.updated event). */
     async remove(organizationId: string, id: string): Promise<void> {
       await database.transaction(async (trx) => {
         await load(trx, organizationId, id);
+        await unassignUserTickets(trx, database.dialect, organizationId, id, clock());
         await store.deleteUser(trx, organizationId, id);
       });
     },
