@@ -31,6 +31,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
+    // Staff user ids may be up to 100 characters, percent-encoded in paths: longer ids must reach the
+    // routes (and be a 404 there) rather than be refused by the router.
+    routerOptions: { maxParamLength: 1_000 },
     // While shutting down, requests already on open connections are still served (see onSend below)
     // rather than refused with Fastify's own 503 body, which is not our error shape.
     return503OnClosing: false,
@@ -107,6 +110,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
 
   installAuth(app, database, clock);
+  // Query parameters with a default are optional for callers (Ajv fills the default in before the
+  // required check), and the OpenAPI document must say so.
+  app.addHook('onRoute', (route) => {
+    const query = (route.schema as { querystring?: { required?: string[]; properties?: Record<string, { default?: unknown }> } })
+      ?.querystring;
+    if (query?.required && query.properties) {
+      query.required = query.required.filter((name) => query.properties![name]?.default === undefined);
+    }
+  });
+
   // The OpenAPI document states each operation's scope, taken from the same config the auth hook uses.
   app.addHook('onRoute', (route) => {
     const scopes = (route.config as { scopes?: string[] } | undefined)?.scopes;

@@ -4,7 +4,7 @@ import { registerBillingCommands } from './billing/billing-commands.js';
 import { withContext } from './cli/cli-context.js';
 import { registerWorkerCommand } from './cli/worker-command.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { isDatabaseUnavailable, openDatabase } from './db/database.js';
 import { MigrationError, migrateToLatest } from './db/migrator.js';
 import { createOrganization } from './orgs/org-service.js';
 import { findOrganization } from './orgs/org-store.js';
@@ -120,6 +120,10 @@ program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof ConfigError) process.stderr.write(`configuration error: ${err.message}\n`);
   else if (err instanceof MigrationError) process.stderr.write(`${err.message}\n`);
   else if (err instanceof AppError) process.stderr.write(`error: ${err.message}\n`);
+  else if (isDatabaseUnavailable(err)) process.stderr.write(`error: cannot reach the database (DATABASE_URL): ${(err as Error).message}\n`);
+  else if ((err as { code?: string }).code === 'EADDRINUSE' || (err as { code?: string }).code === 'EACCES') {
+    process.stderr.write(`error: cannot listen: ${(err as Error).message}\n`);
+  }
   else process.stderr.write(`error: ${err instanceof Error ? err.stack : String(err)}\n`);
   process.exit(1);
 });

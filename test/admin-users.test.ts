@@ -45,6 +45,31 @@ describeEachDialect('admin: users', (ctx) => {
     expect(list.body.meta.pagination.total).toBe(1);
   });
 
+  it('refuses an email with a pending invitation (409): accept or revoke the invitation instead', async () => {
+    const org = await ctx.createOrg();
+    const invite = await call(ctx.app, 'POST', '/api/v1/invitations', { token: org.token, body: { email: 'pat@example.com' } });
+    expect(invite.status).toBe(201);
+    const direct = await post(org.token, { name: 'Pat', email: 'PAT@example.com' });
+    expect(direct.status).toBe(409);
+    expect(direct.body.error.details).toEqual([{ field: 'email', issue: 'already_exists' }]);
+    const other = await post(org.token, { name: 'Sam', email: 'sam@example.com' });
+    expect(other.status).toBe(201);
+    const renamed = await call(ctx.app, 'PATCH', `/api/v1/users/${other.body.data.id}`, { token: org.token, body: { email: 'pat@example.com' } });
+    expect(renamed.status).toBe(409);
+    const usage = await call(ctx.app, 'GET', '/api/v1/billing/usage', { token: org.token });
+    expect(usage.body.data.seats.used).toBe(2);
+    const accepted = await call(ctx.app, 'POST', `/api/v1/invitations/${invite.body.data.id}/accept`, { token: org.token });
+    expect(accepted.status).toBe(201);
+  });
+
+  it('answers 404 for ids longer than any stored id', async () => {
+    const org = await ctx.createOrg();
+    for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+      const res = await call(ctx.app, method, `/api/v1/users/${'a'.repeat(300)}`, { token: org.token, body: method === 'PATCH' ? {} : undefined });
+      expect(res.status, method).toBe(404);
+    }
+  });
+
   it('allows the same id and email in another organization', async () => {
     const a = await ctx.createOrg('A');
     const b = await ctx.createOrg('B');

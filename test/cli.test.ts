@@ -101,3 +101,10 @@ it('rejects invalid configuration with a clear message and exit code 1', async (
     expect(res.stderr).toMatch(message);
   }
 });
+
+it('says plainly when the database cannot be reached (exit code 1, no stack trace)', async () => {
+  const res = await runCli(['migrate'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere' });
+  expect(res.code).toBe(1);
+  expect(res.stderr.trim()).toMatch(/^error: cannot reach the database \(DATABASE_URL\): .*ECONNREFUSED/);
+  expect(res.stderr).not.toMatch(/\n\s+at /);
+});

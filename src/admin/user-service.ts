@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import { assertSeatAvailable } from '../billing/plan-limits.js';
-import type { DatabaseHandle, Executor } from '../db/database.js';
+import { lockKey, type DatabaseHandle, type Dialect, type Executor } from '../db/database.js';
+import { findOpenInvitation } from './invitation-store.js';
 import { iso, type Clock } from '../shared/clock.js';
 import { conflict, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
@@ -65,6 +66,18 @@ export async function insertNewUser(
   return row;
 }
 
+/**
+ * A pending invitation reserves its email: a user created (or renamed) to that address directly would
+ * take a second seat and leave the invitation unusable. Takes the same lock as invitation creation.
+ */
+async function assertNotInvited(trx: Executor, dialect: Dialect, organizationId: string, email: string, now: number) {
+  const key = store.emailKey(email);
+  await lockKey(trx, dialect, `invitations:${organizationId}:${key}`);
+  if (await findOpenInvitation(trx, organizationId, key, now)) {
+    throw conflict('this email has a pending invitation: accept or revoke it instead', 'email');
+  }
+}
+
 export function createUserService(deps: { database: DatabaseHandle; clock: Clock }) {
   const { database, clock } = deps;
 
@@ -81,6 +94,7 @@ export function createUserService(deps: { database: DatabaseHandle; clock: Clock
         .transaction(async (trx) => {
           // Conflicts first (the more specific answer), then the seat check, which locks the plan.
           await assertUserAvailable(trx, organizationId, input);
+          await assertNotInvited(trx, database.dialect, organizationId, input.email, now);
           await assertSeatAvailable(trx, database.dialect, organizationId, now);
           return insertNewUser(trx, organizationId, { ...input, role: input.role ?? 'agent' }, now);
         })
@@ -111,6 +125,9 @@ export function createUserService(deps: { database: DatabaseHandle; clock: Clock
           if (input.email !== undefined) {
             const other = await store.findUserByEmail(trx, organizationId, input.email);
             if (other && other.id !== id) throw emailTaken();
+            if (store.emailKey(input.email) !== current.email_key) {
+              await assertNotInvited(trx, database.dialect, organizationId, input.email, changes.updated_at);
+            }
             changes.email = input.email.trim();
             changes.email_key = store.emailKey(input.email);
           }

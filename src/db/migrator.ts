@@ -40,8 +40,10 @@ export async function migrateToLatest(db: Kysely<any>, dialect: MigrationDialect
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
+    // No migration ran (e.g. the database could not be reached): report the cause itself.
+    if (!failed) throw result.error;
     const cause = result.error instanceof Error ? result.error.message : String(result.error);
-    throw new MigrationError(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${cause}`);
+    throw new MigrationError(`migration ${failed.migrationName} failed: ${cause}`);
   }
   return result;
 }

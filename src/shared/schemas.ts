@@ -8,7 +8,10 @@ export const StringEnum = <const T extends readonly string[]>(values: T, options
 
 export const Nullable = <T extends TSchema>(schema: T) => {
   const s = schema as unknown as Record<string, unknown>;
-  return Type.Unsafe<Static<T> | null>({ ...s, type: [s.type as string, 'null'] });
+  const nullable: Record<string, unknown> = { ...s, type: [s.type as string, 'null'] };
+  // An enum lists every allowed value, so null must be one of them too.
+  if (Array.isArray(s.enum)) nullable.enum = [...s.enum, null];
+  return Type.Unsafe<Static<T> | null>(nullable);
 };
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'UTC, millisecond precision' });
