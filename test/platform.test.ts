@@ -150,6 +150,18 @@ describeEachDialect('platform', (ctx) => {
       ['{"email":"a@example.com","name":"\\ud800"}', 'name', 'invalid_unicode'],
       ['{"email":"a@example.com","metadata":{"n":1e400}}', 'metadata.n', 'out_of_range'],
     ];
+    // Nesting deep enough to exhaust a recursive walk is refused, not a 500.
+    for (const depth of [100, 200_000]) {
+      const payload = '{"email":"a@example.com","metadata":{"x":' + '['.repeat(depth) + ']'.repeat(depth) + '}}';
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/customers',
+        headers: { authorization: `Bearer ${org.token}`, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, `depth ${depth}`).toBe(400);
+      expect(res.json().error.details[0].issue).toBe('too_deep');
+    }
     for (const [payload, field, issue] of cases) {
       const res = await ctx.app.inject({
         method: 'POST',

@@ -24,31 +24,41 @@ const textAjv = makeAjv(true);
 export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart }) =>
   (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
 
+/** Deeper bodies are refused: nothing of ours nests this far, and deep recursion would exhaust the stack. */
+export const MAX_BODY_DEPTH = 64;
+
 /**
  * Values JSON can carry but the databases cannot store faithfully: NUL characters (PostgreSQL text
  * refuses them), lone UTF-16 surrogates (each engine replaces them differently) and numbers beyond
- * double range (JSON.parse turns 1e400 into Infinity). Returns the path of the first one found.
+ * double range (JSON.parse turns 1e400 into Infinity); also nesting deeper than MAX_BODY_DEPTH.
+ * Iterative, so no input can overflow the stack. Returns the path of the first problem found.
  */
-export function findUnstorableValue(value: unknown, path = 'body'): { field: string; issue: string } | null {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) return { field: path, issue: 'nul_character' };
-    if (!(value as unknown as { isWellFormed(): boolean }).isWellFormed()) return { field: path, issue: 'invalid_unicode' };
+export function findUnstorableValue(root: unknown): { field: string; issue: string } | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: 'body', depth: 0 }];
+  const child = (path: string, key: string) => (path === 'body' ? key : `${path}.${key}`);
+  const badString = (value: string): string | null => {
+    if (value.includes('\u0000')) return 'nul_character';
+    if (!(value as unknown as { isWellFormed(): boolean }).isWellFormed()) return 'invalid_unicode';
     return null;
-  }
-  if (typeof value === 'number') return Number.isFinite(value) ? null : { field: path, issue: 'out_of_range' };
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findUnstorableValue(value[i], `${path}.${i}`);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      const keyIssue = findUnstorableValue(key, path);
-      if (keyIssue) return keyIssue;
-      const found = findUnstorableValue(child, path === 'body' ? key : `${path}.${key}`);
-      if (found) return found;
+  };
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      const issue = badString(value);
+      if (issue) return { field: path, issue };
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return { field: path, issue: 'out_of_range' };
+    } else if (value !== null && typeof value === 'object') {
+      if (depth >= MAX_BODY_DEPTH) return { field: path, issue: 'too_deep' };
+      const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, v] = entries[i];
+        if (!Array.isArray(value)) {
+          const issue = badString(key);
+          if (issue) return { field: path, issue };
+        }
+        stack.push({ value: v, path: child(path, key), depth: depth + 1 });
+      }
     }
   }
   return null;
@@ -58,6 +68,7 @@ const UNSTORABLE_MESSAGES: Record<string, string> = {
   nul_character: 'must not contain NUL (\\u0000) characters',
   invalid_unicode: 'must be valid Unicode (no lone surrogates)',
   out_of_range: 'is a number out of range',
+  too_deep: `nests deeper than ${MAX_BODY_DEPTH} levels`,
 };
 
 /** JSON body parser: an empty body counts as no body; anything unparsable is a 400 in our shape. */
