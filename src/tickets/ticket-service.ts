@@ -56,7 +56,6 @@ export function createTicketService({ database, clock, timeZone }: TicketService
     return database.transaction(async (trx) => {
       const tags = await resolveTags(trx, organizationId, input.tag_ids, 'tag_ids');
       const now = clock();
-      await reserveTicketQuota(trx, dialect, organizationId, now, timeZone);
       const c = input.customer;
       const customer = await findOrCreateCustomer(trx, dialect, {
         id: newId(),
@@ -114,6 +113,9 @@ export function createTicketService({ database, clock, timeZone }: TicketService
         team: null,
         tags,
       };
+      // Late, so the usage row it updates is locked only until the commit that follows: concurrent creates
+      // of one organization wait on it for the shortest time. Throwing here still rolls everything back.
+      await reserveTicketQuota(trx, dialect, organizationId, now, timeZone);
       await recordEvent(trx, dialect, { organizationId, type: 'ticket.created', occurredAt: now, data: ticketEventData(row, relations) });
       return ticketView(row, relations, [message]);
     });
@@ -183,21 +185,24 @@ export function createTicketService({ database, clock, timeZone }: TicketService
   async function update(organizationId: string, rawId: string, input: UpdateTicketInput) {
     const id = ticketIdOrNotFound(rawId);
     if (input.subject !== undefined && blank(input.subject)) throw validationError('subject must not be blank', 'subject', 'blank');
-    return database.transaction(async (trx) => {
+    const updated = await database.transaction(async (trx) => {
       const before = await store.findTicket(trx, organizationId, id, dialect);
       if (!before) throw notFound('ticket');
       const now = clock();
       const { row, relations, changes } = await applyTicketUpdate(trx, organizationId, before, input, now);
-      if (row.status !== before.status || row.priority !== before.priority) {
-        await moveTicketCount(trx, organizationId, before, row);
-      }
       if (changes) {
         const data = { ...ticketEventData(row, relations), changes };
         await recordEvent(trx, dialect, { organizationId, type: 'ticket.updated', occurredAt: now, data });
       }
-      const messages = await store.listMessages(trx, row.id);
-      return ticketView(row, relations, messages);
+      // The organization's bucket rows are shared by every update: locked last, held only until commit.
+      if (row.status !== before.status || row.priority !== before.priority) {
+        await moveTicketCount(trx, organizationId, before, row);
+      }
+      return { row, relations };
     });
+    // Read after the commit: the bucket and ticket row locks are not held while the messages load.
+    const messages = await store.listMessages(database.db, updated.row.id);
+    return ticketView(updated.row, updated.relations, messages);
   }
 
   return { create, get, list, addMessage, update };

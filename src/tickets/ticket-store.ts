@@ -169,25 +169,26 @@ export async function findUsers(db: Executor, organizationId: string, ids: strin
 export async function findTeams(db: Executor, organizationId: string, ids: string[]): Promise<Map<string, TeamRef>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('teams')
-    .select(['id', 'name'])
-    .where('organization_id', '=', organizationId)
-    .where('id', 'in', unique)
-    .execute();
-  return new Map(rows.map((t) => [t.id, t]));
+  // By primary key only: with an organization_id condition SQLite prefers the (organization, ...) index
+  // and scans the organization. Ids are global, so the organization is checked on the rows found.
+  const rows = await db.selectFrom('teams').select(['id', 'name', 'organization_id']).where('id', 'in', unique).execute();
+  return new Map(rows.filter((t) => t.organization_id === organizationId).map((t) => [t.id, { id: t.id, name: t.name }]));
 }
 
 export async function findCustomerRefs(db: Executor, organizationId: string, ids: string[]): Promise<Map<string, TicketCustomerRef>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
+  // By the unique id only, as in findTeams (SQLite would otherwise scan the organization's customers).
   const rows = await db
     .selectFrom('customers')
-    .select(['id', 'email', 'name', 'external_user_id'])
-    .where('organization_id', '=', organizationId)
+    .select(['id', 'email', 'name', 'external_user_id', 'organization_id'])
     .where('id', 'in', unique)
     .execute();
-  return new Map(rows.map((c) => [c.id, c]));
+  return new Map(
+    rows
+      .filter((c) => c.organization_id === organizationId)
+      .map((c) => [c.id, { id: c.id, email: c.email, name: c.name, external_user_id: c.external_user_id }]),
+  );
 }
 
 /** Everything a page of tickets refers to, in four batched queries (no per-ticket queries). */
