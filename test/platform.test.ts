@@ -7,6 +7,14 @@ import { call, describeEachDialect } from './support/harness.js';
 const errorShape = (code: string) => ({ error: { code, message: expect.any(String), details: expect.any(Array) } });
 
 describeEachDialect('platform', (ctx) => {
+  /** POST /customers with a raw (possibly malformed) body. */
+  const postRaw = (token: string, payload: string, contentType = 'application/json') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/customers',
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+      payload,
+    });
   it('healthz and readyz answer 200 without a key', async () => {
     expect(await call(ctx.app, 'GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
     expect(await call(ctx.app, 'GET', '/readyz')).toMatchObject({ status: 200, body: { status: 'ok' } });
@@ -66,12 +74,7 @@ describeEachDialect('platform', (ctx) => {
   it('answers malformed JSON with 400 validation_error', async () => {
     const org = await ctx.createOrg();
     for (const payload of ['{not json', '{"email": "a@example.com",}', '[1,2', '"unterminated']) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/customers',
-        headers: { authorization: `Bearer ${org.token}`, 'content-type': 'application/json' },
-        payload,
-      });
+      const res = await postRaw(org.token, payload);
       expect(res.statusCode, payload).toBe(400);
       expect(res.json()).toEqual(errorShape('validation_error'));
     }
@@ -80,12 +83,7 @@ describeEachDialect('platform', (ctx) => {
   it('answers a body that is JSON but not an object with 400', async () => {
     const org = await ctx.createOrg();
     for (const payload of ['[]', '42', 'null', '"text"']) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/customers',
-        headers: { authorization: `Bearer ${org.token}`, 'content-type': 'application/json' },
-        payload,
-      });
+      const res = await postRaw(org.token, payload);
       expect(res.statusCode, payload).toBe(400);
       expect(res.json().error.code).toBe('validation_error');
     }
@@ -94,12 +92,7 @@ describeEachDialect('platform', (ctx) => {
   it('answers a write without a JSON content type with 415', async () => {
     const org = await ctx.createOrg();
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/customers',
-        headers: { authorization: `Bearer ${org.token}`, 'content-type': type },
-        payload: 'email=a@example.com',
-      });
+      const res = await postRaw(org.token, 'email=a@example.com', type);
       expect(res.statusCode, type).toBe(415);
       expect(res.json()).toEqual(errorShape('unsupported_media_type'));
     }
@@ -119,23 +112,13 @@ describeEachDialect('platform', (ctx) => {
 
   it('accepts a JSON content type with a charset parameter', async () => {
     const org = await ctx.createOrg();
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/customers',
-      headers: { authorization: `Bearer ${org.token}`, 'content-type': 'application/json; charset=utf-8' },
-      payload: '{"email":"charset@example.com"}',
-    });
+    const res = await postRaw(org.token, '{"email":"charset@example.com"}', 'application/json; charset=utf-8');
     expect(res.statusCode).toBe(201);
   });
 
   it('refuses prototype-pollution keys in bodies with 400', async () => {
     const org = await ctx.createOrg();
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/customers',
-      headers: { authorization: `Bearer ${org.token}`, 'content-type': 'application/json' },
-      payload: '{"email":"proto@example.com","metadata":{"__proto__":{"polluted":true},"ok":1}}',
-    });
+    const res = await postRaw(org.token, '{"email":"proto@example.com","metadata":{"__proto__":{"polluted":true},"ok":1}}');
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'validation_error', details: [{ field: 'body', issue: 'forbidden_key' }] });
     expect(({} as any).polluted).toBeUndefined();
@@ -153,22 +136,12 @@ describeEachDialect('platform', (ctx) => {
     // Nesting deep enough to exhaust a recursive walk is refused, not a 500.
     for (const depth of [100, 200_000]) {
       const payload = '{"email":"a@example.com","metadata":{"x":' + '['.repeat(depth) + ']'.repeat(depth) + '}}';
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/customers',
-        headers: { authorization: `Bearer ${org.token}`, 'content-type': 'application/json' },
-        payload,
-      });
+      const res = await postRaw(org.token, payload);
       expect(res.statusCode, `depth ${depth}`).toBe(400);
       expect(res.json().error.details[0].issue).toBe('too_deep');
     }
     for (const [payload, field, issue] of cases) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/customers',
-        headers: { authorization: `Bearer ${org.token}`, 'content-type': 'application/json' },
-        payload,
-      });
+      const res = await postRaw(org.token, payload);
       expect(res.statusCode, payload).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'validation_error', details: [{ field, issue }] });
     }
