@@ -1,8 +1,7 @@
 import type { AppDeps } from '../app-deps.js';
 import { createApiKeyService, parseScopes } from '../auth/api-key-service.js';
-import { notFound } from '../shared/errors.js';
 import type { App } from '../shared/http.js';
-import { isUuid } from '../shared/ids.js';
+import { pathUuid } from '../shared/ids.js';
 import { Data, DataList, errorResponses } from '../shared/schemas.js';
 import { IdParams } from './admin-schemas.js';
 import { ApiKey, CreateApiKeyBody, CreatedApiKey } from './api-key-schemas.js';
@@ -11,10 +10,7 @@ export async function registerApiKeyRoutes(app: App, deps: AppDeps): Promise<voi
   const keys = createApiKeyService(deps);
   const tags = ['api-keys'];
   const config = { scopes: ['admin' as const] };
-  const checkId = (id: string) => {
-    if (!isUuid(id)) throw notFound('API key');
-    return id.toLowerCase();
-  };
+  const checkId = (id: string) => pathUuid(id, 'API key');
 
   app.post(
     '/api-keys',

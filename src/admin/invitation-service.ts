@@ -3,7 +3,7 @@ import { assertSeatAvailable } from '../billing/plan-limits.js';
 import { lockKey, type DatabaseHandle, type Executor } from '../db/database.js';
 import { iso, isoOrNull, type Clock } from '../shared/clock.js';
 import { AppError, conflict, notFound, validationError } from '../shared/errors.js';
-import { isUuid, newId } from '../shared/ids.js';
+import { newId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
 import type { Role } from './admin-schemas.js';
 import {
@@ -56,7 +56,7 @@ export function createInvitationService(deps: { database: DatabaseHandle; clock:
   const { database, clock } = deps;
 
   async function load(db: Executor, organizationId: string, id: string): Promise<store.InvitationRow> {
-    const row = isUuid(id) ? await store.findInvitation(db, organizationId, id.toLowerCase()) : undefined;
+    const row = await store.findInvitation(db, organizationId, pathUuid(id, 'invitation'));
     if (!row) throw notFound('invitation');
     return row;
   }

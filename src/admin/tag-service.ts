@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import { isUniqueViolation, type DatabaseHandle, type Executor } from '../db/database.js';
 import { iso, type Clock } from '../shared/clock.js';
 import { conflict, notFound } from '../shared/errors.js';
-import { isUuid, newId } from '../shared/ids.js';
+import { newId, pathUuid } from '../shared/ids.js';
 import { DEFAULT_TAG_COLOR, type CreateTagBody, type Tag, type UpdateTagBody } from './tag-schemas.js';
 import { untagTickets } from '../tickets/ticket-detach.js';
 import * as store from './tag-store.js';
@@ -28,7 +28,7 @@ export function createTagService(deps: { database: DatabaseHandle; clock: Clock 
   const { database, clock } = deps;
 
   async function load(db: Executor, organizationId: string, id: string): Promise<store.TagRow> {
-    const row = isUuid(id) ? await store.findTag(db, organizationId, id.toLowerCase()) : undefined;
+    const row = await store.findTag(db, organizationId, pathUuid(id, 'tag'));
     if (!row) throw notFound('tag');
     return row;
   }

@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type { DatabaseHandle, Executor } from '../db/database.js';
 import { iso, type Clock } from '../shared/clock.js';
 import { AppError, notFound } from '../shared/errors.js';
-import { isUuid, newId } from '../shared/ids.js';
+import { newId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
 import type { CreateTeamBody, Team, UpdateTeamBody } from './team-schemas.js';
 import * as store from './team-store.js';
@@ -36,7 +36,7 @@ export function createTeamService(deps: { database: DatabaseHandle; clock: Clock
   const { database, clock } = deps;
 
   async function load(db: Executor, organizationId: string, id: string): Promise<store.TeamRow> {
-    const row = isUuid(id) ? await store.findTeam(db, organizationId, id.toLowerCase()) : undefined;
+    const row = await store.findTeam(db, organizationId, pathUuid(id, 'team'));
     if (!row) throw notFound('team');
     return row;
   }

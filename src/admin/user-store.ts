@@ -1,9 +1,10 @@
 import { isUniqueViolation, type Executor } from '../db/database.js';
 import type { UserTable } from '../db/schema.js';
+import { emailKey } from '../shared/ids.js';
 
 export type UserRow = UserTable;
 
-export const emailKey = (email: string): string => email.trim().toLowerCase();
+export { emailKey };
 
 /** Which unique rule an insert/update of a user broke: its id or its email; null if neither. */
 export function userConflict(err: unknown): 'id' | 'email' | null {

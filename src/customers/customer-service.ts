@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { iso } from '../shared/clock.js';
 import { conflict, notFound } from '../shared/errors.js';
-import { newId, normalizeUuid } from '../shared/ids.js';
+import { newId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
 import { parseSearchTerm } from '../shared/search-term.js';
 import { subtractCustomerTickets } from '../tickets/ticket-count-store.js';
@@ -34,11 +34,7 @@ export function createCustomerService(deps: { database: DatabaseHandle; clock: C
   const { database, clock } = deps;
 
   /** Path ids: anything that is not a UUID cannot name a customer (404); UUIDs match in any case. */
-  function customerId(raw: string): string {
-    const id = normalizeUuid(raw);
-    if (!id) throw notFound('customer');
-    return id;
-  }
+  const customerId = (raw: string): string => pathUuid(raw, 'customer');
 
   async function load(organizationId: string, rawId: string): Promise<store.CustomerRow> {
     const row = await store.findCustomer(database.db, organizationId, customerId(rawId));

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { isUniqueViolation, type Dialect, type Executor } from '../db/database.js';
 import type { CustomerTable } from '../db/schema.js';
 import type { SearchTerm } from '../shared/search-term.js';
+import { emailKey } from '../shared/ids.js';
 
 export type CustomerRow = Omit<CustomerTable, 'rid' | 'ticket_count'> & { ticket_count: number };
 export type NewCustomer = Omit<CustomerTable, 'rid' | 'ticket_count'>;
@@ -22,7 +23,7 @@ const COLUMNS = [
   'updated_at',
 ] as const;
 
-export const emailKey = (email: string): string => email.trim().toLowerCase();
+export { emailKey };
 
 export function findCustomer(db: Executor, organizationId: string, id: string): Promise<CustomerRow | undefined> {
   return db

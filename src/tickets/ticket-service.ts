@@ -4,7 +4,7 @@ import { emailKey, findOrCreateCustomer, incrementTicketCount } from '../custome
 import { recordEvent } from '../webhooks/outbox.js';
 import type { Clock } from '../shared/clock.js';
 import { notFound, validationError } from '../shared/errors.js';
-import { isUuid, newId } from '../shared/ids.js';
+import { newId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta } from '../shared/pagination.js';
 import { adjustTicketCount, moveTicketCount, sumTicketCounts } from './ticket-count-store.js';
 import {
@@ -34,10 +34,7 @@ export type TicketService = ReturnType<typeof createTicketService>;
 const blank = (s: string) => s.trim() === '';
 
 /** Path ids: anything that is not a UUID cannot name a ticket, so it is a 404 rather than a 400. */
-export function ticketIdOrNotFound(raw: string): string {
-  if (!isUuid(raw)) throw notFound('ticket');
-  return raw.toLowerCase();
-}
+export const ticketIdOrNotFound = (raw: string): string => pathUuid(raw, 'ticket');
 
 export function createTicketService({ database, clock, timeZone }: TicketServiceDeps) {
   const { dialect } = database;

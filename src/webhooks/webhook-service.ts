@@ -3,7 +3,7 @@ import type { AppDeps } from '../app-deps.js';
 import { lockKey } from '../db/database.js';
 import { assertWebhookQuota } from '../billing/plan-limits.js';
 import { AppError, notFound } from '../shared/errors.js';
-import { newId, isUuid } from '../shared/ids.js';
+import { newId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
 import { checkUrlShape, checkWebhookUrl, type Resolver } from './address-guard.js';
 import { listDeliveries } from './delivery-store.js';
@@ -47,7 +47,7 @@ export function createWebhookService(deps: Pick<AppDeps, 'database' | 'clock' | 
   }
 
   async function load(organizationId: string, id: string): Promise<WebhookRow> {
-    const row = isUuid(id) ? await findWebhook(database.db, organizationId, id.toLowerCase()) : undefined;
+    const row = await findWebhook(database.db, organizationId, pathUuid(id, 'webhook'));
     if (!row) throw notFound('webhook');
     return row;
   }
@@ -112,7 +112,7 @@ export function createWebhookService(deps: Pick<AppDeps, 'database' | 'clock' | 
     },
 
     async remove(organizationId: string, id: string) {
-      if (!isUuid(id) || !(await deleteWebhook(database.db, organizationId, id.toLowerCase()))) throw notFound('webhook');
+      if (!(await deleteWebhook(database.db, organizationId, pathUuid(id, 'webhook')))) throw notFound('webhook');
     },
 
     async deliveries(organizationId: string, id: string, page: PageQuery) {
