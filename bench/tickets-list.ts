@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
+import { createContainer } from '../src/container.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrator.js';
-import { createOrganization } from '../src/orgs/org-service.js';
+import { createOrgService } from '../src/orgs/org-service.js';
 import { systemClock } from '../src/shared/clock.js';
 import { parseSearch } from '../src/tickets/ticket-search.js';
 import { compileListQuery, type TicketFilter } from '../src/tickets/ticket-search-store.js';
@@ -55,7 +56,7 @@ async function prepare(): Promise<{ orgId: string; token: string; reused: boolea
   const database = openDatabase(config.database);
   await migrateToLatest(database.db, database.dialect);
   // A fresh organization each run keeps the token known; a reused file keeps its seeded one.
-  const created = await createOrganization(database, systemClock, 'bench');
+  const created = await createOrgService({ database: database, clock: systemClock }).create('bench');
   let orgId = created.organization.id;
   if (reuse) {
     const seeded = await database.db.selectFrom('organizations').select('id').where('name', '=', 'bench').orderBy('created_at').executeTakeFirstOrThrow();
@@ -77,7 +78,7 @@ async function main() {
   const { orgId, token } = await prepare();
   const config = loadConfig({ DATABASE_URL: url, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
   const database = openDatabase(config.database);
-  const app = await buildApp({ config, database, clock: systemClock });
+  const app = await buildApp(createContainer({ config, database, clock: systemClock }));
   await app.ready();
   const db = database.db;
   const customer = await db.selectFrom('customers').select('id').where('organization_id', '=', orgId).orderBy('rid', 'desc').limit(1).executeTakeFirstOrThrow();

@@ -7,7 +7,7 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { Type } from 'typebox';
 import { registerAdminRoutes } from './admin/admin-routes.js';
-import type { AppDeps } from './app-deps.js';
+import type { Container } from './container.js';
 import { bearerToken, installAuth } from './auth/auth-plugin.js';
 import { hashToken } from './auth/api-key-token.js';
 import { registerBillingRoutes } from './billing/billing-routes.js';
@@ -20,13 +20,13 @@ import { installJsonParser, installQueryGuards, validatorCompiler } from './shar
 import { registerTicketRoutes } from './tickets/ticket-routes.js';
 import { registerWebhookRoutes } from './webhooks/webhook-routes.js';
 
-export interface BuildAppOptions extends AppDeps {
+export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-export async function buildApp(options: BuildAppOptions): Promise<App> {
-  const { config, database, clock } = options;
-  const deps: AppDeps = { config, database, clock };
+/** The HTTP API over the services of one container (built once by the caller: server, tests). */
+export async function buildApp(container: Container, options: BuildAppOptions = {}): Promise<App> {
+  const { config, database, clock } = container;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimitBytes,
@@ -158,11 +158,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(
     async (api) => {
-      await registerTicketRoutes(api, deps);
-      await registerCustomerRoutes(api, deps);
-      await registerWebhookRoutes(api, deps);
-      await registerBillingRoutes(api, deps);
-      await registerAdminRoutes(api, deps);
+      await registerTicketRoutes(api, container);
+      await registerCustomerRoutes(api, container);
+      await registerWebhookRoutes(api, container);
+      await registerBillingRoutes(api, container);
+      await registerAdminRoutes(api, container);
     },
     { prefix: '/api/v1' },
   );

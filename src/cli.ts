@@ -6,7 +6,7 @@ import { registerWorkerCommand } from './cli/worker-command.js';
 import { ConfigError, loadConfig } from './config.js';
 import { isDatabaseUnavailable, openDatabase } from './db/database.js';
 import { MigrationError, migrateToLatest } from './db/migrator.js';
-import { createOrganization } from './orgs/org-service.js';
+import { createOrgService } from './orgs/org-service.js';
 import { findOrganization } from './orgs/org-store.js';
 import { serve } from './server.js';
 import { AppError } from './shared/errors.js';
@@ -55,7 +55,7 @@ orgs
   .option('--json', 'print one JSON object')
   .action((opts: { name: string; json?: boolean }) =>
     withContext(async ({ database, clock }): Promise<void> => {
-      const created = await createOrganization(database, clock, opts.name);
+      const created = await createOrgService({ database, clock }).create(opts.name);
       const { id, token, scopes } = created.api_key;
       if (opts.json) return print({ organization: created.organization, api_key: { id, token, scopes } });
       process.stdout.write(

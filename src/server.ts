@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
-import { bootstrapDefaultOrganization } from './orgs/org-service.js';
+import { createContainer } from './container.js';
 import { systemClock } from './shared/clock.js';
 import { startWorker, type WorkerHandle } from './webhooks/worker.js';
 
@@ -17,7 +17,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   await migrateToLatest(database.db, database.dialect);
   const clock = systemClock;
 
-  const created = await bootstrapDefaultOrganization(database, clock);
+  const container = createContainer({ config, database, clock });
+  const created = await container.orgs.bootstrapDefault();
   if (created) {
     // Printed once, on the first start with an empty database: the only time this token is shown.
     process.stdout.write(
@@ -32,7 +33,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     );
   }
 
-  const app = await buildApp({ config, database, clock, logger: { level: config.logLevel } });
+  const app = await buildApp(container, { logger: { level: config.logLevel } });
   let worker: WorkerHandle | null = null;
 
   // Long enough for a webhook attempt under way to finish and be recorded.

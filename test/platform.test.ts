@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { createContainer } from '../src/container.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { call, describeEachDialect } from './support/harness.js';
@@ -264,7 +265,7 @@ describe('database unavailable', () => {
   it('answers /readyz 503 and API requests 503 service_unavailable, quickly and in the error shape', async () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' });
     const database = openDatabase(config.database);
-    const app = await buildApp({ config, database, clock: Date.now });
+    const app = await buildApp(createContainer({ config, database, clock: Date.now }));
     try {
       expect(await call(app, 'GET', '/healthz')).toMatchObject({ status: 200 });
       expect(await call(app, 'GET', '/readyz')).toMatchObject({ status: 503, body: { status: 'database unreachable' } });

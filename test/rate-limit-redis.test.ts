@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { createContainer } from '../src/container.js';
 import { loadConfig } from '../src/config.js';
-import { createOrganization } from '../src/orgs/org-service.js';
+import { createOrgService } from '../src/orgs/org-service.js';
 import type { App } from '../src/shared/http.js';
 import { call, createTestClock, createTestDatabase, type TestDatabase } from './support/harness.js';
 
@@ -34,8 +35,8 @@ describe.skipIf(!available)('sqlite: rate limiting shared through Redis', () => 
     // A unique limit keeps this run's counters apart from any other run's keys in the shared Redis.
     const env = { DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: String(4 + (randomBytes(1)[0] % 3)), REDIS_URL, LOG_LEVEL: 'silent' };
     const config = loadConfig(env);
-    one = await buildApp({ config, database: db.handle, clock: createTestClock() });
-    two = await buildApp({ config, database: db.handle, clock: createTestClock() });
+    one = await buildApp(createContainer({ config, database: db.handle, clock: createTestClock() }));
+    two = await buildApp(createContainer({ config, database: db.handle, clock: createTestClock() }));
   });
   afterAll(async () => {
     await one?.close();
@@ -44,7 +45,7 @@ describe.skipIf(!available)('sqlite: rate limiting shared through Redis', () => 
   });
 
   it('two instances share one budget per key', async () => {
-    const org = await createOrganization(db.handle, Date.now, 'Shared');
+    const org = await createOrgService({ database: db.handle, clock: Date.now }).create('Shared');
     const token = org.api_key.token;
     const limit = Number((await call(one, 'GET', '/api/v1/customers', { token })).headers['ratelimit-limit']);
     let used = 1;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization } from '../src/orgs/org-service.js';
+import { createOrgService } from '../src/orgs/org-service.js';
 import { systemClock } from '../src/shared/clock.js';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from './support/harness.js';
 
@@ -49,7 +49,7 @@ describe.skipIf(!postgresAvailable())('postgres: ticket numbers across two serve
   });
 
   it('gives 100 concurrent creates on two instances the numbers 1..100, each once', async () => {
-    const org = await createOrganization(testDb.handle, systemClock, 'two instances');
+    const org = await createOrgService({ database: testDb.handle, clock: systemClock }).create('two instances');
     const token = org.api_key.token;
     // Both instances start at once (start-up of a TypeScript process is most of this test's time).
     const bases = await Promise.all(

@@ -1,13 +1,11 @@
-import type { AppDeps } from '../app-deps.js';
-import { createApiKeyService, parseScopes } from '../auth/api-key-service.js';
+import { parseScopes, type ApiKeyService } from '../auth/api-key-service.js';
 import type { App } from '../shared/http.js';
 import { pathUuid } from '../shared/ids.js';
 import { Data, DataList, errorResponses } from '../shared/schemas.js';
 import { IdParams } from './admin-schemas.js';
 import { ApiKey, CreateApiKeyBody, CreatedApiKey } from './api-key-schemas.js';
 
-export async function registerApiKeyRoutes(app: App, deps: AppDeps): Promise<void> {
-  const keys = createApiKeyService(deps);
+export async function registerApiKeyRoutes(app: App, { apiKeys: keys }: { apiKeys: ApiKeyService }): Promise<void> {
   const tags = ['api-keys'];
   const config = { scopes: ['admin' as const] };
   const checkId = (id: string) => pathUuid(id, 'API key');

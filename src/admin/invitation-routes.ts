@@ -1,4 +1,3 @@
-import type { AppDeps } from '../app-deps.js';
 import type { App } from '../shared/http.js';
 import { Data, errorResponses, PagedList } from '../shared/schemas.js';
 import { Deleted, IdParams } from './admin-schemas.js';
@@ -10,10 +9,9 @@ import {
   ListInvitationsQuery,
   UpdateInvitationBody,
 } from './invitation-schemas.js';
-import { createInvitationService } from './invitation-service.js';
+import type { InvitationService } from './invitation-service.js';
 
-export async function registerInvitationRoutes(app: App, deps: AppDeps): Promise<void> {
-  const invitations = createInvitationService(deps);
+export async function registerInvitationRoutes(app: App, { invitations }: { invitations: InvitationService }): Promise<void> {
   const tags = ['invitations'];
   const config = { scopes: ['admin' as const] };
 

@@ -169,3 +169,5 @@ export function createInvitationService(deps: { database: DatabaseHandle; clock:
     },
   };
 }
+
+export type InvitationService = ReturnType<typeof createInvitationService>;

@@ -1,12 +1,10 @@
-import type { AppDeps } from '../app-deps.js';
 import type { App } from '../shared/http.js';
 import { Data, DataList, errorResponses } from '../shared/schemas.js';
 import { Deleted, IdParams } from './admin-schemas.js';
 import { CreateTagBody, Tag, UpdateTagBody } from './tag-schemas.js';
-import { createTagService } from './tag-service.js';
+import type { TagService } from './tag-service.js';
 
-export async function registerTagRoutes(app: App, deps: AppDeps): Promise<void> {
-  const tagService = createTagService(deps);
+export async function registerTagRoutes(app: App, { tags: tagService }: { tags: TagService }): Promise<void> {
   const tags = ['tags'];
   const admin = { scopes: ['admin' as const] };
   // Agents' tools need the tag list to label tickets, so reading tags also works with tickets:read.

@@ -86,3 +86,5 @@ export function createTagService(deps: { database: DatabaseHandle; clock: Clock 
     },
   };
 }
+
+export type TagService = ReturnType<typeof createTagService>;

@@ -1,12 +1,10 @@
-import type { AppDeps } from '../app-deps.js';
 import type { App } from '../shared/http.js';
 import { Data, errorResponses, PagedList } from '../shared/schemas.js';
 import { Deleted, IdParams } from './admin-schemas.js';
 import { CreateTeamBody, ListTeamsQuery, Team, UpdateTeamBody } from './team-schemas.js';
-import { createTeamService } from './team-service.js';
+import type { TeamService } from './team-service.js';
 
-export async function registerTeamRoutes(app: App, deps: AppDeps): Promise<void> {
-  const teams = createTeamService(deps);
+export async function registerTeamRoutes(app: App, { teams }: { teams: TeamService }): Promise<void> {
   const tags = ['teams'];
   const config = { scopes: ['admin' as const] };
 

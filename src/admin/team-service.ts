@@ -94,3 +94,5 @@ export function createTeamService(deps: { database: DatabaseHandle; clock: Clock
     },
   };
 }
+
+export type TeamService = ReturnType<typeof createTeamService>;

@@ -1,12 +1,10 @@
-import type { AppDeps } from '../app-deps.js';
 import type { App } from '../shared/http.js';
 import { Data, errorResponses, PagedList } from '../shared/schemas.js';
 import { Deleted, IdParams } from './admin-schemas.js';
 import { CreateUserBody, ListUsersQuery, UpdateUserBody, User } from './user-schemas.js';
-import { createUserService } from './user-service.js';
+import type { UserService } from './user-service.js';
 
-export async function registerUserRoutes(app: App, deps: AppDeps): Promise<void> {
-  const users = createUserService(deps);
+export async function registerUserRoutes(app: App, { users }: { users: UserService }): Promise<void> {
   const tags = ['users'];
   const config = { scopes: ['admin' as const] };
 

@@ -148,3 +148,5 @@ export function createUserService(deps: { database: DatabaseHandle; clock: Clock
     },
   };
 }
+
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,11 +1,9 @@
-import type { AppDeps } from '../app-deps.js';
 import type { App } from '../shared/http.js';
 import { Data, errorResponses } from '../shared/schemas.js';
 import { Usage } from './billing-schemas.js';
-import { createPlanService } from './plan-service.js';
+import type { PlanService } from './plan-service.js';
 
-export async function registerBillingRoutes(app: App, deps: AppDeps): Promise<void> {
-  const plans = createPlanService({ database: deps.database, clock: deps.clock, timeZone: deps.config.timeZone });
+export async function registerBillingRoutes(app: App, { plans }: { plans: PlanService }): Promise<void> {
 
   app.get(
     '/billing/usage',

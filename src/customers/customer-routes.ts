@@ -1,11 +1,9 @@
-import type { AppDeps } from '../app-deps.js';
 import type { App } from '../shared/http.js';
 import { Data, errorResponses, PagedList, SuccessResponse } from '../shared/schemas.js';
 import { CreateCustomerBody, Customer, CustomerParams, ListCustomersQuery, UpdateCustomerBody } from './customer-schemas.js';
-import { createCustomerService } from './customer-service.js';
+import type { CustomerService } from './customer-service.js';
 
-export async function registerCustomerRoutes(app: App, deps: AppDeps): Promise<void> {
-  const customers = createCustomerService(deps);
+export async function registerCustomerRoutes(app: App, { customers }: { customers: CustomerService }): Promise<void> {
   const tags = ['customers'];
 
   app.post(

@@ -1,13 +1,20 @@
 import { issueApiKey, type CreatedApiKey } from '../auth/api-key-service.js';
 import type { DatabaseHandle, Executor } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
+import { notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { ALL_SCOPES } from '../shared/schemas.js';
-import { hasAnyOrganization, insertOrganization, lockForBootstrap } from './org-store.js';
+import { findOrganization, hasAnyOrganization, insertOrganization, listOrganizations, lockForBootstrap } from './org-store.js';
 
 export interface CreatedOrganization {
   organization: { id: string; name: string };
   api_key: CreatedApiKey;
+}
+
+export interface OrganizationView {
+  id: string;
+  name: string;
+  created_at: string;
 }
 
 async function insertWithKey(trx: Executor, now: number, name: string): Promise<CreatedOrganization> {
@@ -17,19 +24,34 @@ async function insertWithKey(trx: Executor, now: number, name: string): Promise<
   return { organization, api_key };
 }
 
-/** Creates an organization with one key carrying every scope, in one transaction. */
-export function createOrganization(database: DatabaseHandle, clock: Clock, name: string): Promise<CreatedOrganization> {
-  return database.transaction((trx) => insertWithKey(trx, clock(), name));
+export function createOrgService(deps: { database: DatabaseHandle; clock: Clock }) {
+  const { database, clock } = deps;
+  return {
+    /** Creates an organization with one key carrying every scope, in one transaction. */
+    create: (name: string): Promise<CreatedOrganization> => database.transaction((trx) => insertWithKey(trx, clock(), name)),
+
+    /**
+     * On first start with an empty database: a default organization and its key, or null if one exists.
+     * Several instances starting at once on one PostgreSQL database create exactly one.
+     */
+    bootstrapDefault: (): Promise<CreatedOrganization | null> =>
+      database.transaction(async (trx) => {
+        await lockForBootstrap(trx, database.dialect);
+        if (await hasAnyOrganization(trx)) return null;
+        return insertWithKey(trx, clock(), 'Default organization');
+      }),
+
+    /** Every organization, oldest first (operators' view; the API never lists organizations). */
+    async list(): Promise<OrganizationView[]> {
+      const rows = await listOrganizations(database.db);
+      return rows.map((r) => ({ id: r.id, name: r.name, created_at: new Date(Number(r.created_at)).toISOString() }));
+    },
+
+    /** Throws 404 when the organization does not exist (CLI commands name one by id). */
+    async assertExists(id: string): Promise<void> {
+      if (!(await findOrganization(database.db, id))) throw notFound(`organization ${id}`);
+    },
+  };
 }
 
-/**
- * On first start with an empty database: a default organization and its key, or null if one exists.
- * Several instances starting at once on one PostgreSQL database create exactly one.
- */
-export function bootstrapDefaultOrganization(database: DatabaseHandle, clock: Clock): Promise<CreatedOrganization | null> {
-  return database.transaction(async (trx) => {
-    await lockForBootstrap(trx, database.dialect);
-    if (await hasAnyOrganization(trx)) return null;
-    return insertWithKey(trx, clock(), 'Default organization');
-  });
-}
+export type OrgService = ReturnType<typeof createOrgService>;

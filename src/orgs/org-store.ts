@@ -10,6 +10,10 @@ export function findOrganization(db: Executor, id: string) {
   return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export function listOrganizations(db: Executor) {
+  return db.selectFrom('organizations').selectAll().orderBy('created_at').orderBy('id').execute();
+}
+
 export async function hasAnyOrganization(db: Executor): Promise<boolean> {
   const row = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
   return row !== undefined;

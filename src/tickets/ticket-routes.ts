@@ -1,4 +1,3 @@
-import type { AppDeps } from '../app-deps.js';
 import type { App } from '../shared/http.js';
 import { Data, PagedList, errorResponses } from '../shared/schemas.js';
 import {
@@ -11,10 +10,9 @@ import {
   TicketSchema,
   UpdateTicketBody,
 } from './ticket-schemas.js';
-import { createTicketService } from './ticket-service.js';
+import type { TicketService } from './ticket-service.js';
 
-export async function registerTicketRoutes(app: App, deps: AppDeps): Promise<void> {
-  const tickets = createTicketService({ database: deps.database, clock: deps.clock, timeZone: deps.config.timeZone });
+export async function registerTicketRoutes(app: App, { tickets }: { tickets: TicketService }): Promise<void> {
   const tags = ['tickets'];
 
   app.post(

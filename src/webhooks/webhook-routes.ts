@@ -1,7 +1,6 @@
-import type { AppDeps } from '../app-deps.js';
 import type { App } from '../shared/http.js';
 import { Data, DataList, PagedList, errorResponses } from '../shared/schemas.js';
-import { createWebhookService } from './webhook-service.js';
+import type { WebhookService } from './webhook-service.js';
 import {
   CreateWebhookBody,
   CreatedWebhookSchema,
@@ -17,8 +16,7 @@ import {
   WebhookSchema,
 } from './webhook-schemas.js';
 
-export async function registerWebhookRoutes(app: App, deps: AppDeps): Promise<void> {
-  const service = createWebhookService(deps);
+export async function registerWebhookRoutes(app: App, { webhooks: service }: { webhooks: WebhookService }): Promise<void> {
   const tags = ['webhooks'];
   const read = { scopes: ['webhooks:read' as const] };
   const write = { scopes: ['webhooks:write' as const] };

@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { createContainer, type Container } from '../../src/container.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
-import { createOrganization } from '../../src/orgs/org-service.js';
 import type { App } from '../../src/shared/http.js';
 import type { Scope } from '../../src/shared/schemas.js';
-import { createApiKeyService } from '../../src/auth/api-key-service.js';
 import { createDatabaseFromTemplate, dropDatabase, pgUrlFor } from './pg-admin.js';
 
 export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
@@ -87,6 +86,8 @@ export interface TestOrg {
 export interface TestContext {
   dialect: Dialect;
   app: App;
+  /** The composition root the app was built from (services for set-up that has no API route). */
+  container: Container;
   database: DatabaseHandle;
   dbUrl: string;
   clock: TestClock;
@@ -119,18 +120,20 @@ export function describeEachDialect(title: string, body: (ctx: TestContext) => v
           ...options.env,
         });
         const clock = createTestClock();
-        const app = await buildApp({ config, database: testDb.handle, clock });
+        const container = createContainer({ config, database: testDb.handle, clock });
+        const app = await buildApp(container);
         await app.ready();
         Object.assign(ctx, {
           dialect,
           app,
+          container,
           database: testDb.handle,
           dbUrl: testDb.url,
           clock,
           config,
           async createOrg(name = 'Test org') {
-            const created = await createOrganization(testDb.handle, clock, name);
-            const keys = createApiKeyService({ database: testDb.handle, clock });
+            const created = await container.orgs.create(name);
+            const keys = container.apiKeys;
             return {
               id: created.organization.id,
               token: created.api_key.token,

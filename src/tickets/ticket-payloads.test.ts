@@ -9,8 +9,8 @@ import {
   type MessageRow,
   type TicketRelations,
   type TicketRow,
-} from '../src/tickets/ticket-payloads.js';
-import { caseVariants, escapeLike, ftsPhrase, parseSearch } from '../src/tickets/ticket-search.js';
+} from './ticket-payloads.js';
+import { caseVariants, escapeLike, ftsPhrase, parseSearch } from './ticket-search.js';
 
 const row: TicketRow = {
   id: 't-1',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { periodOf } from '../src/billing/billing-period.js';
-import { USAGE_BUCKET_MS } from '../src/billing/plan-store.js';
+import { periodOf } from './billing-period.js';
+import { USAGE_BUCKET_MS } from './plan-store.js';
 
 const period = (at: string, tz: string) => {
   const p = periodOf(Date.parse(at), tz);

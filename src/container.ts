@@ -1,0 +1,58 @@
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import type { Clock } from './shared/clock.js';
+import { createApiKeyService } from './auth/api-key-service.js';
+import { createOrgService } from './orgs/org-service.js';
+import { createPlanService } from './billing/plan-service.js';
+import { createCustomerService } from './customers/customer-service.js';
+import { createTicketService } from './tickets/ticket-service.js';
+import { createWebhookService } from './webhooks/webhook-service.js';
+import type { Resolver } from './webhooks/address-guard.js';
+import { createUserService } from './admin/user-service.js';
+import { createTeamService } from './admin/team-service.js';
+import { createTagService } from './admin/tag-service.js';
+import { createInvitationService } from './admin/invitation-service.js';
+
+// The composition root: every store and service is built here, once, and handed to whoever needs
+// it (the HTTP app, the CLI, the worker). Services name what they need from other domains as
+// narrow interfaces, so this is the only file that knows how the domains fit together.
+
+export interface ContainerOptions {
+  config: Config;
+  database: DatabaseHandle;
+  clock: Clock;
+  /** DNS resolver for webhook URL checks (tests pass a fake; the system resolver otherwise). */
+  resolve?: Resolver;
+}
+
+export function createContainer(options: ContainerOptions) {
+  const { config, database, clock } = options;
+  const apiKeys = createApiKeyService({ database, clock });
+  const orgs = createOrgService({ database, clock });
+  const plans = createPlanService({ database, clock, timeZone: config.timeZone });
+  const customers = createCustomerService({ database, clock });
+  const tickets = createTicketService({ database, clock, timeZone: config.timeZone });
+  const webhooks = createWebhookService({ database, clock, config, resolve: options.resolve });
+  const users = createUserService({ database, clock });
+  const teams = createTeamService({ database, clock });
+  const tags = createTagService({ database, clock });
+  const invitations = createInvitationService({ database, clock });
+
+  return {
+    config,
+    database,
+    clock,
+    apiKeys,
+    orgs,
+    plans,
+    customers,
+    tickets,
+    webhooks,
+    users,
+    teams,
+    tags,
+    invitations,
+  };
+}
+
+export type Container = ReturnType<typeof createContainer>;
