@@ -12,6 +12,10 @@ import { createUserService } from './admin/user-service.js';
 import { createTeamService } from './admin/team-service.js';
 import { createTagService } from './admin/tag-service.js';
 import { createInvitationService } from './admin/invitation-service.js';
+import { createQuotaService } from './billing/quota-service.js';
+import { createEventRecorder } from './webhooks/event-recorder.js';
+import { createTicketCounter } from './tickets/ticket-counter.js';
+import { createTicketDetacher } from './tickets/ticket-detacher.js';
 
 // The composition root: every store and service is built here, once, and handed to whoever needs
 // it (the HTTP app, the CLI, the worker). Services name what they need from other domains as
@@ -27,11 +31,17 @@ export interface ContainerOptions {
 
 export function createContainer(options: ContainerOptions) {
   const { config, database, clock } = options;
+  // Ports other domains use inside their own transactions.
+  const quota = createQuotaService({ timeZone: config.timeZone });
+  const events = createEventRecorder();
+  const ticketCounter = createTicketCounter();
+  const ticketDetacher = createTicketDetacher();
+
   const apiKeys = createApiKeyService({ database, clock });
   const orgs = createOrgService({ database, clock });
   const plans = createPlanService({ database, clock, timeZone: config.timeZone });
-  const customers = createCustomerService({ database, clock });
-  const tickets = createTicketService({ database, clock, timeZone: config.timeZone });
+  const customers = createCustomerService({ database, clock, ticketCounter });
+  const tickets = createTicketService({ database, clock, customers, quota, events });
   const webhooks = createWebhookService({ database, clock, config, resolve: options.resolve });
   const users = createUserService({ database, clock });
   const teams = createTeamService({ database, clock });
@@ -42,6 +52,10 @@ export function createContainer(options: ContainerOptions) {
     config,
     database,
     clock,
+    quota,
+    events,
+    ticketCounter,
+    ticketDetacher,
     apiKeys,
     orgs,
     plans,

@@ -40,7 +40,7 @@ describeEachDialect('tickets: batched reads', (ctx) => {
       });
     }
     const counted: DatabaseHandle = { ...ctx.database, db: ctx.database.db.withPlugin(plugin) };
-    service = createTicketService({ database: counted, clock: ctx.clock });
+    service = createTicketService({ ...ctx.container, database: counted, clock: ctx.clock });
   });
 
   const queriesFor = async (fn: () => Promise<unknown>) => {

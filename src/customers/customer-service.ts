@@ -1,16 +1,17 @@
 import type { Static } from 'typebox';
-import type { DatabaseHandle } from '../db/database.js';
+import type { DatabaseHandle, TenantDb } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { iso } from '../shared/clock.js';
 import { conflict, notFound } from '../shared/errors.js';
 import { newId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
 import { parseSearchTerm } from '../shared/search-term.js';
-import { subtractCustomerTickets } from '../tickets/ticket-count-store.js';
+import type { TicketCounter } from '../tickets/ticket-counter.js';
 import type { CreateCustomerBody, Customer, UpdateCustomerBody } from './customer-schemas.js';
 import * as store from './customer-store.js';
 
 export type CustomerView = Static<typeof Customer>;
+export type CustomerRow = store.CustomerRow;
 
 export function toCustomerView(row: store.CustomerRow): CustomerView {
   return {
@@ -28,16 +29,30 @@ export function toCustomerView(row: store.CustomerRow): CustomerView {
   };
 }
 
+/** The customer fields a ticket creation may supply (interface.md: customer.* of POST /tickets). */
+export interface TicketCustomerInput {
+  email: string;
+  name?: string | null;
+  external_user_id?: string | null;
+  external_organization_id?: string | null;
+  external_organization_name?: string | null;
+  metadata?: object | null;
+}
+
 const emailTaken = () => conflict('a customer with this email already exists in the organization', 'email');
 
-export function createCustomerService(deps: { database: DatabaseHandle; clock: Clock }) {
-  const { database, clock } = deps;
+export interface CustomerServiceDeps {
+  database: DatabaseHandle;
+  clock: Clock;
+  ticketCounter: Pick<TicketCounter, 'subtractCustomerTickets'>;
+}
 
+export function createCustomerService({ database, clock, ticketCounter }: CustomerServiceDeps) {
   /** Path ids: anything that is not a UUID cannot name a customer (404); UUIDs match in any case. */
   const customerId = (raw: string): string => pathUuid(raw, 'customer');
 
-  async function load(organizationId: string, rawId: string): Promise<store.CustomerRow> {
-    const row = await store.findCustomer(database.db, organizationId, customerId(rawId));
+  async function load(t: TenantDb, rawId: string): Promise<store.CustomerRow> {
+    const row = await store.findCustomer(t, customerId(rawId));
     if (!row) throw notFound('customer');
     return row;
   }
@@ -45,10 +60,9 @@ export function createCustomerService(deps: { database: DatabaseHandle; clock: C
   return {
     async create(organizationId: string, input: Static<typeof CreateCustomerBody>): Promise<CustomerView> {
       const now = clock();
-      const row = await database.transaction((trx) =>
-        store.insertCustomer(trx, {
+      const row = await database.forOrganization(organizationId).transaction((t) =>
+        store.insertCustomer(t, {
           id: newId(),
-          organization_id: organizationId,
           email: input.email,
           email_key: store.emailKey(input.email),
           name: input.name ?? null,
@@ -66,25 +80,26 @@ export function createCustomerService(deps: { database: DatabaseHandle; clock: C
     },
 
     async get(organizationId: string, id: string): Promise<CustomerView> {
-      return toCustomerView(await load(organizationId, id));
+      return toCustomerView(await load(database.forOrganization(organizationId), id));
     },
 
     async list(organizationId: string, query: PageQuery & { search?: string }) {
+      const t = database.forOrganization(organizationId);
       const offset = offsetOf(query);
       const term = parseSearchTerm(query.search);
       if (term) {
-        const { rows, total } = await store.searchCustomers(database.db, database.dialect, organizationId, term, query.limit, offset);
+        const { rows, total } = await store.searchCustomers(t, term, query.limit, offset);
         return { data: rows.map(toCustomerView), meta: paginationMeta(query, total) };
       }
-      const total = await store.countAllCustomers(database.db, organizationId);
-      const rows = offset < total ? await store.listCustomers(database.db, organizationId, query.limit, offset) : [];
+      const total = await store.countAllCustomers(t);
+      const rows = offset < total ? await store.listCustomers(t, query.limit, offset) : [];
       return { data: rows.map(toCustomerView), meta: paginationMeta(query, total) };
     },
 
     async update(organizationId: string, rawId: string, input: Static<typeof UpdateCustomerBody>): Promise<CustomerView> {
       const id = customerId(rawId);
-      return database.transaction(async (trx) => {
-        if (!(await store.findCustomer(trx, organizationId, id))) throw notFound('customer');
+      return database.forOrganization(organizationId).transaction(async (t) => {
+        if (!(await store.findCustomer(t, id))) throw notFound('customer');
         const patch: store.CustomerPatch = { updated_at: clock() };
         if (input.email !== undefined) Object.assign(patch, { email: input.email, email_key: store.emailKey(input.email) });
         for (const field of [
@@ -97,21 +112,52 @@ export function createCustomerService(deps: { database: DatabaseHandle; clock: C
           if (input[field] !== undefined) patch[field] = input[field];
         }
         if (input.metadata !== undefined) patch.metadata = JSON.stringify(input.metadata);
-        if (!(await store.updateCustomer(trx, organizationId, id, patch))) throw emailTaken();
-        return toCustomerView((await store.findCustomer(trx, organizationId, id))!);
+        if (!(await store.updateCustomer(t, id, patch))) throw emailTaken();
+        return toCustomerView((await store.findCustomer(t, id))!);
       });
     },
 
     /** Deletes the customer with all of its tickets and their messages, in one transaction. */
     async remove(organizationId: string, rawId: string): Promise<void> {
       const id = customerId(rawId);
-      await database.transaction(async (trx) => {
+      await database.forOrganization(organizationId).transaction(async (t) => {
         // Customer first, then its tickets, then the buckets: the order ticket creation also follows.
-        if (!(await store.lockCustomer(trx, database.dialect, organizationId, id))) throw notFound('customer');
-        await subtractCustomerTickets(trx, database.dialect, organizationId, id);
-        await store.deleteCustomer(trx, organizationId, id);
+        if (!(await store.lockCustomer(t, id))) throw notFound('customer');
+        await ticketCounter.subtractCustomerTickets(t, id);
+        await store.deleteCustomer(t, id);
       });
     },
+
+    /**
+     * For ticket creation, in its transaction: the customer with this email, created from `input` when
+     * there is none. An existing customer is returned untouched (decisions.md: a ticket never
+     * overwrites stored customer fields). Safe under concurrent creates: the unique (organization,
+     * email) index decides, and the loser reads the winner.
+     */
+    async findOrCreateForTicket(t: TenantDb, input: TicketCustomerInput, now: number): Promise<CustomerRow> {
+      const existing = await store.findCustomerByEmail(t, input.email);
+      if (existing) return existing;
+      const inserted = await store.insertCustomer(t, {
+        id: newId(),
+        email: input.email.trim(),
+        email_key: store.emailKey(input.email),
+        name: input.name ?? null,
+        external_user_id: input.external_user_id ?? null,
+        external_organization_id: input.external_organization_id ?? null,
+        external_organization_name: input.external_organization_name ?? null,
+        avatar_url: null,
+        metadata: JSON.stringify(input.metadata ?? null),
+        created_at: now,
+        updated_at: now,
+      });
+      if (inserted) return inserted;
+      const winner = await store.findCustomerByEmail(t, input.email);
+      if (!winner) throw new Error('customer vanished between insert and read');
+      return winner;
+    },
+
+    /** Counts one more ticket for the customer (ticket_count), in the ticket creation's transaction. */
+    countTicket: (t: TenantDb, customerId: string): Promise<void> => store.incrementTicketCount(t, customerId),
   };
 }
 

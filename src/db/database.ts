@@ -4,32 +4,73 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { DIALECTS, type Dialect } from './dialects.js';
+import { NOTIFIERS, type Notifier } from './notifications.js';
 import type { Database } from './schema.js';
+import { Sql, type Engine, type TenantDb } from './sql-handle.js';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './dialects.js';
+export { Sql, TenantDb } from './sql-handle.js';
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
-/** Either the root handle or an open transaction: data-access functions accept both. */
+/** Either the root handle or an open transaction. */
 export type Executor = Kysely<Database>;
 
 export interface DatabaseHandle {
+  /** The root Kysely handle (migrations, tests); stores get a Sql or TenantDb handle instead. */
   db: Db;
   dialect: Dialect;
   /** Runs fn in one transaction (Kysely's SQLite driver already runs one connection at a time). */
   transaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T>;
+  /** The root connection for work that spans organizations (authentication, the delivery queue). */
+  system: Sql;
+  /** The root connection scoped to one organization; `.transaction(fn)` opens a scoped transaction. */
+  forOrganization(organizationId: string): TenantDb;
+  /** Listens for commits that called notify(channel); returns the stop function. */
+  listen(channel: string, onNotify: () => void, onError: (err: unknown) => void): () => Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  poolSize?: number;
+  /** Check that every statement of an organization-scoped handle is confined to it (tests). */
+  guardTenants?: boolean;
+}
+
+/** Builds the handle-facing parts (engine, system handle, scoping, listening) of an opened database. */
+function handles(
+  dialect: Dialect,
+  db: Db,
+  transaction: <T>(fn: (trx: Tx) => Promise<T>) => Promise<T>,
+  notifier: Notifier,
+  guardTenants: boolean,
+): Pick<DatabaseHandle, 'system' | 'forOrganization' | 'listen'> {
+  const engine: Engine = {
+    dialect,
+    features: DIALECTS[dialect],
+    transaction: (fn) => transaction((trx) => fn(trx)),
+    notify: (executor, channel) => notifier.notify(executor, channel),
+    guardTenants,
+  };
+  const system = new Sql(db, engine);
+  return {
+    system,
+    forOrganization: (organizationId) => system.forOrganization(organizationId),
+    listen: (channel, onNotify, onError) => notifier.listen(channel, onNotify, onError),
+  };
 }
 
 // bigint columns hold epoch milliseconds and counters, all far below 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-export function openDatabase(config: DatabaseConfig, options: { poolSize?: number } = {}): DatabaseHandle {
-  if (config.dialect === 'sqlite') return openSqlite(config.path);
-  return openPostgres(config.url, options.poolSize ?? config.poolSize ?? 10);
+export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
+  const guard = options.guardTenants ?? false;
+  if (config.dialect === 'sqlite') return openSqlite(config.path, guard);
+  return openPostgres(config.url, options.poolSize ?? config.poolSize ?? 10, guard);
 }
 
-function openSqlite(path: string): DatabaseHandle {
+function openSqlite(path: string, guardTenants: boolean): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
   sqlite.pragma('journal_mode = WAL');
@@ -37,10 +78,12 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const transaction = <T>(fn: (trx: Tx) => Promise<T>) => immediateTransaction(db, fn);
   return {
     db,
     dialect: 'sqlite',
-    transaction: (fn) => immediateTransaction(db, fn),
+    transaction,
+    ...handles('sqlite', db, transaction, NOTIFIERS.sqlite(path), guardTenants),
     async ping() {
       sqlite.prepare('select 1').get();
     },
@@ -115,7 +158,7 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-function openPostgres(url: string, max: number): DatabaseHandle {
+function openPostgres(url: string, max: number, guardTenants: boolean): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -128,10 +171,12 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   // An idle client that loses its server connection must not crash the process.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const transaction = <T>(fn: (trx: Tx) => Promise<T>) => withRetry(() => db.transaction().execute(fn));
   return {
     db,
     dialect: 'postgres',
-    transaction: (fn) => withRetry(() => db.transaction().execute(fn)),
+    transaction,
+    ...handles('postgres', db, transaction, NOTIFIERS.postgres(url), guardTenants),
     async ping() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

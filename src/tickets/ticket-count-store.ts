@@ -1,21 +1,19 @@
 import { sql } from 'kysely';
-import type { Dialect, Executor } from '../db/database.js';
+import type { TenantDb } from '../db/database.js';
 
 // ticket_counts holds one row per (organization, status, priority); every write that creates,
 // deletes or re-classifies a ticket adjusts it in the same transaction, so list totals for the
 // common filters are a read of at most 25 rows instead of a COUNT(*) over the organization.
 
-export async function adjustTicketCount(
-  db: Executor,
-  organizationId: string,
-  status: string,
-  priority: string,
-  delta: number,
-): Promise<void> {
+export interface Bucket {
+  status: string;
+  priority: string;
+}
+
+export async function adjustTicketCount(t: TenantDb, bucket: Bucket, delta: number): Promise<void> {
   if (delta === 0) return;
-  await db
-    .insertInto('ticket_counts')
-    .values({ organization_id: organizationId, status, priority, count: delta })
+  await t
+    .insertInto('ticket_counts', { status: bucket.status, priority: bucket.priority, count: delta })
     .onConflict((oc) =>
       oc.columns(['organization_id', 'status', 'priority']).doUpdateSet({ count: sql`ticket_counts.count + ${delta}` }),
     )
@@ -23,57 +21,45 @@ export async function adjustTicketCount(
 }
 
 /** Moves one ticket between buckets when its status or priority changes. */
-export async function moveTicketCount(
-  db: Executor,
-  organizationId: string,
-  from: { status: string; priority: string },
-  to: { status: string; priority: string },
-): Promise<void> {
+export async function moveTicketCount(t: TenantDb, from: Bucket, to: Bucket): Promise<void> {
   if (from.status === to.status && from.priority === to.priority) return;
   // Always lock the two bucket rows in the same order, so two opposite moves cannot deadlock.
   const changes = [
     { ...from, delta: -1 },
     { ...to, delta: 1 },
   ].sort((a, b) => (a.status + '/' + a.priority < b.status + '/' + b.priority ? -1 : 1));
-  for (const c of changes) await adjustTicketCount(db, organizationId, c.status, c.priority, c.delta);
+  for (const c of changes) await adjustTicketCount(t, c, c.delta);
 }
 
 /**
- * Takes a customer's tickets out of the counts; call before deleting them (same transaction). On
- * PostgreSQL the tickets are locked first, in id order, as an update locks its ticket before the
+ * Takes a customer's tickets out of the counts; call before deleting them (same transaction). Where
+ * rows lock, the tickets are locked first, in id order, as an update locks its ticket before the
  * buckets: a concurrent update then waits instead of deadlocking.
  */
-export async function subtractCustomerTickets(
-  db: Executor,
-  dialect: Dialect,
-  organizationId: string,
-  customerId: string,
-): Promise<void> {
-  if (dialect === 'postgres') {
-    await db.selectFrom('tickets').select('id').where('customer_id', '=', customerId).orderBy('id').forUpdate().execute();
+export async function subtractCustomerTickets(t: TenantDb, customerId: string): Promise<void> {
+  if (t.rowLocks) {
+    await t.selectFrom('tickets').select('id').where('customer_id', '=', customerId).orderBy('id').forUpdate().execute();
   }
-  const groups = await db
+  const groups = await t
     .selectFrom('tickets')
     .select(['status', 'priority', (eb) => eb.fn.countAll<number>().as('n')])
     .where('customer_id', '=', customerId)
     .groupBy(['status', 'priority'])
     .execute();
-  for (const g of groups) await adjustTicketCount(db, organizationId, g.status, g.priority, -Number(g.n));
+  for (const g of groups) await adjustTicketCount(t, g, -Number(g.n));
 }
 
 /** Sum of the buckets matching the filter: the exact total without scanning tickets. */
 export async function sumTicketCounts(
-  db: Executor,
-  organizationId: string,
+  t: TenantDb,
   filter: { statuses?: string[]; excludeStatus?: string; priority?: string },
 ): Promise<number> {
-  let q = db
+  const row = await t
     .selectFrom('ticket_counts')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), sql<number>`0`).as('total'))
-    .where('organization_id', '=', organizationId);
-  if (filter.statuses) q = q.where('status', 'in', filter.statuses);
-  if (filter.excludeStatus) q = q.where('status', '<>', filter.excludeStatus);
-  if (filter.priority) q = q.where('priority', '=', filter.priority);
-  const row = await q.executeTakeFirstOrThrow();
+    .$if(filter.statuses !== undefined, (q) => q.where('status', 'in', filter.statuses!))
+    .$if(filter.excludeStatus !== undefined, (q) => q.where('status', '<>', filter.excludeStatus!))
+    .$if(filter.priority !== undefined, (q) => q.where('priority', '=', filter.priority!))
+    .executeTakeFirstOrThrow();
   return Number(row.total);
 }

@@ -1,6 +1,7 @@
 import type { DatabaseHandle, Executor } from '../db/database.js';
-import { reserveTicketQuota } from '../billing/plan-limits.js';
-import { emailKey, findOrCreateCustomer, incrementTicketCount } from '../customers/customer-store.js';
+import type { QuotaService } from '../billing/quota-service.js';
+import type { CustomerService } from '../customers/customer-service.js';
+import type { EventRecorder } from '../webhooks/event-recorder.js';
 import { recordEvent } from '../webhooks/outbox.js';
 import type { Clock } from '../shared/clock.js';
 import { notFound, validationError } from '../shared/errors.js';
@@ -25,8 +26,9 @@ import { applyTicketUpdate, resolveTags } from './ticket-update.js';
 export interface TicketServiceDeps {
   database: DatabaseHandle;
   clock: Clock;
-  /** config.timeZone: the monthly ticket limit counts the calendar month of this zone. */
-  timeZone?: string;
+  customers: Pick<CustomerService, 'findOrCreateForTicket' | 'countTicket'>;
+  quota: Pick<QuotaService, 'reserveTicket'>;
+  events: Pick<EventRecorder, 'record'>;
 }
 
 export type TicketService = ReturnType<typeof createTicketService>;
@@ -36,7 +38,7 @@ const blank = (s: string) => s.trim() === '';
 /** Path ids: anything that is not a UUID cannot name a ticket, so it is a 404 rather than a 400. */
 export const ticketIdOrNotFound = (raw: string): string => pathUuid(raw, 'ticket');
 
-export function createTicketService({ database, clock, timeZone }: TicketServiceDeps) {
+export function createTicketService({ database, clock, customers, quota, events }: TicketServiceDeps) {
   const { dialect } = database;
 
   async function loadView(db: Executor, organizationId: string, row: TicketRow, withMessages: boolean) {
@@ -50,24 +52,12 @@ export function createTicketService({ database, clock, timeZone }: TicketService
   async function create(organizationId: string, input: CreateTicketInput) {
     if (blank(input.subject)) throw validationError('subject must not be blank', 'subject', 'blank');
     if (blank(input.message)) throw validationError('message must not be blank', 'message', 'blank');
-    return database.transaction(async (trx) => {
+    return database.forOrganization(organizationId).transaction(async (t) => {
+      const trx = t.db;
       const tags = await resolveTags(trx, organizationId, input.tag_ids, 'tag_ids');
       const now = clock();
       const c = input.customer;
-      const customer = await findOrCreateCustomer(trx, dialect, {
-        id: newId(),
-        organization_id: organizationId,
-        email: c.email.trim(),
-        email_key: emailKey(c.email),
-        name: c.name ?? null,
-        external_user_id: c.external_user_id ?? null,
-        external_organization_id: c.external_organization_id ?? null,
-        external_organization_name: c.external_organization_name ?? null,
-        avatar_url: null,
-        metadata: JSON.stringify(c.metadata ?? null),
-        created_at: now,
-        updated_at: now,
-      });
+      const customer = await customers.findOrCreateForTicket(t, c, now);
       // Taken late so the counter row stays locked as briefly as possible.
       const number = await store.nextTicketNumber(trx, organizationId);
       const row: TicketRow = {
@@ -102,8 +92,8 @@ export function createTicketService({ database, clock, timeZone }: TicketService
       await store.insertTicket(trx, row);
       await store.insertMessage(trx, organizationId, message);
       await store.addTicketTags(trx, organizationId, row.id, tags.map((t) => t.id), now);
-      await incrementTicketCount(trx, customer.id);
-      await adjustTicketCount(trx, organizationId, row.status, row.priority, 1);
+      await customers.countTicket(t, customer.id);
+      await adjustTicketCount(t, row, 1);
       const relations = {
         customer: { id: customer.id, email: customer.email, name: customer.name, external_user_id: customer.external_user_id },
         assignee: null,
@@ -112,8 +102,8 @@ export function createTicketService({ database, clock, timeZone }: TicketService
       };
       // Late, so the usage row it updates is locked only until the commit that follows: concurrent creates
       // of one organization wait on it for the shortest time. Throwing here still rolls everything back.
-      await reserveTicketQuota(trx, dialect, organizationId, now, timeZone);
-      await recordEvent(trx, dialect, { organizationId, type: 'ticket.created', occurredAt: now, data: ticketEventData(row, relations) });
+      await quota.reserveTicket(t, now);
+      await events.record(t, { type: 'ticket.created', occurredAt: now, data: ticketEventData(row, relations) });
       return ticketView(row, relations, [message]);
     });
   }
@@ -141,7 +131,7 @@ export function createTicketService({ database, clock, timeZone }: TicketService
     let rows: TicketRow[];
     let total: number;
     if (countableFromBuckets(filter)) {
-      total = await sumTicketCounts(db, organizationId, {
+      total = await sumTicketCounts(database.forOrganization(organizationId), {
         statuses: filter.status ? [filter.status] : undefined,
         excludeStatus: !filter.status && !filter.includeClosed ? 'CLOSED' : undefined,
         priority: filter.priority,
@@ -182,7 +172,8 @@ export function createTicketService({ database, clock, timeZone }: TicketService
   async function update(organizationId: string, rawId: string, input: UpdateTicketInput) {
     const id = ticketIdOrNotFound(rawId);
     if (input.subject !== undefined && blank(input.subject)) throw validationError('subject must not be blank', 'subject', 'blank');
-    const updated = await database.transaction(async (trx) => {
+    const updated = await database.forOrganization(organizationId).transaction(async (t) => {
+      const trx = t.db;
       const before = await store.findTicket(trx, organizationId, id, dialect);
       if (!before) throw notFound('ticket');
       const now = clock();
@@ -193,7 +184,7 @@ export function createTicketService({ database, clock, timeZone }: TicketService
       }
       // The organization's bucket rows are shared by every update: locked last, held only until commit.
       if (row.status !== before.status || row.priority !== before.priority) {
-        await moveTicketCount(trx, organizationId, before, row);
+        await moveTicketCount(t, before, row);
       }
       return { row, relations };
     });

@@ -1,0 +1,36 @@
+import { PostgresQueryCompiler, sql, SqliteQueryCompiler, type QueryCompiler, type RawBuilder } from 'kysely';
+
+// Every difference between the two engines that stores and services rely on, as data: the rest of
+// the code asks a handle (db/sql-handle.ts) for a feature or picks from a Record<Dialect, …> through
+// it, and never tests which engine it runs on.
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DialectFeatures {
+  /**
+   * SELECT … FOR UPDATE / FOR KEY SHARE and SKIP LOCKED exist. SQLite has none of them and needs none:
+   * its transactions take the database's single write lock at BEGIN IMMEDIATE.
+   */
+  rowLocks: boolean;
+  /**
+   * Statement serializing the transactions that take the same key until they end (check-then-insert
+   * rules no unique index can express); null where transactions are serialized anyway.
+   */
+  advisoryLock: ((key: string) => RawBuilder<unknown>) | null;
+  /** Compiles queries as this engine's driver does (the tenant guard reads the compiled SQL). */
+  compiler: () => QueryCompiler;
+}
+
+export const DIALECTS: Record<Dialect, DialectFeatures> = {
+  sqlite: {
+    rowLocks: false,
+    advisoryLock: null,
+    compiler: () => new SqliteQueryCompiler(),
+  },
+  postgres: {
+    rowLocks: true,
+    // Transaction-scoped: released at COMMIT/ROLLBACK, so nothing stays held on a pooled connection.
+    advisoryLock: (key) => sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`,
+    compiler: () => new PostgresQueryCompiler(),
+  },
+};

@@ -1,0 +1,110 @@
+import type {
+  DeleteQueryBuilder,
+  DeleteResult,
+  Insertable,
+  InsertQueryBuilder,
+  InsertResult,
+  Kysely,
+  SelectQueryBuilder,
+  UpdateQueryBuilder,
+  UpdateResult,
+} from 'kysely';
+import type { Dialect, DialectFeatures } from './dialects.js';
+import type { Database } from './schema.js';
+import { tenantGuard, type TenantTable } from './tenant-guard.js';
+
+// The handles stores receive. A store never learns which engine it runs on: it asks its handle for a
+// feature (`rowLocks` for Kysely's $if, `lockKey`, `notify`) or picks per-dialect SQL kept as data
+// (`pick({ sqlite: …, postgres: … })`). Tenant data is reached through a TenantDb, whose query
+// starters add `organization_id = <its organization>` themselves.
+
+/** What one opened database provides to its handles (built by db/database.ts). */
+export interface Engine {
+  readonly dialect: Dialect;
+  readonly features: DialectFeatures;
+  /** Runs fn in one transaction of this engine (retries and BEGIN IMMEDIATE live there). */
+  transaction<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+  /** Wakes this channel's listeners once the transaction `db` belongs to commits. */
+  notify(db: Kysely<Database>, channel: string): Promise<void>;
+  /** Verify every query of organization-scoped handles (tests): see tenant-guard.ts. */
+  readonly guardTenants: boolean;
+}
+
+/** A database handle, or an open transaction, without an organization: for cross-tenant work. */
+export class Sql {
+  constructor(
+    /** The Kysely executor: the root handle, or the transaction this handle runs in. */
+    readonly db: Kysely<Database>,
+    protected readonly engine: Engine,
+    protected readonly inTransaction = false,
+  ) {}
+
+  /** The entry of a per-dialect table of choices for the engine this handle runs on. */
+  pick<T>(choices: Record<Dialect, T>): T {
+    return choices[this.engine.dialect];
+  }
+
+  /** True where row locks (FOR UPDATE, FOR KEY SHARE, SKIP LOCKED) exist: use with Kysely's `$if`. */
+  get rowLocks(): boolean {
+    return this.engine.features.rowLocks;
+  }
+
+  /** Serializes the transactions that take this key until they end (no-op where writers are serial). */
+  async lockKey(key: string): Promise<void> {
+    const statement = this.engine.features.advisoryLock?.(key);
+    if (statement) await statement.execute(this.db);
+  }
+
+  /** Wakes the channel's listeners (other processes too, where the engine can) after commit. */
+  notify(channel: string): Promise<void> {
+    return this.engine.notify(this.db, channel);
+  }
+
+  /** Runs fn in a transaction; inside one already, fn joins it. */
+  transaction<T>(fn: (s: Sql) => Promise<T>): Promise<T> {
+    if (this.inTransaction) return fn(this);
+    return this.engine.transaction((trx) => fn(new Sql(trx, this.engine, true)));
+  }
+
+  /** The same connection or transaction, scoped to one organization. */
+  forOrganization(organizationId: string): TenantDb {
+    return new TenantDb(this.db, this.engine, this.inTransaction, organizationId);
+  }
+}
+
+/**
+ * A handle scoped to one organization. selectFrom/updateTable/deleteFrom filter tenant tables by
+ * organization_id and insertInto sets it, so a store cannot forget it. Joins and raw SQL written
+ * through `db` must carry the condition themselves; under test the guard checks that they do.
+ */
+export class TenantDb extends Sql {
+  constructor(db: Kysely<Database>, engine: Engine, inTransaction: boolean, readonly organizationId: string) {
+    super(engine.guardTenants ? db.withPlugin(tenantGuard(organizationId, engine.features.compiler())) : db, engine, inTransaction);
+  }
+
+  selectFrom<T extends TenantTable>(table: T): SelectQueryBuilder<Database, T, {}> {
+    return (this.db.selectFrom(table) as any).where(`${table}.organization_id`, '=', this.organizationId);
+  }
+
+  updateTable<T extends TenantTable>(table: T): UpdateQueryBuilder<Database, T, T, UpdateResult> {
+    return (this.db.updateTable(table) as any).where(`${table}.organization_id`, '=', this.organizationId);
+  }
+
+  deleteFrom<T extends TenantTable>(table: T): DeleteQueryBuilder<Database, T, DeleteResult> {
+    return (this.db.deleteFrom(table) as any).where(`${table}.organization_id`, '=', this.organizationId);
+  }
+
+  /** INSERT of rows given without organization_id: the handle's organization is filled in. */
+  insertInto<T extends TenantTable>(
+    table: T,
+    rows: Omit<Insertable<Database[T]>, 'organization_id'> | Omit<Insertable<Database[T]>, 'organization_id'>[],
+  ): InsertQueryBuilder<Database, T, InsertResult> {
+    const list = (Array.isArray(rows) ? rows : [rows]).map((row) => ({ ...row, organization_id: this.organizationId }));
+    return (this.db.insertInto(table) as any).values(list);
+  }
+
+  override transaction<T>(fn: (t: TenantDb) => Promise<T>): Promise<T> {
+    if (this.inTransaction) return fn(this);
+    return this.engine.transaction((trx) => fn(new TenantDb(trx, this.engine, true, this.organizationId)));
+  }
+}

@@ -1,0 +1,14 @@
+import type { TenantDb } from '../db/database.js';
+import * as store from './ticket-count-store.js';
+
+// The per-(status, priority) ticket totals as a service other domains may depend on: deleting a
+// customer deletes its tickets, and the totals must follow in the same transaction.
+
+export function createTicketCounter() {
+  return {
+    /** Takes a customer's tickets out of the totals; call in the transaction that deletes them. */
+    subtractCustomerTickets: (t: TenantDb, customerId: string) => store.subtractCustomerTickets(t, customerId),
+  };
+}
+
+export type TicketCounter = ReturnType<typeof createTicketCounter>;
