@@ -1,6 +1,5 @@
 import type { Executor } from '../db/database.js';
-import type { InvitationTable } from '../billing/billing-schema.js';
-import '../billing/billing-schema.js';
+import type { InvitationTable } from './admin-tables.js';
 import type { InvitationStatus } from './invitation-schemas.js';
 
 export type InvitationRow = InvitationTable;

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/database.js';
-import type { TagTable } from '../db/schema.js';
+import type { TagTable } from './admin-tables.js';
 
 export type TagRow = Omit<TagTable, 'organization_id' | 'name_key'>;
 

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/database.js';
-import type { TeamTable } from '../db/schema.js';
+import type { TeamTable } from './admin-tables.js';
 
 export type TeamRow = Omit<TeamTable, 'organization_id'>;
 export interface MemberRow {

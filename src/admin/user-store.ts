@@ -1,5 +1,5 @@
 import { isUniqueViolation, type Executor } from '../db/database.js';
-import type { UserTable } from '../db/schema.js';
+import type { UserTable } from './admin-tables.js';
 import { emailKey } from '../shared/ids.js';
 
 export type UserRow = UserTable;

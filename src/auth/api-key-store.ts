@@ -1,5 +1,5 @@
 import type { Executor } from '../db/database.js';
-import type { ApiKeyTable } from '../db/schema.js';
+import type { ApiKeyTable } from './auth-tables.js';
 
 export type ApiKeyRow = ApiKeyTable;
 

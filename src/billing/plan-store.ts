@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect, Executor } from '../db/database.js';
-import type { PlanTable } from './billing-schema.js';
-import './billing-schema.js';
+import type { PlanTable } from './billing-tables.js';
 
 export type PlanRow = PlanTable;
 

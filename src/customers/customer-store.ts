@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { isUniqueViolation, type TenantDb } from '../db/database.js';
-import type { CustomerTable } from '../db/schema.js';
+import type { CustomerTable } from './customer-tables.js';
 import type { SearchTerm } from '../shared/search-term.js';
 import { emailKey } from '../shared/ids.js';
 

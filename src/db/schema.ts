@@ -1,135 +1,15 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { InvitationTable, TagTable, TeamMemberTable, TeamTable, UserTable } from '../admin/admin-tables.js';
+import type { ApiKeyTable } from '../auth/auth-tables.js';
+import type { AiCreditLedgerTable, PlanTable, TicketUsageTable } from '../billing/billing-tables.js';
+import type { CustomerTable } from '../customers/customer-tables.js';
+import type { OrganizationCounterTable, OrganizationTable } from '../orgs/org-tables.js';
+import type { MessageTable, TicketCountTable, TicketTable, TicketTagTable } from '../tickets/ticket-tables.js';
+import type { WebhookDeliveryTable, WebhookTable } from '../webhooks/webhook-tables.js';
 
-// Timestamps are stored as epoch milliseconds (bigint on PostgreSQL, integer on SQLite) so both
-// dialects keep millisecond precision and compare the same way.
-export type Millis = number;
+// The whole database as Kysely sees it, assembled from each domain's *-tables.ts (type-only files
+// that import nothing but column types, so this is the one place the db layer names the domains).
 
-export interface OrganizationTable {
-  id: string;
-  name: string;
-  created_at: Millis;
-}
-
-export interface OrganizationCounterTable {
-  organization_id: string;
-  ticket_seq: number;
-  customer_count: number;
-}
-
-// Ticket totals per (status, priority) kept in the same transaction as each change, so list totals
-// never need a COUNT(*) over the organization's tickets.
-export interface TicketCountTable {
-  organization_id: string;
-  status: string;
-  priority: string;
-  count: number;
-}
-
-export interface ApiKeyTable {
-  id: string;
-  organization_id: string;
-  name: string | null;
-  prefix: string;
-  token_hash: string;
-  scopes: string; // space-separated
-  created_at: Millis;
-  last_used_at: Millis | null;
-  revoked_at: Millis | null;
-}
-
-export interface UserTable {
-  organization_id: string;
-  id: string;
-  name: string;
-  email: string;
-  email_key: string;
-  role: string;
-  created_at: Millis;
-  updated_at: Millis;
-}
-
-export interface TeamTable {
-  id: string;
-  organization_id: string;
-  name: string;
-  created_at: Millis;
-  updated_at: Millis;
-}
-
-export interface TeamMemberTable {
-  team_id: string;
-  organization_id: string;
-  user_id: string;
-  created_at: Millis;
-}
-
-export interface TagTable {
-  id: string;
-  organization_id: string;
-  name: string;
-  name_key: string;
-  color: string;
-  created_at: Millis;
-  updated_at: Millis;
-}
-
-export interface CustomerTable {
-  rid: Generated<number>;
-  id: string;
-  organization_id: string;
-  email: string;
-  email_key: string;
-  name: string | null;
-  external_user_id: string | null;
-  external_organization_id: string | null;
-  external_organization_name: string | null;
-  avatar_url: string | null;
-  metadata: string; // JSON text
-  ticket_count: ColumnType<number, number | undefined, number>;
-  created_at: Millis;
-  updated_at: Millis;
-}
-
-export interface TicketTable {
-  rid: Generated<number>;
-  id: string;
-  organization_id: string;
-  number: number;
-  subject: string;
-  status: string;
-  priority: string;
-  channel: string;
-  customer_id: string;
-  assignee_id: string | null;
-  team_id: string | null;
-  external_organization_id: string | null;
-  external_organization_name: string | null;
-  message_count: ColumnType<number, number | undefined, number>;
-  created_at: Millis;
-  updated_at: Millis;
-  closed_at: Millis | null;
-}
-
-export interface MessageTable {
-  rid: Generated<number>;
-  id: string;
-  organization_id: string;
-  ticket_id: string;
-  type: string;
-  content: string;
-  author_type: string | null;
-  author_id: string | null;
-  author_email: string | null;
-  author_name: string | null;
-  created_at: Millis;
-}
-
-export interface TicketTagTable {
-  ticket_id: string;
-  tag_id: string;
-  organization_id: string;
-  created_at: Millis;
-}
+export type { Millis } from './column-types.js';
 
 export interface Database {
   organizations: OrganizationTable;
@@ -144,4 +24,10 @@ export interface Database {
   tickets: TicketTable;
   messages: MessageTable;
   ticket_tags: TicketTagTable;
+  webhooks: WebhookTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  plans: PlanTable;
+  ticket_usage: TicketUsageTable;
+  invitations: InvitationTable;
+  ai_credit_ledger: AiCreditLedgerTable;
 }

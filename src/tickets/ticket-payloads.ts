@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { MessageTable, TicketTable } from '../db/schema.js';
+import type { MessageTable, TicketTable } from './ticket-tables.js';
 import { iso, isoOrNull } from '../shared/clock.js';
 import type { TicketChannel, TicketPriority, TicketStatus } from './ticket-schemas.js';
 

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Dialect, Executor } from '../db/database.js';
-import './webhook-schema.js';
 
 // Data access of the delivery queue. A row is due while next_attempt_at <= now; a worker claims it by
 // writing a lease (lease_until, lease_token) and may only record the outcome while the token is still

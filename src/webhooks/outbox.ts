@@ -3,7 +3,6 @@ import type { Dialect, Executor } from '../db/database.js';
 import { newId } from '../shared/ids.js';
 import { BREAKER_THRESHOLD, serializePayload } from './signing.js';
 import { PG_CHANNEL, signalEventRecorded } from './wakeup.js';
-import './webhook-schema.js';
 
 export type EventType = 'ticket.created' | 'ticket.updated' | 'message.created';
 export const EVENT_TYPES: readonly EventType[] = ['ticket.created', 'ticket.updated', 'message.created'];

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { nextAttemptAt, serializePayload, signatureHeader, timestampOf } from './signing.js';
+import { BREAKER_THRESHOLD, MAX_ATTEMPTS, nextAttemptAt, serializePayload, signatureHeader, timestampOf } from './signing.js';
 
 describe('webhook signing and backoff', () => {
   it('signs the raw body bytes with HMAC-SHA256 as lowercase hex', () => {
@@ -26,5 +26,50 @@ describe('webhook signing and backoff', () => {
     expect(nextAttemptAt(4, 1000, delays)).toBe(481_000);
     expect(nextAttemptAt(5, 1000, delays)).toBeNull();
     expect(nextAttemptAt(4, 0, [50])).toBe(50);
+  });
+});
+
+describe('retry schedule edge cases', () => {
+  it('keeps using the last delay when there are more attempts than delays', () => {
+    expect(nextAttemptAt(3, 500, [10, 20], 10)).toBe(520);
+    expect(nextAttemptAt(9, 500, [10, 20], 10)).toBe(520);
+    expect(nextAttemptAt(10, 500, [10, 20], 10)).toBeNull();
+  });
+
+  it('retries at once when no delays are configured', () => {
+    expect(nextAttemptAt(1, 1234, [])).toBe(1234);
+  });
+
+  it('stops after MAX_ATTEMPTS attempts by default, or after the given maximum', () => {
+    expect(MAX_ATTEMPTS).toBe(5);
+    expect(nextAttemptAt(MAX_ATTEMPTS - 1, 0, [7])).toBe(7);
+    expect(nextAttemptAt(MAX_ATTEMPTS, 0, [7])).toBeNull();
+    expect(nextAttemptAt(MAX_ATTEMPTS + 1, 0, [7])).toBeNull();
+    expect(nextAttemptAt(1, 0, [7], 1)).toBeNull();
+    expect(nextAttemptAt(1, 0, [7], 2)).toBe(7);
+  });
+
+  it('opens the circuit breaker after 10 consecutive failed deliveries', () => {
+    expect(BREAKER_THRESHOLD).toBe(10);
+  });
+});
+
+describe('payload serialization', () => {
+  it('keeps the data as given, including nulls and nested values', () => {
+    const body = serializePayload('ticket.updated', 0, 'org-2', { changes: { tags: { from: [], to: [{ id: 'a' }] } }, closed_at: null });
+    expect(JSON.parse(body)).toEqual({
+      event: 'ticket.updated',
+      timestamp: '1970-01-01T00:00:00.000Z',
+      organization_id: 'org-2',
+      data: { changes: { tags: { from: [], to: [{ id: 'a' }] } }, closed_at: null },
+    });
+    expect(timestampOf(body)).toBe('1970-01-01T00:00:00.000Z');
+  });
+
+  it('signs the same body the same way every time, and a different body differently', () => {
+    const body = serializePayload('ticket.created', 1, 'org-1', {});
+    expect(signatureHeader('s', body)).toBe(signatureHeader('s', body));
+    expect(signatureHeader('s', body)).not.toBe(signatureHeader('s', `${body} `));
+    expect(signatureHeader('s', '')).toBe(`sha256=${createHmac('sha256', 's').update('').digest('hex')}`);
   });
 });

@@ -1,6 +1,5 @@
 import type { Executor } from '../db/database.js';
-import type { WebhookTable } from './webhook-schema.js';
-import './webhook-schema.js';
+import type { WebhookTable } from './webhook-tables.js';
 
 // Data access of webhook subscriptions; every read and write is scoped to one organization.
 

@@ -1,5 +1,5 @@
 import { iso, isoOrNull } from '../shared/clock.js';
-import type { WebhookDeliveryTable, WebhookTable } from './webhook-schema.js';
+import type { WebhookDeliveryTable, WebhookTable } from './webhook-tables.js';
 
 // Pure builders of the wire shapes of webhooks and delivery records.
 

@@ -45,7 +45,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
   if (dialect === 'sqlite') {
     const path = join(tmpdir(), `helpdesk-test-${suffix}.db`);
-    const handle = openDatabase({ dialect: 'sqlite', path, url: `sqlite:${path}` });
+    const handle = openDatabase({ dialect: 'sqlite', path, url: `sqlite:${path}` }, { guardTenants: true });
     await migrateToLatest(handle.db, 'sqlite');
     return {
       dialect,
@@ -62,7 +62,8 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   const name = `helpdesk_test_${suffix}`;
   await createDatabaseFromTemplate(name, template);
   const url = pgUrlFor(name);
-  const handle = openDatabase({ dialect: 'postgres', url }, { poolSize: 5 });
+  // Every statement of an organization-scoped handle is checked to stay inside its organization.
+  const handle = openDatabase({ dialect: 'postgres', url }, { poolSize: 5, guardTenants: true });
   return {
     dialect,
     url,

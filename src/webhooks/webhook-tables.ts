@@ -1,6 +1,6 @@
-import type { Millis } from '../db/schema.js';
+import type { Millis } from '../db/column-types.js';
 
-// Kysely table types of the webhooks domain, added to the shared Database interface by augmentation.
+// Kysely table types of webhooks and their delivery queue.
 
 export interface WebhookTable {
   id: string;
@@ -31,11 +31,4 @@ export interface WebhookDeliveryTable {
   lease_token: string | null;
   created_at: Millis;
   completed_at: Millis | null;
-}
-
-declare module '../db/schema.js' {
-  interface Database {
-    webhooks: WebhookTable;
-    webhook_deliveries: WebhookDeliveryTable;
-  }
 }
