@@ -12,7 +12,7 @@ import { buildApp } from '../src/app.js';
 import { createContainer } from '../src/container.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrator.js';
+import { migrateToLatest } from '../src/db/migrate.js';
 import { createOrgService } from '../src/orgs/org-service.js';
 import { systemClock } from '../src/shared/clock.js';
 import { parseSearch } from '../src/tickets/ticket-search.js';
@@ -54,7 +54,7 @@ async function prepare(): Promise<{ orgId: string; token: string; reused: boolea
   }
   const config = loadConfig({ DATABASE_URL: url });
   const database = openDatabase(config.database);
-  await migrateToLatest(database.db, database.dialect);
+  await migrateToLatest(database);
   // A fresh organization each run keeps the token known; a reused file keeps its seeded one.
   const created = await createOrgService({ database: database, clock: systemClock }).create('bench');
   let orgId = created.organization.id;

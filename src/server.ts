@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrator.js';
+import { migrateToLatest } from './db/migrate.js';
 import { createContainer } from './container.js';
 import { systemClock } from './shared/clock.js';
 import { startWorker, type WorkerHandle } from './webhooks/worker.js';
@@ -14,7 +14,7 @@ export interface ServeOptions {
 
 export async function serve(config: Config, options: ServeOptions): Promise<void> {
   const database = openDatabase(config.database);
-  await migrateToLatest(database.db, database.dialect);
+  await migrateToLatest(database);
   const clock = systemClock;
 
   const container = createContainer({ config, database, clock });
@@ -45,5 +45,5 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   });
 
   await app.listen({ port: config.port, host: config.host });
-  if (options.worker) worker = startWorker({ config, database, clock, logger: app.log });
+  if (options.worker) worker = startWorker({ database, clock, settings: config.webhooks, logger: app.log });
 }

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrator.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
 import { PG_ADMIN_URL, dropDatabase, pgUrlFor, withAdminClient } from './pg-admin.js';
 
 declare module 'vitest' {
@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
   await withAdminClient((c) => c.query(`CREATE DATABASE "${template}"`));
   const handle = openDatabase({ dialect: 'postgres', url: pgUrlFor(template) }, { poolSize: 1 });
   try {
-    await migrateToLatest(handle.db, 'postgres');
+    await migrateToLatest(handle);
   } finally {
     await handle.close();
   }

@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app.js';
 import { createContainer, type Container } from '../../src/container.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrator.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
 import type { App } from '../../src/shared/http.js';
 import type { Scope } from '../../src/shared/schemas.js';
 import { createDatabaseFromTemplate, dropDatabase, pgUrlFor } from './pg-admin.js';
@@ -46,7 +46,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   if (dialect === 'sqlite') {
     const path = join(tmpdir(), `helpdesk-test-${suffix}.db`);
     const handle = openDatabase({ dialect: 'sqlite', path, url: `sqlite:${path}` }, { guardTenants: true });
-    await migrateToLatest(handle.db, 'sqlite');
+    await migrateToLatest(handle);
     return {
       dialect,
       url: `sqlite:${path}`,
