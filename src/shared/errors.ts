@@ -31,6 +31,11 @@ export class AppError extends Error {
   }
 }
 
+/** The body of every error answer (decisions.md: one shape on every route). */
+export function errorBody(error: AppError): { error: { code: ErrorCode; message: string; details: ErrorDetail[] } } {
+  return { error: { code: error.code, message: error.message, details: error.details } };
+}
+
 export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`);
 
 export const validationError = (message: string, field?: string, issue = 'invalid') =>

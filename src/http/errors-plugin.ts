@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../db/database.js';
+import { AppError, errorBody } from '../shared/errors.js';
+import { validationFailure } from '../shared/validation.js';
+
+// Every error the API answers goes through here and leaves in the one error shape of decisions.md.
+
+function toAppError(err: FastifyError): AppError | null {
+  if (err instanceof AppError) return err;
+  if (err.validation) return validationFailure(err.validation as any, err.validationContext);
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError(413, 'payload_too_large', 'request body is larger than the configured limit');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError(415, 'unsupported_media_type', 'request body must be JSON (Content-Type: application/json)');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError(400, 'validation_error', 'request body is not valid JSON', [{ field: 'body', issue: 'invalid_json' }]);
+  }
+  const status = err.statusCode ?? 500;
+  if (status === 429) return new AppError(429, 'rate_limited', 'rate limit exceeded, retry later');
+  if (status === 413) return new AppError(413, 'payload_too_large', 'request body is larger than the configured limit');
+  if (status === 404) return new AppError(404, 'not_found', 'not found');
+  if (status >= 400 && status < 500) return new AppError(400, 'validation_error', err.message);
+  return null;
+}
+
+function send(reply: FastifyReply, error: AppError) {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  return reply.code(error.statusCode).send(errorBody(error));
+}
+
+/**
+ * Errors raised before routing (given to the Fastify constructor): a URL Fastify cannot even decode
+ * (e.g. "%ZZ") names nothing, so it is a 404 in our shape.
+ */
+export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, _request, reply) => {
+  const notDecodable = error.code === 'FST_ERR_BAD_URL';
+  void send(
+    reply as FastifyReply,
+    notDecodable ? new AppError(404, 'not_found', 'not found') : new AppError(400, 'validation_error', error.message),
+  );
+};
+
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const known = toAppError(err);
+      if (known) return send(reply, known);
+      if (isDatabaseUnavailable(err)) {
+        request.log.error({ err }, 'database unavailable');
+        return send(reply, new AppError(503, 'service_unavailable', 'the database is unavailable; retry later', [], { 'retry-after': '5' }));
+      }
+      request.log.error({ err }, 'unhandled error');
+      // A bug: the answer says nothing internal (no message, stack or SQL); the log has it all.
+      return send(reply, new AppError(500, 'internal_error', 'internal server error'));
+    });
+
+    app.setNotFoundHandler((request, reply) =>
+      send(reply, new AppError(404, 'not_found', `route ${request.method} ${request.url.split('?')[0]} not found`)),
+    );
+  },
+  { name: 'errors' },
+);
