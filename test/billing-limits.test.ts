@@ -1,9 +1,8 @@
 import { expect, it } from 'vitest';
-import { reserveTicketQuota } from '../src/billing/plan-limits.js';
-import { createPlanService } from '../src/billing/plan-service.js';
+import { createQuotaService } from '../src/billing/quota-service.js';
 import { call, describeEachDialect, type TestContext } from './support/harness.js';
 
-const plans = (ctx: TestContext) => createPlanService({ database: ctx.database, clock: ctx.clock, timeZone: ctx.config.timeZone });
+const plans = (ctx: TestContext) => ctx.container.plans;
 
 const LIMIT_ERROR = { error: { code: 'plan_limit_exceeded', message: expect.any(String), details: [] } };
 
@@ -124,11 +123,11 @@ describeEachDialect('billing: plan limits', (ctx) => {
     expect((await webhook(free.token, 'x')).status).toBe(201);
   });
 
-  it('reserveTicketQuota counts the month of the time zone it is given', async () => {
+  it('reserveTicket counts the month of the time zone it is given', async () => {
     const org = await ctx.createOrg();
     await plans(ctx).setPlan(org.id, { tickets_limit: 1 });
-    const reserve = (at: string) =>
-      ctx.database.transaction((trx) => reserveTicketQuota(trx, ctx.database.dialect, org.id, Date.parse(at), 'America/New_York'));
+    const quota = createQuotaService({ timeZone: 'America/New_York' });
+    const reserve = (at: string) => ctx.database.forOrganization(org.id).transaction((t) => quota.reserveTicket(t, Date.parse(at)));
     await reserve('2026-04-01T03:59:59.999Z'); // March in New York
     await expect(reserve('2026-04-01T03:00:00.000Z')).rejects.toMatchObject({ statusCode: 403, code: 'plan_limit_exceeded' });
     await reserve('2026-04-01T04:00:00.000Z'); // April in New York

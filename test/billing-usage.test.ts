@@ -1,8 +1,7 @@
 import { expect, it } from 'vitest';
-import { createPlanService } from '../src/billing/plan-service.js';
 import { call, describeEachDialect, type TestContext } from './support/harness.js';
 
-const plans = (ctx: TestContext) => createPlanService({ database: ctx.database, clock: ctx.clock, timeZone: ctx.config.timeZone });
+const plans = (ctx: TestContext) => ctx.container.plans;
 
 const ticket = (ctx: TestContext, token: string, email = 'c@example.com') =>
   call(ctx.app, 'POST', '/api/v1/tickets', { token, body: { subject: 'Help', message: 'Hi', customer: { email } } });

@@ -46,6 +46,6 @@ export async function registerApiKeyRoutes(app: App, { apiKeys: keys }: { apiKey
       config,
       schema: { tags, summary: 'Revoke an API key; it stops working at once', params: IdParams, response: { 200: Data(ApiKey), ...errorResponses } },
     },
-    async (request) => ({ data: await keys.revoke(checkId(request.params.id), request.auth.organizationId) }),
+    async (request) => ({ data: await keys.revokeInOrganization(request.auth.organizationId, checkId(request.params.id)) }),
   );
 }

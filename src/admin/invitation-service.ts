@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
-import { assertSeatAvailable } from '../billing/plan-limits.js';
-import { lockKey, type DatabaseHandle, type Executor } from '../db/database.js';
+import type { QuotaService } from '../billing/quota-service.js';
+import type { DatabaseHandle, TenantDb } from '../db/database.js';
 import { iso, isoOrNull, type Clock } from '../shared/clock.js';
 import { AppError, conflict, notFound, validationError } from '../shared/errors.js';
 import { newId, pathUuid } from '../shared/ids.js';
@@ -15,8 +15,8 @@ import {
   type UpdateInvitationBody,
 } from './invitation-schemas.js';
 import * as store from './invitation-store.js';
-import { assertUserAvailable, insertNewUser, rethrowUserConflict, toUserView, type UserView } from './user-service.js';
-import { emailKey, findUserByEmail } from './user-store.js';
+import { invitationLockKey, rethrowUserConflict, toUserView, type UserService, type UserView } from './user-service.js';
+import { emailKey } from './user-store.js';
 
 export type InvitationView = Static<typeof Invitation>;
 
@@ -52,11 +52,18 @@ function expiryOf(raw: string | undefined, now: number): number {
   return at;
 }
 
-export function createInvitationService(deps: { database: DatabaseHandle; clock: Clock }) {
-  const { database, clock } = deps;
+export interface InvitationServiceDeps {
+  database: DatabaseHandle;
+  clock: Clock;
+  /** A pending invitation takes a seat of the plan (billing domain), checked in the writing transaction. */
+  quota: Pick<QuotaService, 'assertSeatAvailable'>;
+  /** Accepting creates the staff user; creating refuses an email a user already has. */
+  users: Pick<UserService, 'assertAvailable' | 'insert'>;
+}
 
-  async function load(db: Executor, organizationId: string, id: string): Promise<store.InvitationRow> {
-    const row = await store.findInvitation(db, organizationId, pathUuid(id, 'invitation'));
+export function createInvitationService({ database, clock, quota, users }: InvitationServiceDeps) {
+  async function load(t: TenantDb, id: string): Promise<store.InvitationRow> {
+    const row = await store.findInvitation(t, pathUuid(id, 'invitation'));
     if (!row) throw notFound('invitation');
     return row;
   }
@@ -65,9 +72,8 @@ export function createInvitationService(deps: { database: DatabaseHandle; clock:
     /** Invites a future staff member; a pending invitation takes a seat until accepted, revoked or expired. */
     async create(organizationId: string, input: Static<typeof CreateInvitationBody>): Promise<InvitationView> {
       const now = clock();
-      const row: store.InvitationRow = {
+      const row: store.NewInvitation = {
         id: newId(),
-        organization_id: organizationId,
         email: input.email.trim(),
         email_key: emailKey(input.email),
         name: input.name?.trim() ?? null,
@@ -80,30 +86,29 @@ export function createInvitationService(deps: { database: DatabaseHandle; clock:
         created_at: now,
         updated_at: now,
       };
-      await database.transaction(async (trx) => {
+      await database.forOrganization(organizationId).transaction(async (t) => {
         // Two invitations for one email created at once must not both pass the pending check.
-        await lockKey(trx, database.dialect, `invitations:${organizationId}:${row.email_key}`);
-        if (await findUserByEmail(trx, organizationId, row.email)) {
-          throw conflict('a user with this email already exists in the organization', 'email');
-        }
-        if (await store.findOpenInvitation(trx, organizationId, row.email_key, now)) {
+        await t.lockKey(invitationLockKey(t, row.email_key));
+        await users.assertAvailable(t, { email: row.email });
+        if (await store.findOpenInvitation(t, row.email_key, now)) {
           throw conflict('a pending invitation for this email already exists', 'email');
         }
-        await assertSeatAvailable(trx, database.dialect, organizationId, now);
-        await store.insertInvitation(trx, row);
+        await quota.assertSeatAvailable(t, now);
+        await store.insertInvitation(t, row);
       });
-      return toInvitationView(row, now);
+      return toInvitationView({ ...row, organization_id: organizationId }, now);
     },
 
     async get(organizationId: string, id: string): Promise<InvitationView> {
-      return toInvitationView(await load(database.db, organizationId, id), clock());
+      return toInvitationView(await load(database.forOrganization(organizationId), id), clock());
     },
 
     async list(organizationId: string, query: PageQuery & { status?: InvitationStatus }) {
+      const t = database.forOrganization(organizationId);
       const now = clock();
       const [rows, total] = await Promise.all([
-        store.listInvitations(database.db, organizationId, query.status, now, query.limit, offsetOf(query)),
-        store.countInvitations(database.db, organizationId, query.status, now),
+        store.listInvitations(t, query.status, now, query.limit, offsetOf(query)),
+        store.countInvitations(t, query.status, now),
       ]);
       return { data: rows.map((r) => toInvitationView(r, now)), meta: paginationMeta(query, total) };
     },
@@ -111,15 +116,15 @@ export function createInvitationService(deps: { database: DatabaseHandle; clock:
     /** Changes a pending invitation (name, role, expiry); others are final. */
     async update(organizationId: string, id: string, input: Static<typeof UpdateInvitationBody>): Promise<InvitationView> {
       const now = clock();
-      return database.transaction(async (trx) => {
-        const current = await load(trx, organizationId, id);
+      return database.forOrganization(organizationId).transaction(async (t) => {
+        const current = await load(t, id);
         const status = statusOf(current, now);
         if (status !== 'pending') throw notPending(status);
-        const changes: Parameters<typeof store.updateInvitation>[3] = { updated_at: now };
+        const changes: store.InvitationChanges = { updated_at: now };
         if (input.name !== undefined) changes.name = input.name === null ? null : input.name.trim();
         if (input.role !== undefined) changes.role = input.role;
         if (input.expires_at !== undefined) changes.expires_at = expiryOf(input.expires_at, now);
-        await store.updateInvitation(trx, organizationId, current.id, changes);
+        await store.updateInvitation(t, current.id, changes);
         return toInvitationView({ ...current, ...changes }, now);
       });
     },
@@ -132,16 +137,17 @@ export function createInvitationService(deps: { database: DatabaseHandle; clock:
     ): Promise<{ invitation: InvitationView; user: UserView }> {
       const now = clock();
       return database
-        .transaction(async (trx) => {
-          const current = await load(trx, organizationId, id);
+        .forOrganization(organizationId)
+        .transaction(async (t) => {
+          const current = await load(t, id);
           const status = statusOf(current, now);
           if (status !== 'pending') throw notPending(status);
-          await assertUserAvailable(trx, organizationId, { id: input.id, email: current.email });
-          await assertSeatAvailable(trx, database.dialect, organizationId, now, 1);
+          await users.assertAvailable(t, { id: input.id, email: current.email });
+          await quota.assertSeatAvailable(t, now, 1);
           const name = input.name?.trim() ?? current.name ?? current.email;
-          const user = await insertNewUser(trx, organizationId, { id: input.id, name, email: current.email, role: current.role as Role }, now);
+          const user = await users.insert(t, { id: input.id, name, email: current.email, role: current.role as Role }, now);
           const changes = { status: 'accepted', user_id: user.id, accepted_at: now, updated_at: now };
-          await store.updateInvitation(trx, organizationId, current.id, changes);
+          await store.updateInvitation(t, current.id, changes);
           return { invitation: toInvitationView({ ...current, ...changes }, now), user: toUserView(user) };
         })
         .catch(rethrowUserConflict);
@@ -150,21 +156,21 @@ export function createInvitationService(deps: { database: DatabaseHandle; clock:
     /** Revokes a pending (or expired) invitation; revoking twice is harmless, an accepted one is a 409. */
     async revoke(organizationId: string, id: string): Promise<InvitationView> {
       const now = clock();
-      return database.transaction(async (trx) => {
-        const current = await load(trx, organizationId, id);
+      return database.forOrganization(organizationId).transaction(async (t) => {
+        const current = await load(t, id);
         if (current.status === 'accepted') throw notPending('accepted');
         if (current.status === 'revoked') return toInvitationView(current, now);
         const changes = { status: 'revoked', revoked_at: now, updated_at: now };
-        await store.updateInvitation(trx, organizationId, current.id, changes);
+        await store.updateInvitation(t, current.id, changes);
         return toInvitationView({ ...current, ...changes }, now);
       });
     },
 
     /** Removes the invitation record whatever its state (a pending one frees its seat). */
     async remove(organizationId: string, id: string): Promise<void> {
-      await database.transaction(async (trx) => {
-        const row = await load(trx, organizationId, id);
-        await store.deleteInvitation(trx, organizationId, row.id);
+      await database.forOrganization(organizationId).transaction(async (t) => {
+        const row = await load(t, id);
+        await store.deleteInvitation(t, row.id);
       });
     },
   };

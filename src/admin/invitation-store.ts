@@ -1,19 +1,22 @@
-import type { Executor } from '../db/database.js';
+import type { TenantDb } from '../db/database.js';
 import type { InvitationTable } from './admin-tables.js';
 import type { InvitationStatus } from './invitation-schemas.js';
 
-export type InvitationRow = InvitationTable;
+// Data access of invitations, on the organization-scoped handle the caller runs in.
 
-export function findInvitation(db: Executor, organizationId: string, id: string): Promise<InvitationRow | undefined> {
-  return db.selectFrom('invitations').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+export type InvitationRow = InvitationTable;
+export type NewInvitation = Omit<InvitationRow, 'organization_id'>;
+export type InvitationChanges = Partial<Omit<InvitationRow, 'id' | 'organization_id' | 'email' | 'email_key' | 'created_at'>>;
+
+export function findInvitation(t: TenantDb, id: string): Promise<InvitationRow | undefined> {
+  return t.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** A pending invitation for the email that has not expired at `now`, if any. */
-export function findOpenInvitation(db: Executor, organizationId: string, emailKey: string, now: number) {
-  return db
+export function findOpenInvitation(t: TenantDb, emailKey: string, now: number) {
+  return t
     .selectFrom('invitations')
     .select('id')
-    .where('organization_id', '=', organizationId)
     .where('email_key', '=', emailKey)
     .where('status', '=', 'pending')
     .where('expires_at', '>', now)
@@ -21,16 +24,16 @@ export function findOpenInvitation(db: Executor, organizationId: string, emailKe
 }
 
 // "expired" is not stored: it is a pending invitation whose expiry has passed.
-function filtered(db: Executor, organizationId: string, status: InvitationStatus | undefined, now: number) {
-  let q = db.selectFrom('invitations').where('organization_id', '=', organizationId);
+function filtered(t: TenantDb, status: InvitationStatus | undefined, now: number) {
+  let q = t.selectFrom('invitations');
   if (status === 'pending') q = q.where('status', '=', 'pending').where('expires_at', '>', now);
   else if (status === 'expired') q = q.where('status', '=', 'pending').where('expires_at', '<=', now);
   else if (status) q = q.where('status', '=', status);
   return q;
 }
 
-export function listInvitations(db: Executor, organizationId: string, status: InvitationStatus | undefined, now: number, limit: number, offset: number) {
-  return filtered(db, organizationId, status, now)
+export function listInvitations(t: TenantDb, status: InvitationStatus | undefined, now: number, limit: number, offset: number) {
+  return filtered(t, status, now)
     .selectAll()
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -39,26 +42,21 @@ export function listInvitations(db: Executor, organizationId: string, status: In
     .execute();
 }
 
-export async function countInvitations(db: Executor, organizationId: string, status: InvitationStatus | undefined, now: number) {
-  const row = await filtered(db, organizationId, status, now)
+export async function countInvitations(t: TenantDb, status: InvitationStatus | undefined, now: number) {
+  const row = await filtered(t, status, now)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function insertInvitation(db: Executor, row: InvitationRow): Promise<void> {
-  await db.insertInto('invitations').values(row).execute();
+export async function insertInvitation(t: TenantDb, row: NewInvitation): Promise<void> {
+  await t.insertInto('invitations', row).execute();
 }
 
-export async function updateInvitation(
-  db: Executor,
-  organizationId: string,
-  id: string,
-  changes: Partial<Omit<InvitationRow, 'id' | 'organization_id' | 'email' | 'email_key' | 'created_at'>>,
-): Promise<void> {
-  await db.updateTable('invitations').set(changes).where('organization_id', '=', organizationId).where('id', '=', id).execute();
+export async function updateInvitation(t: TenantDb, id: string, changes: InvitationChanges): Promise<void> {
+  await t.updateTable('invitations').set(changes).where('id', '=', id).execute();
 }
 
-export async function deleteInvitation(db: Executor, organizationId: string, id: string): Promise<void> {
-  await db.deleteFrom('invitations').where('organization_id', '=', organizationId).where('id', '=', id).execute();
+export async function deleteInvitation(t: TenantDb, id: string): Promise<void> {
+  await t.deleteFrom('invitations').where('id', '=', id).execute();
 }

@@ -1,10 +1,10 @@
 import type { Static } from 'typebox';
-import { isUniqueViolation, type DatabaseHandle, type Executor } from '../db/database.js';
+import { isUniqueViolation, type DatabaseHandle, type TenantDb } from '../db/database.js';
 import { iso, type Clock } from '../shared/clock.js';
 import { conflict, notFound } from '../shared/errors.js';
 import { newId, pathUuid } from '../shared/ids.js';
 import { DEFAULT_TAG_COLOR, type CreateTagBody, type Tag, type UpdateTagBody } from './tag-schemas.js';
-import { untagTickets } from '../tickets/ticket-detach.js';
+import type { TicketDetacher } from '../tickets/ticket-detacher.js';
 import * as store from './tag-store.js';
 
 export type TagView = Static<typeof Tag>;
@@ -24,11 +24,16 @@ const rethrowNameConflict = (err: unknown): never => {
   throw isUniqueViolation(err) ? nameTaken() : err;
 };
 
-export function createTagService(deps: { database: DatabaseHandle; clock: Clock }) {
-  const { database, clock } = deps;
+export interface TagServiceDeps {
+  database: DatabaseHandle;
+  clock: Clock;
+  /** Deleting a tag takes it off its tickets (tickets domain), in the deleting transaction. */
+  tickets: Pick<TicketDetacher, 'untag'>;
+}
 
-  async function load(db: Executor, organizationId: string, id: string): Promise<store.TagRow> {
-    const row = await store.findTag(db, organizationId, pathUuid(id, 'tag'));
+export function createTagService({ database, clock, tickets }: TagServiceDeps) {
+  async function load(t: TenantDb, id: string): Promise<store.TagRow> {
+    const row = await store.findTag(t, pathUuid(id, 'tag'));
     if (!row) throw notFound('tag');
     return row;
   }
@@ -39,36 +44,38 @@ export function createTagService(deps: { database: DatabaseHandle; clock: Clock 
       const name = input.name.trim();
       const row = { id: newId(), name, color: (input.color ?? DEFAULT_TAG_COLOR).toLowerCase(), created_at: now, updated_at: now };
       await database
-        .transaction(async (trx) => {
-          if (await store.findTagByName(trx, organizationId, name)) throw nameTaken();
-          await store.insertTag(trx, { ...row, organization_id: organizationId, name_key: store.nameKey(name) });
+        .forOrganization(organizationId)
+        .transaction(async (t) => {
+          if (await store.findTagByName(t, name)) throw nameTaken();
+          await store.insertTag(t, { ...row, name_key: store.nameKey(name) });
         })
         .catch(rethrowNameConflict);
       return toTagView(row);
     },
 
     async get(organizationId: string, id: string): Promise<TagView> {
-      return toTagView(await load(database.db, organizationId, id));
+      return toTagView(await load(database.forOrganization(organizationId), id));
     },
 
     async list(organizationId: string): Promise<TagView[]> {
-      return (await store.listTags(database.db, organizationId)).map(toTagView);
+      return (await store.listTags(database.forOrganization(organizationId))).map(toTagView);
     },
 
     async update(organizationId: string, id: string, input: Static<typeof UpdateTagBody>): Promise<TagView> {
       const row = await database
-        .transaction(async (trx) => {
-          const current = await load(trx, organizationId, id);
-          const changes: Parameters<typeof store.updateTag>[3] = { updated_at: clock() };
+        .forOrganization(organizationId)
+        .transaction(async (t) => {
+          const current = await load(t, id);
+          const changes: store.TagChanges = { updated_at: clock() };
           if (input.color !== undefined) changes.color = input.color.toLowerCase();
           if (input.name !== undefined) {
             const name = input.name.trim();
-            const other = await store.findTagByName(trx, organizationId, name);
+            const other = await store.findTagByName(t, name);
             if (other && other.id !== current.id) throw nameTaken();
             changes.name = name;
             changes.name_key = store.nameKey(name);
           }
-          await store.updateTag(trx, organizationId, current.id, changes);
+          await store.updateTag(t, current.id, changes);
           const { name_key: _, ...visible } = changes;
           return { ...current, ...visible };
         })
@@ -78,10 +85,10 @@ export function createTagService(deps: { database: DatabaseHandle; clock: Clock 
 
     /** Deletes the tag; tickets that carried it stay, without it (each with a ticket.updated event). */
     async remove(organizationId: string, id: string): Promise<void> {
-      await database.transaction(async (trx) => {
-        const row = await load(trx, organizationId, id);
-        await untagTickets(trx, database.dialect, organizationId, row.id, clock());
-        await store.deleteTag(trx, organizationId, row.id);
+      await database.forOrganization(organizationId).transaction(async (t) => {
+        const row = await load(t, id);
+        await tickets.untag(t, row.id, clock());
+        await store.deleteTag(t, row.id);
       });
     },
   };

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { DatabaseHandle, Executor } from '../db/database.js';
+import type { DatabaseHandle, TenantDb } from '../db/database.js';
 import { iso, type Clock } from '../shared/clock.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { newId, pathUuid } from '../shared/ids.js';
@@ -21,9 +21,9 @@ export function toTeamView(row: store.TeamRow, members: store.MemberRow[]): Team
 }
 
 /** Checks member ids against the organization's users; duplicates collapse into one membership. */
-async function validMembers(db: Executor, organizationId: string, ids: string[]): Promise<string[]> {
+async function validMembers(t: TenantDb, ids: string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
-  const unknown = await unknownUserIds(db, organizationId, unique);
+  const unknown = await unknownUserIds(t, unique);
   if (unknown.length > 0) {
     throw new AppError(400, 'validation_error', `unknown user id ${unknown.map((id) => JSON.stringify(id)).join(', ')}`, [
       { field: 'member_ids', issue: 'not_found' },
@@ -35,61 +35,60 @@ async function validMembers(db: Executor, organizationId: string, ids: string[])
 export function createTeamService(deps: { database: DatabaseHandle; clock: Clock }) {
   const { database, clock } = deps;
 
-  async function load(db: Executor, organizationId: string, id: string): Promise<store.TeamRow> {
-    const row = await store.findTeam(db, organizationId, pathUuid(id, 'team'));
+  async function load(t: TenantDb, id: string): Promise<store.TeamRow> {
+    const row = await store.findTeam(t, pathUuid(id, 'team'));
     if (!row) throw notFound('team');
     return row;
   }
 
-  async function view(db: Executor, organizationId: string, row: store.TeamRow): Promise<TeamView> {
-    return toTeamView(row, await store.membersOf(db, organizationId, [row.id]));
+  async function view(t: TenantDb, row: store.TeamRow): Promise<TeamView> {
+    return toTeamView(row, await store.membersOf(t, [row.id]));
   }
 
   return {
     async create(organizationId: string, input: Static<typeof CreateTeamBody>): Promise<TeamView> {
       const now = clock();
-      return database.transaction(async (trx) => {
-        const members = await validMembers(trx, organizationId, input.member_ids ?? []);
+      return database.forOrganization(organizationId).transaction(async (t) => {
+        const members = await validMembers(t, input.member_ids ?? []);
         const row = { id: newId(), name: input.name.trim(), created_at: now, updated_at: now };
-        await store.insertTeam(trx, { ...row, organization_id: organizationId });
-        await store.replaceMembers(trx, organizationId, row.id, members, now);
-        return view(trx, organizationId, row);
+        await store.insertTeam(t, row);
+        await store.replaceMembers(t, row.id, members, now);
+        return view(t, row);
       });
     },
 
     async get(organizationId: string, id: string): Promise<TeamView> {
-      return view(database.db, organizationId, await load(database.db, organizationId, id));
+      const t = database.forOrganization(organizationId);
+      return view(t, await load(t, id));
     },
 
     async list(organizationId: string, query: PageQuery) {
-      const [rows, total] = await Promise.all([
-        store.listTeams(database.db, organizationId, query.limit, offsetOf(query)),
-        store.countTeams(database.db, organizationId),
-      ]);
-      const members = await store.membersOf(database.db, organizationId, rows.map((r) => r.id));
+      const t = database.forOrganization(organizationId);
+      const [rows, total] = await Promise.all([store.listTeams(t, query.limit, offsetOf(query)), store.countTeams(t)]);
+      const members = await store.membersOf(t, rows.map((r) => r.id));
       const data = rows.map((row) => toTeamView(row, members.filter((m) => m.team_id === row.id)));
       return { data, meta: paginationMeta(query, total) };
     },
 
     async update(organizationId: string, id: string, input: Static<typeof UpdateTeamBody>): Promise<TeamView> {
       const now = clock();
-      return database.transaction(async (trx) => {
-        const current = await load(trx, organizationId, id);
+      return database.forOrganization(organizationId).transaction(async (t) => {
+        const current = await load(t, id);
         const changes = { updated_at: now, ...(input.name !== undefined ? { name: input.name.trim() } : {}) };
         if (input.member_ids !== undefined) {
-          const members = await validMembers(trx, organizationId, input.member_ids);
-          await store.replaceMembers(trx, organizationId, current.id, members, now);
+          const members = await validMembers(t, input.member_ids);
+          await store.replaceMembers(t, current.id, members, now);
         }
-        await store.updateTeam(trx, organizationId, current.id, changes);
-        return view(trx, organizationId, { ...current, ...changes });
+        await store.updateTeam(t, current.id, changes);
+        return view(t, { ...current, ...changes });
       });
     },
 
     /** Deletes the team; its tickets stay, with team null. */
     async remove(organizationId: string, id: string): Promise<void> {
-      await database.transaction(async (trx) => {
-        const row = await load(trx, organizationId, id);
-        await store.deleteTeam(trx, organizationId, row.id);
+      await database.forOrganization(organizationId).transaction(async (t) => {
+        const row = await load(t, id);
+        await store.deleteTeam(t, row.id);
       });
     },
   };

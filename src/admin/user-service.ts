@@ -1,14 +1,14 @@
 import type { Static } from 'typebox';
-import { assertSeatAvailable } from '../billing/plan-limits.js';
-import { lockKey, type DatabaseHandle, type Dialect, type Executor } from '../db/database.js';
-import { findOpenInvitation } from './invitation-store.js';
+import type { QuotaService } from '../billing/quota-service.js';
+import type { DatabaseHandle, TenantDb } from '../db/database.js';
 import { iso, type Clock } from '../shared/clock.js';
 import { conflict, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
+import type { TicketDetacher } from '../tickets/ticket-detacher.js';
 import type { Role } from './admin-schemas.js';
+import { findOpenInvitation } from './invitation-store.js';
 import type { CreateUserBody, UpdateUserBody, User } from './user-schemas.js';
-import { unassignUserTickets } from '../tickets/ticket-detach.js';
 import * as store from './user-store.js';
 
 export type UserView = Static<typeof User>;
@@ -35,10 +35,13 @@ export function rethrowUserConflict(err: unknown): never {
   throw err;
 }
 
+/** The advisory lock key of an email's invitations: invitation creation and user writes take it. */
+export const invitationLockKey = (t: TenantDb, emailKey: string): string => `invitations:${t.organizationId}:${emailKey}`;
+
 /** Refuses an id or email already used by a user of the organization (409). */
-export async function assertUserAvailable(trx: Executor, organizationId: string, input: { id?: string; email: string }): Promise<void> {
-  if (input.id !== undefined && (await store.findUser(trx, organizationId, input.id))) throw idTaken();
-  if (await store.findUserByEmail(trx, organizationId, input.email)) throw emailTaken();
+async function assertUserAvailable(t: TenantDb, input: { id?: string; email: string }): Promise<void> {
+  if (input.id !== undefined && (await store.findUser(t, input.id))) throw idTaken();
+  if (await store.findUserByEmail(t, input.email)) throw emailTaken();
 }
 
 /**
@@ -46,14 +49,8 @@ export async function assertUserAvailable(trx: Executor, organizationId: string,
  * seat check (creating a user takes a seat, accepting an invitation converts one); a concurrent
  * writer can still win, and its unique violation is mapped by rethrowUserConflict.
  */
-export async function insertNewUser(
-  trx: Executor,
-  organizationId: string,
-  input: { id?: string; name: string; email: string; role: Role },
-  now: number,
-): Promise<store.UserRow> {
-  const row: store.UserRow = {
-    organization_id: organizationId,
+async function insertNewUser(t: TenantDb, input: { id?: string; name: string; email: string; role: Role }, now: number): Promise<store.UserRow> {
+  const row: store.NewUser = {
     id: input.id ?? newId(),
     name: input.name.trim(),
     email: input.email.trim(),
@@ -62,27 +59,34 @@ export async function insertNewUser(
     created_at: now,
     updated_at: now,
   };
-  await store.insertUser(trx, row);
-  return row;
+  await store.insertUser(t, row);
+  return { ...row, organization_id: t.organizationId };
 }
 
 /**
  * A pending invitation reserves its email: a user created (or renamed) to that address directly would
  * take a second seat and leave the invitation unusable. Takes the same lock as invitation creation.
  */
-async function assertNotInvited(trx: Executor, dialect: Dialect, organizationId: string, email: string, now: number) {
+async function assertNotInvited(t: TenantDb, email: string, now: number): Promise<void> {
   const key = store.emailKey(email);
-  await lockKey(trx, dialect, `invitations:${organizationId}:${key}`);
-  if (await findOpenInvitation(trx, organizationId, key, now)) {
+  await t.lockKey(invitationLockKey(t, key));
+  if (await findOpenInvitation(t, key, now)) {
     throw conflict('this email has a pending invitation: accept or revoke it instead', 'email');
   }
 }
 
-export function createUserService(deps: { database: DatabaseHandle; clock: Clock }) {
-  const { database, clock } = deps;
+export interface UserServiceDeps {
+  database: DatabaseHandle;
+  clock: Clock;
+  /** Deleting a user unassigns their tickets (tickets domain), in the deleting transaction. */
+  tickets: Pick<TicketDetacher, 'unassignUser'>;
+  /** Creating a user takes a seat of the plan (billing domain), checked in the creating transaction. */
+  quota: Pick<QuotaService, 'assertSeatAvailable'>;
+}
 
-  async function load(db: Executor, organizationId: string, id: string): Promise<store.UserRow> {
-    const row = await store.findUser(db, organizationId, id);
+export function createUserService({ database, clock, tickets, quota }: UserServiceDeps) {
+  async function load(t: TenantDb, id: string): Promise<store.UserRow> {
+    const row = await store.findUser(t, id);
     if (!row) throw notFound('user');
     return row;
   }
@@ -91,47 +95,50 @@ export function createUserService(deps: { database: DatabaseHandle; clock: Clock
     async create(organizationId: string, input: Static<typeof CreateUserBody>): Promise<UserView> {
       const now = clock();
       const row = await database
-        .transaction(async (trx) => {
+        .forOrganization(organizationId)
+        .transaction(async (t) => {
           // Conflicts first (the more specific answer), then the seat check, which locks the plan.
-          await assertUserAvailable(trx, organizationId, input);
-          await assertNotInvited(trx, database.dialect, organizationId, input.email, now);
-          await assertSeatAvailable(trx, database.dialect, organizationId, now);
-          return insertNewUser(trx, organizationId, { ...input, role: input.role ?? 'agent' }, now);
+          await assertUserAvailable(t, input);
+          await assertNotInvited(t, input.email, now);
+          await quota.assertSeatAvailable(t, now);
+          return insertNewUser(t, { ...input, role: input.role ?? 'agent' }, now);
         })
         .catch(rethrowUserConflict);
       return toUserView(row);
     },
 
     async get(organizationId: string, id: string): Promise<UserView> {
-      return toUserView(await load(database.db, organizationId, id));
+      return toUserView(await load(database.forOrganization(organizationId), id));
     },
 
     async list(organizationId: string, query: PageQuery & { role?: Role }) {
+      const t = database.forOrganization(organizationId);
       const filter = { role: query.role };
       const [rows, total] = await Promise.all([
-        store.listUsers(database.db, organizationId, filter, query.limit, offsetOf(query)),
-        store.countUsers(database.db, organizationId, filter),
+        store.listUsers(t, filter, query.limit, offsetOf(query)),
+        store.countUsers(t, filter),
       ]);
       return { data: rows.map(toUserView), meta: paginationMeta(query, total) };
     },
 
     async update(organizationId: string, id: string, input: Static<typeof UpdateUserBody>): Promise<UserView> {
       const row = await database
-        .transaction(async (trx) => {
-          const current = await load(trx, organizationId, id);
-          const changes: Parameters<typeof store.updateUser>[3] = { updated_at: clock() };
+        .forOrganization(organizationId)
+        .transaction(async (t) => {
+          const current = await load(t, id);
+          const changes: store.UserChanges = { updated_at: clock() };
           if (input.name !== undefined) changes.name = input.name.trim();
           if (input.role !== undefined) changes.role = input.role;
           if (input.email !== undefined) {
-            const other = await store.findUserByEmail(trx, organizationId, input.email);
+            const other = await store.findUserByEmail(t, input.email);
             if (other && other.id !== id) throw emailTaken();
             if (store.emailKey(input.email) !== current.email_key) {
-              await assertNotInvited(trx, database.dialect, organizationId, input.email, changes.updated_at);
+              await assertNotInvited(t, input.email, changes.updated_at);
             }
             changes.email = input.email.trim();
             changes.email_key = store.emailKey(input.email);
           }
-          await store.updateUser(trx, organizationId, id, changes);
+          await store.updateUser(t, id, changes);
           return { ...current, ...changes };
         })
         .catch(rethrowUserConflict);
@@ -140,12 +147,19 @@ export function createUserService(deps: { database: DatabaseHandle; clock: Clock
 
     /** Deletes the user; tickets assigned to them stay, unassigned (each with a ticket.updated event). */
     async remove(organizationId: string, id: string): Promise<void> {
-      await database.transaction(async (trx) => {
-        await load(trx, organizationId, id);
-        await unassignUserTickets(trx, database.dialect, organizationId, id, clock());
-        await store.deleteUser(trx, organizationId, id);
+      await database.forOrganization(organizationId).transaction(async (t) => {
+        await load(t, id);
+        await tickets.unassignUser(t, id, clock());
+        await store.deleteUser(t, id);
       });
     },
+
+    /** For invitations, in their transaction: refuses an id or email a user of the organization has (409). */
+    assertAvailable: (t: TenantDb, input: { id?: string; email: string }): Promise<void> => assertUserAvailable(t, input),
+
+    /** For invitations, in their transaction, after assertAvailable and the seat check: inserts the user. */
+    insert: (t: TenantDb, input: { id?: string; name: string; email: string; role: Role }, now: number): Promise<store.UserRow> =>
+      insertNewUser(t, input, now),
   };
 }
 

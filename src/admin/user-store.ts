@@ -1,8 +1,12 @@
-import { isUniqueViolation, type Executor } from '../db/database.js';
+import { isUniqueViolation, type TenantDb } from '../db/database.js';
 import type { UserTable } from './admin-tables.js';
 import { emailKey } from '../shared/ids.js';
 
+// Data access of staff users, on the organization-scoped handle the caller runs in.
+
 export type UserRow = UserTable;
+export type NewUser = Omit<UserRow, 'organization_id'>;
+export type UserChanges = Partial<Pick<UserRow, 'name' | 'email' | 'email_key' | 'role'>> & { updated_at: number };
 
 export { emailKey };
 
@@ -15,68 +19,47 @@ export function userConflict(err: unknown): 'id' | 'email' | null {
   return null;
 }
 
-export function findUser(db: Executor, organizationId: string, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+export function findUser(t: TenantDb, id: string): Promise<UserRow | undefined> {
+  return t.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findUserByEmail(db: Executor, organizationId: string, email: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('email_key', '=', emailKey(email))
-    .executeTakeFirst();
+export function findUserByEmail(t: TenantDb, email: string): Promise<UserRow | undefined> {
+  return t.selectFrom('users').selectAll().where('email_key', '=', emailKey(email)).executeTakeFirst();
 }
 
 /** The ids among `ids` that are not users of the organization. */
-export async function unknownUserIds(db: Executor, organizationId: string, ids: string[]): Promise<string[]> {
+export async function unknownUserIds(t: TenantDb, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const found = await db
-    .selectFrom('users')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('id', 'in', ids)
-    .execute();
+  const found = await t.selectFrom('users').select('id').where('id', 'in', ids).execute();
   const known = new Set(found.map((r) => r.id));
   return ids.filter((id) => !known.has(id));
 }
 
-export async function insertUser(db: Executor, row: UserRow): Promise<void> {
-  await db.insertInto('users').values(row).execute();
+export async function insertUser(t: TenantDb, row: NewUser): Promise<void> {
+  await t.insertInto('users', row).execute();
 }
 
-export async function listUsers(db: Executor, organizationId: string, filter: { role?: string }, limit: number, offset: number) {
-  let q = db.selectFrom('users').selectAll().where('organization_id', '=', organizationId);
+export async function listUsers(t: TenantDb, filter: { role?: string }, limit: number, offset: number): Promise<UserRow[]> {
+  let q = t.selectFrom('users').selectAll();
   if (filter.role) q = q.where('role', '=', filter.role);
   return q.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(limit).offset(offset).execute();
 }
 
-export async function countUsers(db: Executor, organizationId: string, filter: { role?: string }): Promise<number> {
-  let q = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('organization_id', '=', organizationId);
+export async function countUsers(t: TenantDb, filter: { role?: string }): Promise<number> {
+  let q = t.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'));
   if (filter.role) q = q.where('role', '=', filter.role);
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
-export async function updateUser(
-  db: Executor,
-  organizationId: string,
-  id: string,
-  changes: Partial<Pick<UserRow, 'name' | 'email' | 'email_key' | 'role'>> & { updated_at: number },
-): Promise<void> {
-  await db.updateTable('users').set(changes).where('organization_id', '=', organizationId).where('id', '=', id).execute();
+export async function updateUser(t: TenantDb, id: string, changes: UserChanges): Promise<void> {
+  await t.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
 /**
- * Deletes a user. tickets.assignee_id has no foreign key (user ids are only unique per
- * organization), so the user's tickets are unassigned here, in the caller's transaction; team
- * memberships go with the user by their foreign key.
+ * Deletes a user; team memberships go with the user by their foreign key. tickets.assignee_id has
+ * no foreign key (user ids are only unique per organization): the caller unassigns the user's
+ * tickets first, in the same transaction (the tickets domain's detacher).
  */
-export async function deleteUser(db: Executor, organizationId: string, id: string): Promise<void> {
-  await db
-    .updateTable('tickets')
-    .set({ assignee_id: null })
-    .where('organization_id', '=', organizationId)
-    .where('assignee_id', '=', id)
-    .execute();
-  await db.deleteFrom('users').where('organization_id', '=', organizationId).where('id', '=', id).execute();
+export async function deleteUser(t: TenantDb, id: string): Promise<void> {
+  await t.deleteFrom('users').where('id', '=', id).execute();
 }

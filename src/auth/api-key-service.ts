@@ -1,4 +1,4 @@
-import type { DatabaseHandle, Executor } from '../db/database.js';
+import type { DatabaseHandle, TenantDb } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { iso, isoOrNull } from '../shared/clock.js';
 import { AppError, notFound } from '../shared/errors.js';
@@ -35,7 +35,7 @@ export function parseScopes(raw: string | string[]): Scope[] {
   return ALL_SCOPES.filter((s) => list.includes(s));
 }
 
-export function toApiKeyView(row: store.ApiKeyRow): ApiKeyView {
+export function toApiKeyView(row: Omit<store.ApiKeyRow, 'organization_id' | 'token_hash'>): ApiKeyView {
   return {
     id: row.id,
     name: row.name,
@@ -47,15 +47,25 @@ export function toApiKeyView(row: store.ApiKeyRow): ApiKeyView {
   };
 }
 
-/** Issues a key inside the caller's transaction; the token is returned here and never again. */
-export async function issueApiKey(
-  db: Executor,
-  input: { organizationId: string; scopes: Scope[]; name?: string | null; now: number },
-): Promise<CreatedApiKey> {
+/** A key a bearer token authenticated as. */
+export interface AuthenticatedKey {
+  id: string;
+  organizationId: string;
+  scopes: Scope[];
+  lastUsedAt: number | null;
+}
+
+/** last_used_at is kept to the minute: enough to spot unused keys without a write per request. */
+const LAST_USED_GRANULARITY_MS = 60_000;
+
+/**
+ * Issues a key of t's organization inside the caller's transaction (organization creation issues the
+ * first one); the token is returned here and never again.
+ */
+export async function issueApiKey(t: TenantDb, input: { scopes: Scope[]; name?: string | null; now: number }): Promise<CreatedApiKey> {
   const token = generateToken();
-  const row: store.ApiKeyRow = {
+  const row: store.NewApiKey = {
     id: newId(),
-    organization_id: input.organizationId,
     name: input.name ?? null,
     prefix: displayPrefix(token),
     token_hash: hashToken(token),
@@ -64,31 +74,64 @@ export async function issueApiKey(
     last_used_at: null,
     revoked_at: null,
   };
-  await store.insertApiKey(db, row);
+  await store.insertApiKey(t, row);
   return { ...toApiKeyView(row), token };
+}
+
+/** Revokes a key of t's organization (idempotent); 404 when it has none with this id. */
+async function revokeIn(t: TenantDb, id: string, now: number): Promise<ApiKeyView> {
+  const row = await store.findApiKey(t, id);
+  if (!row) throw notFound('API key');
+  if (row.revoked_at === null) await store.revokeApiKey(t, id, now);
+  return toApiKeyView((await store.findApiKey(t, id))!);
 }
 
 export function createApiKeyService(deps: { database: DatabaseHandle; clock: Clock }) {
   const { database, clock } = deps;
   return {
     create: (organizationId: string, scopes: Scope[], name?: string | null) =>
-      database.transaction((trx) => issueApiKey(trx, { organizationId, scopes, name, now: clock() })),
+      database.forOrganization(organizationId).transaction((t) => issueApiKey(t, { scopes, name, now: clock() })),
+
     async list(organizationId: string): Promise<ApiKeyView[]> {
-      return (await store.listApiKeys(database.db, organizationId)).map(toApiKeyView);
+      return (await store.listApiKeys(database.forOrganization(organizationId))).map(toApiKeyView);
     },
+
     async get(organizationId: string, id: string): Promise<ApiKeyView> {
-      const row = await store.findApiKey(database.db, id, organizationId);
+      const row = await store.findApiKey(database.forOrganization(organizationId), id);
       if (!row) throw notFound('API key');
       return toApiKeyView(row);
     },
-    /** Revokes a key; organizationId limits it to one organization (the CLI passes none). */
-    async revoke(id: string, organizationId?: string): Promise<ApiKeyView> {
-      return database.transaction(async (trx) => {
-        const row = await store.findApiKey(trx, id, organizationId);
-        if (!row) throw notFound('API key');
-        if (row.revoked_at === null) await store.revokeApiKey(trx, id, clock(), organizationId);
-        return toApiKeyView((await store.findApiKey(trx, id))!);
-      });
+
+    /** Revokes a key of the organization (the API); another organization's key is a 404. */
+    revokeInOrganization: (organizationId: string, id: string): Promise<ApiKeyView> =>
+      database.forOrganization(organizationId).transaction((t) => revokeIn(t, id, clock())),
+
+    /**
+     * System level: revokes a key whatever its organization, for operators who name it by id alone
+     * (the CLI's `keys revoke KEY_ID`). The key's organization is looked up, then the revocation
+     * runs scoped to it.
+     */
+    revoke: (id: string): Promise<ApiKeyView> =>
+      database.system.transaction(async (s) => {
+        const organizationId = await store.findKeyOrganization(s, id);
+        if (organizationId === undefined) throw notFound('API key');
+        return revokeIn(s.forOrganization(organizationId), id, clock());
+      }),
+
+    /** The active key a token authenticates as, found by the token's SHA-256 (any organization). */
+    async authenticate(tokenHash: string): Promise<AuthenticatedKey | null> {
+      const row = await store.findActiveKeyByHash(database.system, tokenHash);
+      if (!row) return null;
+      return { id: row.id, organizationId: row.organization_id, scopes: row.scopes.split(' ') as Scope[], lastUsedAt: row.last_used_at };
+    },
+
+    /**
+     * Records that an authenticated key was used, at most once a minute, so authentication stays a
+     * read; callers need not wait for it.
+     */
+    async recordUse(key: Pick<AuthenticatedKey, 'id' | 'lastUsedAt'>, now: number): Promise<void> {
+      if (key.lastUsedAt !== null && key.lastUsedAt >= now - LAST_USED_GRANULARITY_MS) return;
+      await store.touchApiKey(database.system, key.id, now, LAST_USED_GRANULARITY_MS);
     },
   };
 }

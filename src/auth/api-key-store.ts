@@ -1,14 +1,36 @@
-import type { Executor } from '../db/database.js';
+import type { Sql, TenantDb } from '../db/database.js';
 import type { ApiKeyTable } from './auth-tables.js';
 
-export type ApiKeyRow = ApiKeyTable;
+// Data access of API keys. Keys are managed within their organization (TenantDb); only
+// authentication, which starts from a token that names no organization, and operators naming a key
+// by id alone work across organizations (Sql).
 
-export async function insertApiKey(db: Executor, row: ApiKeyRow): Promise<void> {
-  await db.insertInto('api_keys').values(row).execute();
+export type ApiKeyRow = ApiKeyTable;
+export type NewApiKey = Omit<ApiKeyRow, 'organization_id'>;
+
+export async function insertApiKey(t: TenantDb, row: NewApiKey): Promise<void> {
+  await t.insertInto('api_keys', row).execute();
 }
 
-export function findActiveKeyByHash(db: Executor, tokenHash: string) {
-  return db
+export function listApiKeys(t: TenantDb): Promise<ApiKeyRow[]> {
+  return t.selectFrom('api_keys').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+export function findApiKey(t: TenantDb, id: string): Promise<ApiKeyRow | undefined> {
+  return t.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks the key revoked unless it already is; false when nothing changed. */
+export async function revokeApiKey(t: TenantDb, id: string, now: number): Promise<boolean> {
+  const res = await t.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+// ---- Across organizations ----
+
+/** The key a token authenticates as (by the SHA-256 of the token), unless revoked. */
+export function findActiveKeyByHash(s: Sql, tokenHash: string) {
+  return s.db
     .selectFrom('api_keys')
     .select(['id', 'organization_id', 'scopes', 'last_used_at'])
     .where('token_hash', '=', tokenHash)
@@ -16,32 +38,15 @@ export function findActiveKeyByHash(db: Executor, tokenHash: string) {
     .executeTakeFirst();
 }
 
-export function listApiKeys(db: Executor, organizationId: string) {
-  return db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+/** The organization a key belongs to, for operators who name a key by id alone. */
+export async function findKeyOrganization(s: Sql, id: string): Promise<string | undefined> {
+  const row = await s.db.selectFrom('api_keys').select('organization_id').where('id', '=', id).executeTakeFirst();
+  return row?.organization_id;
 }
 
-export function findApiKey(db: Executor, id: string, organizationId?: string) {
-  let q = db.selectFrom('api_keys').selectAll().where('id', '=', id);
-  if (organizationId !== undefined) q = q.where('organization_id', '=', organizationId);
-  return q.executeTakeFirst();
-}
-
-export async function revokeApiKey(db: Executor, id: string, now: number, organizationId?: string): Promise<boolean> {
-  let q = db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null);
-  if (organizationId !== undefined) q = q.where('organization_id', '=', organizationId);
-  const res = await q.executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
-}
-
-/** Records use of a key, at most once per `granularityMs` so authentication stays a read. */
-export async function touchApiKey(db: Executor, id: string, now: number, granularityMs: number): Promise<void> {
-  await db
+/** Records use of a key found by findActiveKeyByHash, at most once per `granularityMs`. */
+export async function touchApiKey(s: Sql, id: string, now: number, granularityMs: number): Promise<void> {
+  await s.db
     .updateTable('api_keys')
     .set({ last_used_at: now })
     .where('id', '=', id)

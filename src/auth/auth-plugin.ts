@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DatabaseHandle } from '../db/database.js';
 import { AppError } from '../shared/errors.js';
 import type { Scope } from '../shared/schemas.js';
+import type { ApiKeyService } from './api-key-service.js';
 import { hashToken } from './api-key-token.js';
-import { findActiveKeyByHash, touchApiKey } from './api-key-store.js';
 import type { Clock } from '../shared/clock.js';
 
 export interface AuthContext {
@@ -32,15 +31,17 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
+export interface AuthDeps {
+  apiKeys: Pick<ApiKeyService, 'authenticate' | 'recordUse'>;
+  clock: Clock;
+}
+
 /**
  * Authenticates every route that declares scopes, before its body is even read. The check is added to
  * each such route's own onRequest hooks, after the rate limiter's, so requests with missing or bad keys
  * are counted (per IP or per presented token) like any other.
  */
-/** last_used_at is kept to the minute: enough to spot unused keys without a write per request. */
-const LAST_USED_GRANULARITY_MS = 60_000;
-
-export function installAuth(app: FastifyInstance, database: DatabaseHandle, clock: Clock): void {
+export function installAuth(app: FastifyInstance, { apiKeys, clock }: AuthDeps): void {
   app.decorateRequest('auth', null as unknown as AuthContext);
   const authenticate = async (request: FastifyRequest) => {
     const required = request.routeOptions.config?.scopes;
@@ -48,19 +49,14 @@ export function installAuth(app: FastifyInstance, database: DatabaseHandle, cloc
     if (!request.headers.authorization) throw unauthorized('missing Authorization header (expected "Bearer <API key>")');
     const token = bearerToken(request);
     if (!token) throw unauthorized('malformed Authorization header (expected "Bearer <API key>")');
-    const key = await findActiveKeyByHash(database.db, hashToken(token));
+    const key = await apiKeys.authenticate(hashToken(token));
     if (!key) throw unauthorized('invalid or revoked API key');
-    const scopes = key.scopes.split(' ') as Scope[];
-    if (!required.some((s) => scopes.includes(s))) {
+    if (!required.some((s) => key.scopes.includes(s))) {
       throw new AppError(403, 'insufficient_scope', `this operation requires the ${required.join(' or ')} scope`);
     }
-    request.auth = { organizationId: key.organization_id, keyId: key.id, scopes };
-    const now = clock();
-    if (key.last_used_at === null || key.last_used_at < now - LAST_USED_GRANULARITY_MS) {
-      touchApiKey(database.db, key.id, now, LAST_USED_GRANULARITY_MS).catch((err) =>
-        request.log.warn({ err }, 'could not record API key use'),
-      );
-    }
+    request.auth = { organizationId: key.organizationId, keyId: key.id, scopes: key.scopes };
+    // Not awaited: recording use must neither slow down nor fail the request.
+    apiKeys.recordUse(key, clock()).catch((err) => request.log.warn({ err }, 'could not record API key use'));
   };
   app.addHook('onRoute', (route) => {
     if (!(route.config as { scopes?: Scope[] } | undefined)?.scopes) return;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { periodOf } from './billing-period.js';
 import { USAGE_BUCKET_MS } from './plan-store.js';
 
@@ -37,5 +37,55 @@ describe('billing period (calendar month in a time zone)', () => {
         expect((p.end + 1) % USAGE_BUCKET_MS, tz).toBe(0);
       }
     }
+  });
+
+  describe('memo of the last period per zone', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('answers any instant of the cached month, first and last millisecond included, without recomputing', () => {
+      const zone = 'Europe/Berlin';
+      const may = periodOf(Date.parse('2026-05-15T12:00:00.000Z'), zone);
+      expect(may).toEqual({ start: Date.parse('2026-04-30T22:00:00.000Z'), end: Date.parse('2026-05-31T21:59:59.999Z') });
+      const intl = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+      for (const at of [may.start, may.start + 1, Date.parse('2026-05-20T00:00:00.000Z'), may.end - 1, may.end]) {
+        expect(periodOf(at, zone)).toEqual(may);
+      }
+      expect(intl).not.toHaveBeenCalled();
+
+      // Outside the cached month it computes again, on either side.
+      const june = periodOf(may.end + 1, zone);
+      expect(intl).toHaveBeenCalled();
+      expect(june).toEqual({ start: may.end + 1, end: Date.parse('2026-06-30T21:59:59.999Z') });
+      intl.mockClear();
+      expect(periodOf(june.end, zone)).toEqual(june);
+      expect(intl).not.toHaveBeenCalled();
+      expect(periodOf(may.end, zone)).toEqual(may);
+      expect(intl).toHaveBeenCalled();
+      expect(periodOf(may.start - 1, zone)).toEqual({ start: Date.parse('2026-03-31T22:00:00.000Z'), end: may.start - 1 });
+    });
+
+    it('keeps one memo per zone', () => {
+      const at = Date.parse('2026-08-31T23:30:00.000Z');
+      expect(periodOf(at, 'UTC')).toEqual({ start: Date.parse('2026-08-01T00:00:00.000Z'), end: Date.parse('2026-08-31T23:59:59.999Z') });
+      expect(periodOf(at, 'Europe/Paris')).toEqual({
+        start: Date.parse('2026-08-31T22:00:00.000Z'),
+        end: Date.parse('2026-09-30T21:59:59.999Z'),
+      });
+      expect(periodOf(at, 'UTC').start).toBe(Date.parse('2026-08-01T00:00:00.000Z'));
+    });
+
+    it('hands out copies: changing an answer does not change the memo', () => {
+      const zone = 'Asia/Tokyo';
+      const first = periodOf(Date.parse('2026-10-10T00:00:00.000Z'), zone);
+      const expected = { ...first };
+      first.start = 0;
+      first.end = 0;
+      const again = periodOf(Date.parse('2026-10-11T00:00:00.000Z'), zone);
+      expect(again).toEqual(expected);
+      again.end = 1;
+      expect(periodOf(Date.parse('2026-10-12T00:00:00.000Z'), zone)).toEqual(expected);
+    });
   });
 });

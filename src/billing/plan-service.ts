@@ -1,8 +1,8 @@
 import type { Static } from 'typebox';
 import type { DatabaseHandle } from '../db/database.js';
-import { findOrganization } from '../orgs/org-store.js';
+import type { OrgService } from '../orgs/org-service.js';
 import { iso, type Clock } from '../shared/clock.js';
-import { AppError, notFound } from '../shared/errors.js';
+import { AppError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { periodOf } from './billing-period.js';
 import type { Usage } from './billing-schemas.js';
@@ -34,19 +34,20 @@ export function aiCredits(used: number, included: number, purchased: number): Ai
   };
 }
 
-export function createPlanService(deps: { database: DatabaseHandle; clock: Clock; timeZone: string }) {
-  const { database, clock, timeZone } = deps;
+export interface PlanServiceDeps {
+  database: DatabaseHandle;
+  clock: Clock;
+  /** The server's configured zone (config.timeZone): usage periods are its calendar months. */
+  timeZone: string;
+  /** Operators name organizations by id (CLI): an unknown one is a 404 (orgs domain). */
+  orgs: Pick<OrgService, 'assertExists'>;
+}
 
-  async function requireOrganization(organizationId: string): Promise<void> {
-    if (!(await findOrganization(database.db, organizationId))) throw notFound(`organization ${organizationId}`);
-  }
-
+export function createPlanService({ database, clock, timeZone, orgs }: PlanServiceDeps) {
   async function creditsNow(organizationId: string): Promise<AiCreditsView> {
+    const t = database.forOrganization(organizationId);
     const period = periodOf(clock(), timeZone);
-    const [plan, sums] = await Promise.all([
-      store.findPlan(database.db, organizationId),
-      store.sumCredits(database.db, organizationId, period.start, period.end),
-    ]);
+    const [plan, sums] = await Promise.all([store.findPlan(t), store.sumCredits(t, period.start, period.end)]);
     return aiCredits(sums.consumed, plan.ai_credits_included, sums.purchased);
   }
 
@@ -54,27 +55,27 @@ export function createPlanService(deps: { database: DatabaseHandle; clock: Clock
     if (!Number.isSafeInteger(amount) || amount <= 0) {
       throw new AppError(400, 'validation_error', 'amount must be a positive whole number', [{ field: 'amount', issue: 'out_of_range' }]);
     }
-    await requireOrganization(organizationId);
-    await store.insertCreditEntry(database.db, { id: newId(), organization_id: organizationId, kind, amount, created_at: clock() });
+    await orgs.assertExists(organizationId);
+    await store.insertCreditEntry(database.forOrganization(organizationId), { id: newId(), kind, amount, created_at: clock() });
     return creditsNow(organizationId);
   }
 
   return {
     async getPlan(organizationId: string): Promise<store.PlanLimits> {
-      await requireOrganization(organizationId);
-      return store.findPlan(database.db, organizationId);
+      await orgs.assertExists(organizationId);
+      return store.findPlan(database.forOrganization(organizationId));
     },
 
     /** Changes the given limits (null = unlimited) and keeps the others. */
     async setPlan(organizationId: string, changes: PlanChanges): Promise<store.PlanLimits> {
-      await requireOrganization(organizationId);
-      return database.transaction(async (trx) => {
-        const current = await store.lockPlan(trx, database.dialect, organizationId);
+      await orgs.assertExists(organizationId);
+      return database.forOrganization(organizationId).transaction(async (t) => {
+        const current = await store.lockPlan(t);
         const next: store.PlanLimits = { ...current };
         for (const key of Object.keys(changes) as (keyof store.PlanLimits)[]) {
           if (changes[key] !== undefined) (next as any)[key] = changes[key];
         }
-        await store.upsertPlan(trx, organizationId, next, clock());
+        await store.upsertPlan(t, next, clock());
         return next;
       });
     },
@@ -87,13 +88,13 @@ export function createPlanService(deps: { database: DatabaseHandle; clock: Clock
     async usage(organizationId: string): Promise<UsageView> {
       const now = clock();
       const period = periodOf(now, timeZone);
-      const db = database.db;
+      const t = database.forOrganization(organizationId);
       const [plan, tickets, seats, webhooks, credits] = await Promise.all([
-        store.findPlan(db, organizationId),
-        store.countTicketUsage(db, organizationId, period.start, period.end),
-        store.countSeats(db, organizationId, now),
-        store.countWebhooks(db, organizationId),
-        store.sumCredits(db, organizationId, period.start, period.end),
+        store.findPlan(t),
+        store.countTicketUsage(t, period.start, period.end),
+        store.countSeats(t, now),
+        store.countWebhooks(t),
+        store.sumCredits(t, period.start, period.end),
       ]);
       return {
         period_start: iso(period.start),

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
-import type { Dialect, Executor } from '../db/database.js';
+import type { TenantDb } from '../db/database.js';
 import type { PlanTable } from './billing-tables.js';
+
+// Data access of plans, ticket usage and the AI credit ledger, on the organization-scoped handle the
+// caller runs in.
 
 export type PlanRow = PlanTable;
 
@@ -29,62 +32,60 @@ const toLimits = (row: PlanLimits | undefined): PlanLimits =>
       }
     : { ...DEFAULT_PLAN };
 
-export async function findPlan(db: Executor, organizationId: string): Promise<PlanLimits> {
-  return toLimits(await db.selectFrom('plans').select(LIMIT_COLUMNS).where('organization_id', '=', organizationId).executeTakeFirst());
+export async function findPlan(t: TenantDb): Promise<PlanLimits> {
+  return toLimits(await t.selectFrom('plans').select(LIMIT_COLUMNS).executeTakeFirst());
 }
 
 /**
- * Reads the plan and, on PostgreSQL, locks its row until the transaction ends, so every write that
- * checks a limit of this organization runs one at a time (SQLite has a single writer anyway). With
- * no row the plan is the default, which limits nothing, so there is nothing to serialize.
+ * Reads the plan and, where rows lock (PostgreSQL), locks its row until the transaction ends, so every
+ * write that checks a limit of this organization runs one at a time (SQLite has a single writer
+ * anyway). With no row the plan is the default, which limits nothing, so there is nothing to serialize.
  */
-export async function lockPlan(trx: Executor, dialect: Dialect, organizationId: string): Promise<PlanLimits> {
-  let q = trx.selectFrom('plans').select(LIMIT_COLUMNS).where('organization_id', '=', organizationId);
-  if (dialect === 'postgres') q = q.forUpdate();
-  return toLimits(await q.executeTakeFirst());
+export async function lockPlan(t: TenantDb): Promise<PlanLimits> {
+  const row = await t
+    .selectFrom('plans')
+    .select(LIMIT_COLUMNS)
+    .$if(t.rowLocks, (q) => q.forUpdate())
+    .executeTakeFirst();
+  return toLimits(row);
 }
 
-export async function upsertPlan(db: Executor, organizationId: string, limits: PlanLimits, now: number): Promise<void> {
-  await db
-    .insertInto('plans')
-    .values({ organization_id: organizationId, ...limits, created_at: now, updated_at: now })
+export async function upsertPlan(t: TenantDb, limits: PlanLimits, now: number): Promise<void> {
+  await t
+    .insertInto('plans', { ...limits, created_at: now, updated_at: now })
     .onConflict((oc) => oc.column('organization_id').doUpdateSet({ ...limits, updated_at: now }))
     .execute();
 }
 
 const bucketOf = (ms: number): number => Math.floor(ms / USAGE_BUCKET_MS);
 
-export async function countTicketUsage(db: Executor, organizationId: string, start: number, end: number): Promise<number> {
-  const row = await db
+export async function countTicketUsage(t: TenantDb, start: number, end: number): Promise<number> {
+  const row = await t
     .selectFrom('ticket_usage')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), sql<number>`0`).as('total'))
-    .where('organization_id', '=', organizationId)
     .where('bucket', '>=', bucketOf(start))
     .where('bucket', '<=', bucketOf(end))
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
-export async function addTicketUsage(db: Executor, organizationId: string, at: number): Promise<void> {
-  await db
-    .insertInto('ticket_usage')
-    .values({ organization_id: organizationId, bucket: bucketOf(at), count: 1 })
+export async function addTicketUsage(t: TenantDb, at: number): Promise<void> {
+  await t
+    .insertInto('ticket_usage', { bucket: bucketOf(at), count: 1 })
     .onConflict((oc) => oc.columns(['organization_id', 'bucket']).doUpdateSet({ count: sql`ticket_usage.count + 1` }))
     .execute();
 }
 
 /** Seats = staff users + pending invitations that have not expired at `now`. */
-export async function countSeats(db: Executor, organizationId: string, now: number): Promise<number> {
+export async function countSeats(t: TenantDb, now: number): Promise<number> {
   const [users, invitations] = await Promise.all([
-    db
+    t
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('organization_id', '=', organizationId)
       .executeTakeFirstOrThrow(),
-    db
+    t
       .selectFrom('invitations')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('organization_id', '=', organizationId)
       .where('status', '=', 'pending')
       .where('expires_at', '>', now)
       .executeTakeFirstOrThrow(),
@@ -92,29 +93,30 @@ export async function countSeats(db: Executor, organizationId: string, now: numb
   return Number(users.n) + Number(invitations.n);
 }
 
-/** Webhooks of the organization, inactive ones included (the table belongs to the webhooks domain). */
-export async function countWebhooks(db: Executor, organizationId: string): Promise<number> {
-  const res = await sql<{ n: number | string }>`select count(*) as n from webhooks where organization_id = ${organizationId}`.execute(db);
-  return Number(res.rows[0]?.n ?? 0);
+/**
+ * Webhooks of the organization, inactive ones included. The table belongs to the webhooks domain:
+ * this count should become a narrow port of that domain (e.g. Pick<WebhookService, 'count'>) once it
+ * is converted; until then it is read here, scoped by the handle like any tenant query.
+ */
+export async function countWebhooks(t: TenantDb): Promise<number> {
+  const row = await t
+    .selectFrom('webhooks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function insertCreditEntry(
-  db: Executor,
-  row: { id: string; organization_id: string; kind: 'purchase' | 'consume'; amount: number; created_at: number },
+  t: TenantDb,
+  row: { id: string; kind: 'purchase' | 'consume'; amount: number; created_at: number },
 ): Promise<void> {
-  await db.insertInto('ai_credit_ledger').values(row).execute();
+  await t.insertInto('ai_credit_ledger', row).execute();
 }
 
-export async function sumCredits(
-  db: Executor,
-  organizationId: string,
-  start: number,
-  end: number,
-): Promise<{ purchased: number; consumed: number }> {
-  const rows = await db
+export async function sumCredits(t: TenantDb, start: number, end: number): Promise<{ purchased: number; consumed: number }> {
+  const rows = await t
     .selectFrom('ai_credit_ledger')
     .select(['kind', (eb) => eb.fn.sum<number>('amount').as('total')])
-    .where('organization_id', '=', organizationId)
     .where('created_at', '>=', start)
     .where('created_at', '<=', end)
     .groupBy('kind')

@@ -1,18 +1,62 @@
 import type { TenantDb } from '../db/database.js';
-import { assertSeatAvailable, assertWebhookQuota, reserveTicketQuota } from './plan-limits.js';
+import { planLimitExceeded } from '../shared/errors.js';
+import { periodOf } from './billing-period.js';
+import { addTicketUsage, countSeats, countTicketUsage, countWebhooks, lockPlan } from './plan-store.js';
 
-// The plan limits as other domains see them: each check runs inside the caller's transaction, on its
-// organization-scoped handle, so a refused write leaves nothing behind.
+// The plan limits as other domains see them. Each check runs inside the transaction of the write it
+// guards, on the caller's organization-scoped handle, after locking the plan row (PostgreSQL; SQLite
+// has a single writer), so concurrent writes cannot pass a limit together and a refused write leaves
+// nothing behind.
 
-export function createQuotaService(deps: { timeZone: string }) {
-  const dialectOf = (t: TenantDb) => t.pick({ sqlite: 'sqlite', postgres: 'postgres' } as const);
+export interface QuotaServiceDeps {
+  /** The server's configured zone (config.timeZone): the ticket month is the calendar month there. */
+  timeZone: string;
+}
+
+export function createQuotaService({ timeZone }: QuotaServiceDeps) {
   return {
-    /** Counts a new ticket against the monthly limit (403 plan_limit_exceeded when reached). */
-    reserveTicket: (t: TenantDb, now: number) => reserveTicketQuota(t.db, dialectOf(t), t.organizationId, now, deps.timeZone),
-    /** Refuses one more webhook beyond the plan's limit. */
-    assertWebhookAvailable: (t: TenantDb) => assertWebhookQuota(t.db, dialectOf(t), t.organizationId),
-    /** Refuses one more seat beyond the plan's limit; `freed` seats are given back by the same write. */
-    assertSeatAvailable: (t: TenantDb, now: number, freed = 0) => assertSeatAvailable(t.db, dialectOf(t), t.organizationId, now, freed),
+    /**
+     * Called in the ticket-create transaction before the ticket is written: throws plan_limit_exceeded
+     * (403) when the organization's monthly ticket limit is reached, otherwise counts the ticket as usage.
+     */
+    async reserveTicket(t: TenantDb, now: number): Promise<void> {
+      const plan = await lockPlan(t);
+      if (plan.tickets_limit !== null) {
+        const period = periodOf(now, timeZone);
+        const used = await countTicketUsage(t, period.start, period.end);
+        if (used >= plan.tickets_limit) {
+          throw planLimitExceeded(`the plan allows ${plan.tickets_limit} tickets per month and ${used} were created this month`);
+        }
+      }
+      await addTicketUsage(t, now);
+    },
+
+    /**
+     * Called in the webhook-create transaction before the webhook is written: throws plan_limit_exceeded
+     * when the organization already has as many webhooks (active or not) as its plan allows.
+     */
+    async assertWebhookAvailable(t: TenantDb): Promise<void> {
+      const plan = await lockPlan(t);
+      if (plan.webhooks_limit === null) return;
+      const used = await countWebhooks(t);
+      if (used >= plan.webhooks_limit) {
+        throw planLimitExceeded(`the plan allows ${plan.webhooks_limit} webhooks and ${used} are configured`);
+      }
+    },
+
+    /**
+     * Called before a write that takes one more seat (a staff user or a pending invitation).
+     * `freed` seats are given back by the same write: accepting an invitation turns its seat into a
+     * user's, so it passes 1 and needs no new seat.
+     */
+    async assertSeatAvailable(t: TenantDb, now: number, freed = 0): Promise<void> {
+      const plan = await lockPlan(t);
+      if (plan.seats_limit === null) return;
+      const used = await countSeats(t, now);
+      if (used - freed + 1 > plan.seats_limit) {
+        throw planLimitExceeded(`the plan allows ${plan.seats_limit} seats and ${used} are taken (members and pending invitations)`);
+      }
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { issueApiKey, type CreatedApiKey } from '../auth/api-key-service.js';
-import type { DatabaseHandle, Executor } from '../db/database.js';
+import type { DatabaseHandle, Sql } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
@@ -17,10 +17,11 @@ export interface OrganizationView {
   created_at: string;
 }
 
-async function insertWithKey(trx: Executor, now: number, name: string): Promise<CreatedOrganization> {
+/** The organization and its first key (every scope), in the caller's transaction. */
+async function insertWithKey(s: Sql, now: number, name: string): Promise<CreatedOrganization> {
   const organization = { id: newId(), name };
-  await insertOrganization(trx, { ...organization, created_at: now });
-  const api_key = await issueApiKey(trx, { organizationId: organization.id, scopes: ALL_SCOPES, name: 'default', now });
+  await insertOrganization(s, { ...organization, created_at: now });
+  const api_key = await issueApiKey(s.forOrganization(organization.id), { scopes: ALL_SCOPES, name: 'default', now });
   return { organization, api_key };
 }
 
@@ -28,28 +29,28 @@ export function createOrgService(deps: { database: DatabaseHandle; clock: Clock 
   const { database, clock } = deps;
   return {
     /** Creates an organization with one key carrying every scope, in one transaction. */
-    create: (name: string): Promise<CreatedOrganization> => database.transaction((trx) => insertWithKey(trx, clock(), name)),
+    create: (name: string): Promise<CreatedOrganization> => database.system.transaction((s) => insertWithKey(s, clock(), name)),
 
     /**
      * On first start with an empty database: a default organization and its key, or null if one exists.
      * Several instances starting at once on one PostgreSQL database create exactly one.
      */
     bootstrapDefault: (): Promise<CreatedOrganization | null> =>
-      database.transaction(async (trx) => {
-        await lockForBootstrap(trx, database.dialect);
-        if (await hasAnyOrganization(trx)) return null;
-        return insertWithKey(trx, clock(), 'Default organization');
+      database.system.transaction(async (s) => {
+        await lockForBootstrap(s);
+        if (await hasAnyOrganization(s)) return null;
+        return insertWithKey(s, clock(), 'Default organization');
       }),
 
     /** Every organization, oldest first (operators' view; the API never lists organizations). */
     async list(): Promise<OrganizationView[]> {
-      const rows = await listOrganizations(database.db);
+      const rows = await listOrganizations(database.system);
       return rows.map((r) => ({ id: r.id, name: r.name, created_at: new Date(Number(r.created_at)).toISOString() }));
     },
 
-    /** Throws 404 when the organization does not exist (CLI commands name one by id). */
+    /** Throws 404 when the organization does not exist (operators name one by id). */
     async assertExists(id: string): Promise<void> {
-      if (!(await findOrganization(database.db, id))) throw notFound(`organization ${id}`);
+      if (!(await findOrganization(database.system, id))) throw notFound(`organization ${id}`);
     },
   };
 }
