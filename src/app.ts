@@ -1,10 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { registerAdminRoutes } from './admin/admin-routes.js';
-import { installAuth } from './auth/auth-plugin.js';
 import { registerBillingRoutes } from './billing/billing-routes.js';
 import type { Container } from './container.js';
 import { registerCustomerRoutes } from './customers/customer-routes.js';
+import { authPlugin } from './http/auth-plugin.js';
 import { closingPlugin } from './http/closing-plugin.js';
 import { corsPlugin } from './http/cors-plugin.js';
 import { errorsPlugin, frameworkErrors } from './http/errors-plugin.js';
@@ -44,7 +44,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(openapiPlugin);
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
-  installAuth(app, { apiKeys: container.apiKeys, clock });
+  await app.register(authPlugin, { apiKeys: container.apiKeys, clock });
   await app.register(healthPlugin, { ping: () => database.ping() });
 
   await app.register(

@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Scope } from './schemas.js';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -15,3 +16,20 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   TypeBoxTypeProvider
 >;
+
+/** Who is calling: set by the auth plugin on every route that declares scopes. */
+export interface AuthContext {
+  organizationId: string;
+  keyId: string;
+  scopes: Scope[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+  interface FastifyContextConfig {
+    /** The caller needs any one of these scopes; routes without it are public. */
+    scopes?: Scope[];
+  }
+}

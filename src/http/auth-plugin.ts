@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ApiKeyService } from '../auth/api-key-service.js';
+import { hashToken } from '../auth/api-key-token.js';
+import type { Clock } from '../shared/clock.js';
+import { AppError } from '../shared/errors.js';
+import type { AuthContext } from '../shared/http.js';
+import type { Scope } from '../shared/schemas.js';
+import { bearerToken } from './bearer-token.js';
+
+const unauthorized = (message: string) =>
+  new AppError(401, 'unauthorized', message, [], { 'www-authenticate': 'Bearer' });
+
+export interface AuthOptions {
+  apiKeys: Pick<ApiKeyService, 'authenticate' | 'recordUse'>;
+  clock: Clock;
+}
+
+/**
+ * Authenticates every route that declares scopes (route config `scopes`), before its body is even
+ * read. The check is added to each such route's own onRequest hooks, after the rate limiter's, so
+ * requests with missing or bad keys are counted (per IP or per presented token) like any other.
+ * Register before the routes.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, { apiKeys, clock }: AuthOptions) => {
+    app.decorateRequest('auth', null as unknown as AuthContext);
+    const authenticate = async (request: FastifyRequest) => {
+      const required = request.routeOptions.config?.scopes;
+      if (!required) return;
+      if (!request.headers.authorization) throw unauthorized('missing Authorization header (expected "Bearer <API key>")');
+      const token = bearerToken(request);
+      if (!token) throw unauthorized('malformed Authorization header (expected "Bearer <API key>")');
+      const key = await apiKeys.authenticate(hashToken(token));
+      if (!key) throw unauthorized('invalid or revoked API key');
+      if (!required.some((s) => key.scopes.includes(s))) {
+        throw new AppError(403, 'insufficient_scope', `this operation requires the ${required.join(' or ')} scope`);
+      }
+      request.auth = { organizationId: key.organizationId, keyId: key.id, scopes: key.scopes };
+      // Not awaited: recording use must neither slow down nor fail the request.
+      apiKeys.recordUse(key, clock()).catch((err) => request.log.warn({ err }, 'could not record API key use'));
+    };
+    app.addHook('onRoute', (route) => {
+      if (!(route.config as { scopes?: Scope[] } | undefined)?.scopes) return;
+      const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+      route.onRequest = [...existing, authenticate] as typeof route.onRequest;
+    });
+  },
+  { name: 'auth' },
+);
