@@ -35,18 +35,24 @@ export function createContainer(options: ContainerOptions) {
   const quota = createQuotaService({ timeZone: config.timeZone });
   const events = createEventRecorder();
   const ticketCounter = createTicketCounter();
-  const ticketDetacher = createTicketDetacher();
+  const ticketDetacher = createTicketDetacher({ events });
 
   const apiKeys = createApiKeyService({ database, clock });
   const orgs = createOrgService({ database, clock });
-  const plans = createPlanService({ database, clock, timeZone: config.timeZone });
+  const plans = createPlanService({ database, clock, timeZone: config.timeZone, orgs });
   const customers = createCustomerService({ database, clock, ticketCounter });
   const tickets = createTicketService({ database, clock, customers, quota, events });
-  const webhooks = createWebhookService({ database, clock, config, resolve: options.resolve });
-  const users = createUserService({ database, clock });
+  const webhooks = createWebhookService({
+    database,
+    clock,
+    allowPrivateTargets: config.webhooks.allowPrivateTargets,
+    resolve: options.resolve,
+    quota,
+  });
+  const users = createUserService({ database, clock, tickets: ticketDetacher, quota });
   const teams = createTeamService({ database, clock });
-  const tags = createTagService({ database, clock });
-  const invitations = createInvitationService({ database, clock });
+  const tags = createTagService({ database, clock, tickets: ticketDetacher });
+  const invitations = createInvitationService({ database, clock, quota, users });
 
   return {
     config,

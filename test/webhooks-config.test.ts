@@ -165,7 +165,7 @@ describeEachDialect('webhook configuration', (ctx) => {
 
   it("enforces the plan's webhook limit on create and on subscribe (inactive webhooks count)", async () => {
     const org = await ctx.createOrg();
-    await upsertPlan(ctx.database.db, org.id, { ...DEFAULT_PLAN, webhooks_limit: 1 }, ctx.clock());
+    await upsertPlan(ctx.database.forOrganization(org.id), { ...DEFAULT_PLAN, webhooks_limit: 1 }, ctx.clock());
     const first = await call(ctx.app, 'POST', base, { token: org.token, body: hookBody });
     expect(first.status).toBe(201);
     await call(ctx.app, 'PATCH', `${base}/${first.body.data.id}`, { token: org.token, body: { is_active: false } });

@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
-import { claimDueDeliveries, recordAttempt } from '../src/webhooks/delivery-store.js';
-import { recordEvent } from '../src/webhooks/outbox.js';
+import { claimDueDeliveries, recordAttempt } from '../src/webhooks/delivery-queue-store.js';
 import { call, describeEachDialect } from './support/harness.js';
 
 // The queue's claim and finish rules, at the store level with explicit times.
@@ -13,14 +12,14 @@ describeEachDialect('webhook delivery leases', (ctx) => {
       token: org.token, body: { name: 'l', url: 'https://hooks.example.com/l', events: ['ticket.created'] },
     });
     for (let i = 0; i < n; i++) {
-      await ctx.database.transaction((trx) =>
-        recordEvent(trx, ctx.dialect, { organizationId: org.id, type: 'ticket.created', occurredAt: at, data: { id: `l-${i}` } }),
+      await ctx.database.forOrganization(org.id).transaction((t) =>
+        ctx.container.events.record(t, { type: 'ticket.created', occurredAt: at, data: { id: `l-${i}` } }),
       );
     }
     return hook.body.data.id as string;
   }
   const claim = (now: number, token: string, limit = 10) =>
-    claimDueDeliveries(ctx.database.db, ctx.dialect, { now, leaseMs: 1000, limit, token });
+    claimDueDeliveries(ctx.database.system, { now, leaseMs: 1000, limit, token });
 
   it('a held lease blocks other claims until it expires; only the current holder records the attempt', async () => {
     const t = Date.parse('2030-01-01T00:00:00.000Z'); // later than anything other suites queue
@@ -32,10 +31,10 @@ describeEachDialect('webhook delivery leases', (ctx) => {
     const [b] = await claim(t + 1001, 'b');
     expect(b).toMatchObject({ id: a.id, lease_token: 'b' });
     const outcome = { success: true, statusCode: 200, finishedAt: t + 1200, nextAttemptAt: null };
-    expect(await ctx.database.transaction((trx) => recordAttempt(trx, a, outcome))).toBe(false);
+    expect(await ctx.database.system.transaction((s) => recordAttempt(s, a, outcome))).toBe(false);
     const untouched = await ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', a.id).executeTakeFirstOrThrow();
     expect(untouched).toMatchObject({ attempt_count: 0, status: null, lease_token: 'b' });
-    expect(await ctx.database.transaction((trx) => recordAttempt(trx, b, outcome))).toBe(true);
+    expect(await ctx.database.system.transaction((s) => recordAttempt(s, b, outcome))).toBe(true);
     const done = await ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', a.id).executeTakeFirstOrThrow();
     expect(done).toMatchObject({ attempt_count: 1, status: 'success', status_code: 200, next_attempt_at: null, lease_token: null, completed_at: t + 1200 });
     const hook = await ctx.database.db.selectFrom('webhooks').selectAll().where('id', '=', hookId).executeTakeFirstOrThrow();
@@ -49,7 +48,7 @@ describeEachDialect('webhook delivery leases', (ctx) => {
     const handles = [0, 1, 2].map(() => openDatabase(ctx.config.database, { poolSize: 2 }));
     try {
       const results = await Promise.all(
-        handles.map((h, i) => claimDueDeliveries(h.db, ctx.dialect, { now: t, leaseMs: 1000, limit: 5, token: `w${i}` })),
+        handles.map((h, i) => claimDueDeliveries(h.system, { now: t, leaseMs: 1000, limit: 5, token: `w${i}` })),
       );
       const ids = results.flat().map((r) => r.id);
       expect(new Set(ids).size).toBe(ids.length);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { recordEvent } from '../src/webhooks/outbox.js';
 import { startWorker } from '../src/webhooks/worker.js';
 import { call, describeEachDialect } from './support/harness.js';
-import { eventually, silentLogger, startReceiver, type Receiver } from './webhooks-receiver.js';
+import { eventually, silentLogger, startReceiver, type Receiver } from './support/webhook-receiver.js';
 
 // With private targets refused (the production default): at configuration time and again at
 // connect time, against the address actually dialled.
@@ -54,10 +53,10 @@ describeEachDialect(
           failure_count: 0, last_delivery_at: null, last_delivery_status: null, created_at: now, updated_at: now,
         }).execute();
       }
-      const worker = startWorker({ config: ctx.config, database: ctx.database, clock: ctx.clock, logger: silentLogger });
+      const worker = startWorker({ database: ctx.database, clock: ctx.clock, settings: ctx.config.webhooks, logger: silentLogger });
       try {
-        await ctx.database.transaction((trx) =>
-          recordEvent(trx, ctx.dialect, { organizationId: org.id, type: 'ticket.created', occurredAt: ctx.clock(), data: { id: 't' } }),
+        await ctx.database.forOrganization(org.id).transaction((t) =>
+          ctx.container.events.record(t, { type: 'ticket.created', occurredAt: ctx.clock(), data: { id: 't' } }),
         );
         const rows = await eventually(async () => {
           const r = await ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('organization_id', '=', org.id).execute();

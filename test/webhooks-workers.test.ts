@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
-import { recordEvent } from '../src/webhooks/outbox.js';
 import { startWorker, type WorkerHandle } from '../src/webhooks/worker.js';
 import { call, describeEachDialect } from './support/harness.js';
-import { eventually, silentLogger, startReceiver, type Receiver } from './webhooks-receiver.js';
+import { eventually, silentLogger, startReceiver, type Receiver } from './support/webhook-receiver.js';
 
 // Several workers on one database, and a worker process killed in the middle of a delivery.
 
@@ -12,7 +11,7 @@ const LEASE_MS = 1500;
 
 function spawnWorker(dbUrl: string): ChildProcess {
   // node --import tsx keeps it to one process, so SIGKILL really kills the worker mid-request.
-  return spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker'], {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'worker'], {
     cwd: process.cwd(),
     env: {
       ...process.env,
@@ -62,20 +61,21 @@ describeEachDialect(
         const handle = openDatabase(ctx.config.database, { poolSize: 4 });
         handles.push(handle);
         const logger = { ...silentLogger, debug: (_o: object | string, msg?: string) => void (msg === 'webhook delivered' && counts[i]++) };
-        workers.push(startWorker({ config: { ...ctx.config, webhooks: { ...ctx.config.webhooks, concurrency: 4 } }, database: handle, clock: ctx.clock, logger }));
+        workers.push(startWorker({ database: handle, clock: ctx.clock, settings: { ...ctx.config.webhooks, concurrency: 4 }, logger }));
       }
       const total = 60;
       const started = Date.now();
       try {
         for (let n = 0; n < total; n++) {
-          await ctx.database.transaction((trx) =>
-            recordEvent(trx, ctx.dialect, { organizationId: org.id, type: 'ticket.created', occurredAt: ctx.clock(), data: { id: `burst-${n}` } }),
+          await ctx.database.forOrganization(org.id).transaction((t) =>
+            ctx.container.events.record(t, { type: 'ticket.created', occurredAt: ctx.clock(), data: { id: `burst-${n}` } }),
           );
         }
         await receiver.waitFor(total, 20_000);
         await eventually(async () => counts[0] + counts[1] === total);
         const elapsed = Date.now() - started;
-        await new Promise((r) => setTimeout(r, 300));
+        // Stopping waits for attempts under way: after it, every request either worker made is in.
+        await Promise.all(workers.splice(0).map((w) => w.stop()));
         const ids = receiver.requests.map((r) => r.json.data.id);
         expect(ids).toHaveLength(total);
         expect(new Set(ids).size).toBe(total);
@@ -94,11 +94,11 @@ describeEachDialect(
       receiver.requests.length = 0;
       receiver.respond(() => 'hold');
       const { org, hook } = await setup();
-      const worker = startWorker({ config: ctx.config, database: ctx.database, clock: ctx.clock, logger: silentLogger });
+      const worker = startWorker({ database: ctx.database, clock: ctx.clock, settings: ctx.config.webhooks, logger: silentLogger });
       try {
         const started = Date.now();
-        await ctx.database.transaction((trx) =>
-          recordEvent(trx, ctx.dialect, { organizationId: org.id, type: 'ticket.created', occurredAt: ctx.clock(), data: { id: 'slow' } }),
+        await ctx.database.forOrganization(org.id).transaction((t) =>
+          ctx.container.events.record(t, { type: 'ticket.created', occurredAt: ctx.clock(), data: { id: 'slow' } }),
         );
         const row = await eventually(async () => {
           const r = await ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', hook.id).executeTakeFirst();
@@ -117,8 +117,8 @@ describeEachDialect(
       receiver.requests.length = 0;
       receiver.respond(() => 'hold');
       const { org, hook } = await setup();
-      await ctx.database.transaction((trx) =>
-        recordEvent(trx, ctx.dialect, { organizationId: org.id, type: 'ticket.created', occurredAt: ctx.clock(), data: { id: 'kill-me' } }),
+      await ctx.database.forOrganization(org.id).transaction((t) =>
+        ctx.container.events.record(t, { type: 'ticket.created', occurredAt: ctx.clock(), data: { id: 'kill-me' } }),
       );
       const first = spawnWorker(ctx.dbUrl);
       let stderr = '';
@@ -147,15 +147,20 @@ describeEachDialect(
           return row.status === 'success' && row;
         });
         expect(done).toMatchObject({ attempt_count: 1, status_code: 200, next_attempt_at: null, lease_token: null });
-        await new Promise((r) => setTimeout(r, 300));
-        expect(second.exitCode).toBeNull(); // an idle worker keeps running
+        // An idle worker keeps running: it still delivers an event raised after it went idle.
+        await ctx.database.forOrganization(org.id).transaction((t) =>
+          ctx.container.events.record(t, { type: 'ticket.created', occurredAt: ctx.clock(), data: { id: 'later' } }),
+        );
+        const [, , later] = await receiver.waitFor(3, 20_000);
+        expect(later.json.data).toEqual({ id: 'later' });
+        expect(second.exitCode).toBeNull();
       } finally {
         // A graceful stop (SIGTERM) exits cleanly.
         second.kill('SIGTERM');
         expect(await exited(second)).toEqual({ code: 0, signal: null });
       }
-      await new Promise((r) => setTimeout(r, 200));
-      expect(receiver.requests).toHaveLength(2);
+      // Both worker processes are gone: the kill-me delivery was sent twice (at-least-once), nothing more.
+      expect(receiver.requests.map((r) => r.json.data.id)).toEqual(['kill-me', 'kill-me', 'later']);
     });
   },
   { env: { WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_LEASE_MS: String(LEASE_MS), WEBHOOK_POLL_INTERVAL_MS: '100' } },

@@ -1,6 +1,7 @@
 import { Agent, buildConnector, request } from 'undici';
 import { guardedLookup, isPublicAddress } from './address-guard.js';
-import { signatureHeader, timestampOf } from './signing.js';
+import { signatureHeader } from './signing.js';
+import { eventTimestamp } from './webhook-events.js';
 
 // The HTTP side of a delivery attempt. One shared undici Agent (a pool per origin inside it); never
 // fetch, which follows redirects. With the SSRF guard on, the Agent resolves names through
@@ -12,8 +13,18 @@ export interface AttemptResult {
   error: string | null;
 }
 
+/** What one attempt sends: the stored body to the webhook's URL, signed with its secret. */
+export interface OutgoingDelivery {
+  url: string;
+  secret: string;
+  event: string;
+  body: string;
+  /** The event's time (epoch ms), which the body's timestamp was serialized from. */
+  created_at: number;
+}
+
 export interface DeliveryClient {
-  send(target: { url: string; secret: string }, delivery: { event: string; body: string }): Promise<AttemptResult>;
+  send(delivery: OutgoingDelivery): Promise<AttemptResult>;
   close(): Promise<void>;
 }
 
@@ -34,18 +45,19 @@ export function createDeliveryClient(options: { timeoutMs: number; allowPrivateT
   const agent = new Agent({ connect, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 4_000 });
 
   return {
-    async send(target, delivery) {
+    async send(delivery) {
       const payload = Buffer.from(delivery.body, 'utf8');
       try {
-        const res = await request(target.url, {
+        const res = await request(delivery.url, {
           dispatcher: agent,
           method: 'POST',
           body: payload,
           headers: {
             'content-type': 'application/json',
             'user-agent': 'helpdesk-webhooks/1.0',
-            'x-webhook-signature': signatureHeader(target.secret, payload),
-            'x-webhook-timestamp': timestampOf(delivery.body),
+            'x-webhook-signature': signatureHeader(delivery.secret, payload),
+            // The body's own timestamp: created_at is the event's time, which the body was serialized with.
+            'x-webhook-timestamp': eventTimestamp(delivery.created_at),
             'x-webhook-event': delivery.event,
           },
           signal: AbortSignal.timeout(timeoutMs),

@@ -1,8 +1,13 @@
 import type { TenantDb } from '../db/database.js';
-import { recordEvent, type EventType } from './outbox.js';
+import { newId } from '../shared/ids.js';
+import { insertDeliveries } from './delivery-store.js';
+import { serializePayload, type EventType } from './webhook-events.js';
+import { findSubscribers } from './webhook-store.js';
+import { wakeWorkers } from './webhook-wakeup.js';
 
-// How other domains raise events: in their own transaction, on their organization-scoped handle, so
-// a committed change always gets its deliveries and a rolled-back one never does.
+// The outbox: how other domains raise events. An event's deliveries are written in the caller's own
+// transaction, on its organization-scoped handle, so a committed change always gets them and a
+// rolled-back one never does; the workers send them later.
 
 export interface RecordedEvent {
   type: EventType;
@@ -14,8 +19,20 @@ export interface RecordedEvent {
 
 export function createEventRecorder() {
   return {
-    record: (t: TenantDb, event: RecordedEvent) =>
-      recordEvent(t.db, t.pick({ sqlite: 'sqlite', postgres: 'postgres' } as const), { ...event, organizationId: t.organizationId }),
+    /**
+     * Queues one delivery per active, subscribed webhook whose circuit breaker is closed. The body is
+     * serialized here once, so every attempt sends the same bytes.
+     */
+    async record(t: TenantDb, event: RecordedEvent): Promise<void> {
+      const subscribers = await findSubscribers(t, event.type);
+      if (subscribers.length === 0) return;
+      const body = serializePayload(event.type, event.occurredAt, t.organizationId, event.data);
+      await insertDeliveries(
+        t,
+        subscribers.map((webhook) => ({ id: newId(), webhook_id: webhook.id, event: event.type, body, created_at: event.occurredAt })),
+      );
+      await wakeWorkers(t);
+    },
   };
 }
 

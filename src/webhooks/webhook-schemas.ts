@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Nullable, NullableTimestamp, PageQuerySchema, StringEnum, Timestamp } from '../shared/schemas.js';
-import { EVENT_TYPES } from './outbox.js';
+import { EVENT_TYPES } from './webhook-events.js';
 
 export const EventTypeSchema = StringEnum(EVENT_TYPES, { description: 'Event type' });
 

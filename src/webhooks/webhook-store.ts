@@ -1,29 +1,28 @@
-import type { Executor } from '../db/database.js';
+import type { TenantDb } from '../db/database.js';
+import { BREAKER_THRESHOLD } from './delivery-policy.js';
+import type { EventType } from './webhook-events.js';
 import type { WebhookTable } from './webhook-tables.js';
 
-// Data access of webhook subscriptions; every read and write is scoped to one organization.
+// Data access of webhook subscriptions, on the organization-scoped handle it runs in: every read and
+// write is confined to that organization by the handle.
 
 export type WebhookRow = WebhookTable;
+export type NewWebhook = Omit<WebhookTable, 'organization_id'>;
+export type WebhookChanges = Partial<Omit<WebhookTable, 'id' | 'organization_id' | 'created_at'>>;
 
-export function listWebhooks(db: Executor, organizationId: string): Promise<WebhookRow[]> {
-  return db
-    .selectFrom('webhooks')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+export function listWebhooks(t: TenantDb): Promise<WebhookRow[]> {
+  return t.selectFrom('webhooks').selectAll().orderBy('created_at').orderBy('id').execute();
 }
 
-export function findWebhook(db: Executor, organizationId: string, id: string): Promise<WebhookRow | undefined> {
-  return db.selectFrom('webhooks').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+export function findWebhook(t: TenantDb, id: string): Promise<WebhookRow | undefined> {
+  return t.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Webhooks of the organization whose URL is this one once normalized (case of host, default port, ...), oldest first. */
-export async function findWebhooksByUrl(db: Executor, organizationId: string, url: string): Promise<WebhookRow[]> {
+export async function findWebhooksByUrl(t: TenantDb, url: string): Promise<WebhookRow[]> {
   const wanted = normalizeUrl(url);
   // An organization has a handful of webhooks (plan-limited): comparing normalized forms here is cheap.
-  return (await listWebhooks(db, organizationId)).filter((w) => normalizeUrl(w.url) === wanted);
+  return (await listWebhooks(t)).filter((w) => normalizeUrl(w.url) === wanted);
 }
 
 function normalizeUrl(url: string): string {
@@ -34,32 +33,34 @@ function normalizeUrl(url: string): string {
   }
 }
 
-export async function insertWebhook(db: Executor, row: WebhookRow): Promise<void> {
-  await db.insertInto('webhooks').values(row).execute();
+/**
+ * The webhooks an event of this type is queued for: active, subscribed, circuit breaker closed. Run
+ * in the transaction that records the event.
+ */
+export async function findSubscribers(t: TenantDb, type: EventType): Promise<Pick<WebhookRow, 'id'>[]> {
+  const candidates = await t
+    .selectFrom('webhooks')
+    .select(['id', 'events'])
+    .where('is_active', '=', 1)
+    .where('failure_count', '<', BREAKER_THRESHOLD)
+    // A webhook deleted by a concurrent transaction would make our insert a foreign-key error and fail
+    // the caller's change; KEY SHARE makes that delete wait for our commit (and then cascade our rows)
+    // without blocking ordinary updates of the webhook.
+    .$if(t.rowLocks, (q) => q.forKeyShare())
+    .execute();
+  return candidates.filter((w) => (JSON.parse(w.events) as string[]).includes(type)).map(({ id }) => ({ id }));
 }
 
-export async function updateWebhook(
-  db: Executor,
-  organizationId: string,
-  id: string,
-  changes: Partial<Omit<WebhookRow, 'id' | 'organization_id' | 'created_at'>>,
-): Promise<void> {
-  await db.updateTable('webhooks').set(changes).where('organization_id', '=', organizationId).where('id', '=', id).execute();
+export async function insertWebhook(t: TenantDb, row: NewWebhook): Promise<void> {
+  await t.insertInto('webhooks', row).execute();
+}
+
+export async function updateWebhook(t: TenantDb, id: string, changes: WebhookChanges): Promise<void> {
+  await t.updateTable('webhooks').set(changes).where('id', '=', id).execute();
 }
 
 /** Deletes the webhook; its queued deliveries and history go with it (foreign key cascade). */
-export async function deleteWebhook(db: Executor, organizationId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('webhooks').where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+export async function deleteWebhook(t: TenantDb, id: string): Promise<boolean> {
+  const result = await t.deleteFrom('webhooks').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-/** Ends the queued (not currently leased) delivery series of a webhook that was deactivated. */
-export async function cancelQueuedDeliveries(db: Executor, webhookId: string): Promise<void> {
-  await db
-    .updateTable('webhook_deliveries')
-    .set({ next_attempt_at: null })
-    .where('webhook_id', '=', webhookId)
-    .where('next_attempt_at', 'is not', null)
-    .where('lease_token', 'is', null)
-    .execute();
 }

@@ -9,7 +9,7 @@ export interface WebhookTable {
   url: string;
   secret: string;
   events: string; // JSON array
-  is_active: number; // 0 or 1 on both dialects
+  is_active: number; // 0 or 1 on both engines
   failure_count: number;
   last_delivery_at: Millis | null;
   last_delivery_status: string | null;

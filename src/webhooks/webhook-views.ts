@@ -3,7 +3,9 @@ import type { WebhookDeliveryTable, WebhookTable } from './webhook-tables.js';
 
 // Pure builders of the wire shapes of webhooks and delivery records.
 
-export function webhookView(row: WebhookTable) {
+type WebhookFields = Omit<WebhookTable, 'organization_id'>;
+
+export function webhookView(row: WebhookFields) {
   return {
     id: row.id,
     name: row.name,
@@ -18,7 +20,7 @@ export function webhookView(row: WebhookTable) {
 }
 
 /** The create response: the only place the secret is shown; no updated_at or delivery fields. */
-export function webhookCreatedView(row: WebhookTable) {
+export function webhookCreatedView(row: WebhookFields) {
   return {
     id: row.id,
     name: row.name,
