@@ -56,7 +56,7 @@ describe.skipIf(!postgresAvailable())('postgres: ticket numbers across two serve
       [0, 1].map(async () => {
         const port = await freePort();
         // node --import tsx runs the CLI in this one process, so killing it leaves no orphan behind.
-        const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--no-worker'], {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--no-worker'], {
           cwd: process.cwd(),
           env: { ...process.env, DATABASE_URL: testDb.url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' },
           stdio: ['ignore', 'pipe', 'pipe'],

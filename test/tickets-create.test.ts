@@ -1,15 +1,18 @@
-import { beforeEach, expect, it, vi } from 'vitest';
-import { DEFAULT_PLAN, upsertPlan } from '../src/billing/plan-store.js';
+import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { ISO_MS, UUID, call, describeEachDialect } from './support/harness.js';
 import { assertBucketsExact, createTicket, seedTag, storedState, ticketBody } from './tickets-fixtures.js';
 
-const events = vi.hoisted(() => [] as any[]);
-vi.mock('../src/webhooks/outbox.js', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  recordEvent: vi.fn(async (_trx: unknown, _dialect: unknown, event: unknown) => void events.push(event)),
-}));
+// Events the service raises, seen through the recorder it was given (container.events), not by
+// mocking a module: each with the organization of the handle it was recorded on.
+const events: any[] = [];
 
 describeEachDialect('tickets: create', (ctx) => {
+  beforeAll(() => {
+    vi.spyOn(ctx.container.events, 'record').mockImplementation(async (t, event) => {
+      events.push({ organizationId: t.organizationId, ...event });
+    });
+  });
+
   beforeEach(() => {
     events.length = 0;
     ctx.clock.set(null);
@@ -204,7 +207,7 @@ describeEachDialect('tickets: create', (ctx) => {
 
   it('refuses a create over the monthly ticket limit with 403 plan_limit_exceeded and stores nothing', async () => {
     const org = await ctx.createOrg();
-    await upsertPlan(ctx.database.db, org.id, { ...DEFAULT_PLAN, tickets_limit: 1 }, Date.now());
+    await ctx.container.plans.setPlan(org.id, { tickets_limit: 1 });
     await createTicket(ctx, org.token);
     const before = await storedState(ctx, org.id);
     events.length = 0;

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import type { Dialect, Executor } from '../src/db/database.js';
+import type { Db, Dialect, TenantDb } from '../src/db/database.js';
 import { parseSearch } from '../src/tickets/ticket-search.js';
 import { compileListQuery, type TicketFilter } from '../src/tickets/ticket-search-store.js';
 import { describeEachDialect } from './support/harness.js';
@@ -10,8 +10,10 @@ import { describeEachDialect } from './support/harness.js';
 // production database without ANALYZE uses); PostgreSQL, whose planner rightly prefers a seq scan
 // on a tiny table, gets 20,000 analysed tickets first.
 
-async function plan(db: Executor, dialect: Dialect, f: TicketFilter): Promise<string> {
-  const q = compileListQuery(db, dialect, f, { limit: 20, offset: 40 });
+// The query is compiled through the organization's handle (so the tenant guard checks it too) and
+// explained on the root connection.
+async function plan(db: Db, t: TenantDb, dialect: Dialect, f: TicketFilter): Promise<string> {
+  const q = compileListQuery(t, f, { limit: 20, offset: 40 });
   if (dialect === 'sqlite') {
     const res = await db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]));
     return (res.rows as any[]).map((r) => r.detail).join('\n');
@@ -20,7 +22,7 @@ async function plan(db: Executor, dialect: Dialect, f: TicketFilter): Promise<st
   return (res.rows as any[]).map((r) => r['QUERY PLAN']).join('\n');
 }
 
-async function seedPostgres(db: Executor, org: string): Promise<void> {
+async function seedPostgres(db: Db, org: string): Promise<void> {
   await sql`INSERT INTO organizations (id, name, created_at) VALUES (${org}, 'plans', 0)`.execute(db);
   await sql`INSERT INTO customers (id, organization_id, email, email_key, name, metadata, ticket_count, created_at, updated_at)
     SELECT md5('c' || i)::uuid::text, ${org}, 'c' || i || '@example.com', 'c' || i || '@example.com', 'Customer ' || i, '{}', 40, 0, 0
@@ -43,7 +45,8 @@ async function seedPostgres(db: Executor, org: string): Promise<void> {
 
 describeEachDialect('tickets: list query plans', (ctx) => {
   const org = '00000000-0000-4000-8000-00000000000a';
-  const base: TicketFilter = { organizationId: org, includeClosed: false };
+  const base: TicketFilter = { includeClosed: false };
+  const explain = (f: TicketFilter) => plan(ctx.database.db, ctx.database.forOrganization(org), ctx.dialect, f);
   const sqliteIdx = (name: string) => (name === 'tickets_number_uq' ? 'sqlite_autoindex_tickets_2' : name);
 
   beforeAll(async () => {
@@ -61,7 +64,7 @@ describeEachDialect('tickets: list query plans', (ctx) => {
   ];
   for (const [title, filter, indexes] of cases) {
     it(`uses the index for the ${title} query`, async () => {
-      const text = await plan(ctx.database.db, ctx.dialect, filter);
+      const text = await explain(filter);
       for (const alternatives of indexes) {
         const names = alternatives.split('|').map((n) => (ctx.dialect === 'sqlite' ? sqliteIdx(n) : n));
         expect(names.some((n) => text.includes(n)), `${names.join(' or ')} in\n${text}`).toBe(true);
@@ -71,7 +74,7 @@ describeEachDialect('tickets: list query plans', (ctx) => {
   }
 
   it('serves a search of 3+ characters from the trigram indexes, without scanning messages', async () => {
-    const text = await plan(ctx.database.db, ctx.dialect, { ...base, search: parseSearch('printer') });
+    const text = await explain({ ...base, search: parseSearch('printer') });
     const expected =
       ctx.dialect === 'sqlite'
         ? ['tickets_fts', 'messages_fts', 'customers_fts']
@@ -82,7 +85,7 @@ describeEachDialect('tickets: list query plans', (ctx) => {
   });
 
   it('finds a ticket number through the (organization, number) index', async () => {
-    const text = await plan(ctx.database.db, ctx.dialect, { ...base, search: parseSearch('#17') });
+    const text = await explain({ ...base, search: parseSearch('#17') });
     expect(text).toContain(ctx.dialect === 'sqlite' ? 'sqlite_autoindex_tickets_2' : 'tickets_number_uq');
   });
 });

@@ -1,6 +1,6 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/db/database.js';
+import type { DatabaseHandle, TenantDb } from '../src/db/database.js';
 import { createTicketService } from '../src/tickets/ticket-service.js';
 import { describeEachDialect, type TestOrg } from './support/harness.js';
 import { createTicket, seedTag, seedTeam, seedUser } from './tickets-fixtures.js';
@@ -18,6 +18,19 @@ class CountingPlugin implements KyselyPlugin {
     this.count++;
     return args.result;
   }
+}
+
+/**
+ * The organization's handle with the plugin on every statement it runs, and on the handles of the
+ * transactions it opens. The service reaches the database only through forOrganization(), and a
+ * TenantDb runs each statement through its `db`, so this sees all of them (the lower bound below
+ * fails if it ever stops seeing them).
+ */
+function counted(t: TenantDb, plugin: KyselyPlugin): TenantDb {
+  return Object.create(t, {
+    db: { value: t.db.withPlugin(plugin) },
+    transaction: { value: <T>(fn: (inner: TenantDb) => Promise<T>) => t.transaction((inner) => fn(counted(inner, plugin))) },
+  }) as TenantDb;
 }
 
 describeEachDialect('tickets: batched reads', (ctx) => {
@@ -39,8 +52,12 @@ describeEachDialect('tickets: batched reads', (ctx) => {
         payload: { assignee_id: users[i % 2].id, team_id: teams[i % 2].id },
       });
     }
-    const counted: DatabaseHandle = { ...ctx.database, db: ctx.database.db.withPlugin(plugin) };
-    service = createTicketService({ ...ctx.container, database: counted, clock: ctx.clock });
+    const database: DatabaseHandle = {
+      ...ctx.database,
+      db: ctx.database.db.withPlugin(plugin),
+      forOrganization: (organizationId) => counted(ctx.database.forOrganization(organizationId), plugin),
+    };
+    service = createTicketService({ ...ctx.container, database, clock: ctx.clock });
   });
 
   const queriesFor = async (fn: () => Promise<unknown>) => {

@@ -1,17 +1,21 @@
-import { beforeEach, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { UUID, call, describeEachDialect } from './support/harness.js';
 import { assertBucketsExact, createTicket, seedTag, seedTeam, seedUser, storedState } from './tickets-fixtures.js';
 
-const events = vi.hoisted(() => [] as any[]);
-vi.mock('../src/webhooks/outbox.js', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  recordEvent: vi.fn(async (_trx: unknown, _dialect: unknown, event: unknown) => void events.push(event)),
-}));
+// Events the service raises, seen through the recorder it was given (container.events), not by
+// mocking a module: each with the organization of the handle it was recorded on.
+const events: any[] = [];
 
 const T0 = '2026-04-01T08:00:00.000Z';
 const T1 = '2026-04-01T09:30:00.123Z';
 
 describeEachDialect('tickets: update and messages', (ctx) => {
+  beforeAll(() => {
+    vi.spyOn(ctx.container.events, 'record').mockImplementation(async (t, event) => {
+      events.push({ organizationId: t.organizationId, ...event });
+    });
+  });
+
   beforeEach(() => {
     events.length = 0;
     ctx.clock.set(T0);

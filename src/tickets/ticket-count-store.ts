@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { TenantDb } from '../db/database.js';
+import { sameOrganizationByKey } from './ticket-store.js';
 
 // ticket_counts holds one row per (organization, status, priority); every write that creates,
 // deletes or re-classifies a ticket adjusts it in the same transaction, so list totals for the
@@ -34,16 +35,17 @@ export async function moveTicketCount(t: TenantDb, from: Bucket, to: Bucket): Pr
 /**
  * Takes a customer's tickets out of the counts; call before deleting them (same transaction). Where
  * rows lock, the tickets are locked first, in id order, as an update locks its ticket before the
- * buckets: a concurrent update then waits instead of deadlocking.
+ * buckets: a concurrent update then waits instead of deadlocking. Both reads go by the customer
+ * index only (sameOrganizationByKey): with the plain organization condition SQLite walks the
+ * organization's tickets through (organization, status, …) to save the GROUP BY sort.
  */
 export async function subtractCustomerTickets(t: TenantDb, customerId: string): Promise<void> {
+  const ofCustomer = () => t.db.selectFrom('tickets').where('customer_id', '=', customerId).where(sameOrganizationByKey(t));
   if (t.rowLocks) {
-    await t.selectFrom('tickets').select('id').where('customer_id', '=', customerId).orderBy('id').forUpdate().execute();
+    await ofCustomer().select('id').orderBy('id').forUpdate().execute();
   }
-  const groups = await t
-    .selectFrom('tickets')
+  const groups = await ofCustomer()
     .select(['status', 'priority', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('customer_id', '=', customerId)
     .groupBy(['status', 'priority'])
     .execute();
   for (const g of groups) await adjustTicketCount(t, g, -Number(g.n));

@@ -1,16 +1,21 @@
 import type { TenantDb } from '../db/database.js';
+import type { EventRecorder } from '../webhooks/event-recorder.js';
 import { unassignUserTickets, untagTickets } from './ticket-detach.js';
 
 // What deleting a staff user or a tag does to the tickets that refer to it, offered to the admin
-// domain: run in the deleting transaction, before the row goes.
+// domain: run in the deleting transaction, before the row goes. The ticket.updated events go
+// through the injected recorder, in that same transaction.
 
-export function createTicketDetacher() {
-  const dialectOf = (t: TenantDb) => t.pick({ sqlite: 'sqlite', postgres: 'postgres' } as const);
+export interface TicketDetacherDeps {
+  events: Pick<EventRecorder, 'record'>;
+}
+
+export function createTicketDetacher({ events }: TicketDetacherDeps) {
   return {
     /** Unassigns the user's tickets, each with its updated_at and a ticket.updated event. */
-    unassignUser: (t: TenantDb, userId: string, now: number) => unassignUserTickets(t.db, dialectOf(t), t.organizationId, userId, now),
+    unassignUser: (t: TenantDb, userId: string, now: number): Promise<void> => unassignUserTickets(t, events, userId, now),
     /** Takes the tag off its tickets, each with its updated_at and a ticket.updated event. */
-    untag: (t: TenantDb, tagId: string, now: number) => untagTickets(t.db, dialectOf(t), t.organizationId, tagId, now),
+    untag: (t: TenantDb, tagId: string, now: number): Promise<void> => untagTickets(t, events, tagId, now),
   };
 }
 

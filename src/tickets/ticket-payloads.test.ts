@@ -10,7 +10,6 @@ import {
   type TicketRelations,
   type TicketRow,
 } from './ticket-payloads.js';
-import { caseVariants, escapeLike, ftsPhrase, parseSearch } from './ticket-search.js';
 
 const row: TicketRow = {
   id: 't-1',
@@ -85,6 +84,48 @@ describe('ticket payload builders', () => {
     expect(item).not.toHaveProperty('closed_at');
   });
 
+  it('builds the full list item (a count read back as text becomes a number)', () => {
+    const counted = { ...row, message_count: '7' as unknown as number, closed_at: null };
+    expect(ticketListItem(counted, rel)).toEqual({
+      id: 't-1',
+      ticket_number: '42',
+      subject: 'Subject',
+      status: 'CLOSED',
+      priority: 'HIGH',
+      channel: 'API',
+      external_organization_id: 'ext-1',
+      external_organization_name: 'Ext',
+      customer: { id: 'c-1', email: 'c@example.com', name: null, external_user_id: 'x-1' },
+      assignee: { id: 'u-1', name: 'Una', email: 'una@staff.example' },
+      team: { id: 'team-1', name: 'Team' },
+      tags: [{ id: 'tag-1', name: 'a', color: '#000000' }],
+      message_count: 7,
+      created_at: '2026-01-02T03:04:05.006Z',
+      updated_at: '2026-01-03T00:00:00.000Z',
+    });
+  });
+
+  it('copies only the wire fields of related records', () => {
+    const noisy: TicketRelations = {
+      customer: { ...rel.customer, internal: 'x' } as TicketRelations['customer'],
+      assignee: { ...rel.assignee!, password_hash: 'secret' } as TicketRelations['assignee'],
+      team: { ...rel.team!, organization_id: 'org-1' } as TicketRelations['team'],
+      tags: [{ ...rel.tags[0], organization_id: 'org-1' } as TicketRelations['tags'][number]],
+    };
+    const view = ticketView({ ...row, closed_at: null }, noisy, []);
+    expect(view.customer).toEqual(rel.customer);
+    expect(view.assignee).toEqual(rel.assignee);
+    expect(view.team).toEqual(rel.team);
+    expect(view.tags).toEqual(rel.tags);
+    expect(view.messages).toEqual([]);
+    expect(view.closed_at).toBeNull();
+    const data = ticketEventData(row, noisy);
+    expect(data.assignee).toEqual(rel.assignee);
+    expect(data.tags).toEqual(rel.tags);
+    expect(data.closed_at).toBe('2026-01-04T00:00:00.000Z');
+    expect(ticketEventData(row, { ...rel, assignee: null, team: null, tags: [] })).toMatchObject({ assignee: null, team: null, tags: [] });
+  });
+
   it('builds event data without customer external_user_id or external organization fields', () => {
     const data = ticketEventData({ ...row, closed_at: null }, rel);
     expect(data).toEqual({
@@ -115,6 +156,20 @@ describe('ticket payload builders', () => {
 
   it('gives a null author when the message has none', () => {
     expect(messageView({ ...message, author_type: null, author_id: null }).author).toBeNull();
+    expect(messageView({ ...message, author_type: 'customer', author_id: null }).author).toBeNull();
+    expect(messageView({ ...message, author_type: null, author_id: 'c-1' }).author).toBeNull();
+    expect(messageEventData({ ...message, author_id: null }, row).author).toBeNull();
+  });
+
+  it('describes a customer author, whose name may be unknown', () => {
+    const inbound = { ...message, type: 'INBOUND', author_type: 'customer', author_id: 'c-1', author_email: 'c@example.com', author_name: null };
+    expect(messageView(inbound)).toEqual({
+      id: 'm-1',
+      content: 'hello',
+      type: 'INBOUND',
+      author: { type: 'customer', id: 'c-1', email: 'c@example.com', name: null },
+      created_at: '2026-01-02T03:04:05.007Z',
+    });
   });
 
   describe('ticketChanges', () => {
@@ -139,37 +194,28 @@ describe('ticket payload builders', () => {
       expect(ticketChanges({ ...base, assignee: una }, base)).toEqual({ assignee: { from: una, to: null } });
       expect(ticketChanges(base, { ...base, tags: [tagB] })).toEqual({ tags: { from: [tagA], to: [tagB] } });
     });
-  });
-});
 
-describe('search term preparation', () => {
-  it('escapes LIKE wildcards and the escape character', () => {
-    expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
-  });
+    it('compares tag sets by id: a removed, a replaced or an emptied set is a change', () => {
+      const tagC = { id: 'c', name: 'c', color: '#333333' };
+      expect(ticketChanges({ ...base, tags: [tagA, tagB] }, { ...base, tags: [tagA] })).toEqual({
+        tags: { from: [tagA, tagB], to: [tagA] },
+      });
+      expect(ticketChanges({ ...base, tags: [tagA, tagB] }, { ...base, tags: [tagA, tagC] })).toEqual({
+        tags: { from: [tagA, tagB], to: [tagA, tagC] },
+      });
+      expect(ticketChanges(base, { ...base, tags: [] })).toEqual({ tags: { from: [tagA], to: [] } });
+      expect(ticketChanges({ ...base, tags: [] }, { ...base, tags: [] })).toBeNull();
+      expect(ticketChanges(base, { ...base, tags: [{ ...tagA, name: 'renamed', color: '#999999' }] })).toBeNull();
+    });
 
-  it('quotes FTS5 phrases, doubling embedded quotes', () => {
-    expect(ftsPhrase('say "hi"')).toBe('"say ""hi"""');
-  });
-
-  it('recognises ticket numbers with or without #', () => {
-    expect(parseSearch('#12')?.number).toBe(12);
-    expect(parseSearch(' 0007 ')?.number).toBe(7);
-    expect(parseSearch('12a')?.number).toBeNull();
-    expect(parseSearch('##12')?.number).toBeNull();
-    expect(parseSearch('1234567890123456')?.number).toBeNull();
-  });
-
-  it('counts characters, not UTF-16 units, to decide between trigram index and LIKE', () => {
-    expect(parseSearch('ab')).toMatchObject({ indexed: false, chars: 2 });
-    expect(parseSearch('abc')).toMatchObject({ indexed: true, likeVariants: [] });
-    expect(parseSearch('😀😀')).toMatchObject({ indexed: false, chars: 2 });
-    expect(parseSearch('   ')).toBeNull();
-    expect(parseSearch(undefined)).toBeNull();
-  });
-
-  it('enumerates case variants for short terms', () => {
-    expect(caseVariants('öZ').sort()).toEqual(['ÖZ', 'Öz', 'öZ', 'öz'].sort());
-    expect(caseVariants('1%')).toEqual(['1%']);
-    expect(parseSearch('a_')?.likeVariants.sort()).toEqual(['%A\\_%', '%a\\_%']);
+    it('compares assignees by id and reports only the wire fields', () => {
+      const other = { id: 'u-2', name: 'Otto', email: 'o@x' };
+      expect(ticketChanges({ ...base, assignee: una }, { ...base, assignee: other })).toEqual({ assignee: { from: una, to: other } });
+      expect(ticketChanges({ ...base, assignee: una }, { ...base, assignee: { ...una, name: 'Renamed' } })).toBeNull();
+      const noisy = { ...other, password_hash: 'x' } as typeof other;
+      expect(ticketChanges(base, { ...base, assignee: noisy })).toEqual({ assignee: { from: null, to: other } });
+      expect(ticketChanges(base, { ...base, status: 'PENDING' })).toEqual({ status: { from: 'OPEN', to: 'PENDING' } });
+      expect(ticketChanges(base, { ...base, priority: 'HIGH' })).toEqual({ priority: { from: 'LOW', to: 'HIGH' } });
+    });
   });
 });

@@ -1,18 +1,16 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { Dialect, Executor } from '../db/database.js';
-import type { Database } from '../db/schema.js';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { TenantDb } from '../db/database.js';
 import type { TicketRow } from './ticket-payloads.js';
 import type { TicketSearchTerm as SearchTerm } from './ticket-search.js';
-import { TICKET_COLUMNS, normalizeTicket } from './ticket-store.js';
+import { TICKET_COLUMNS, normalizeTicket, sameOrganizationByKey } from './ticket-store.js';
 
 // The ticket list query. Each filter is written so that an index of the core migration yields rows
 // already in "number DESC" order: the partial index on non-closed tickets, (org, status, number),
 // (org, priority, number), (customer_id, number), (org, assignee_id, number), ticket_tags(tag_id, ...).
-// Search is dialect-specific: FTS5 trigram tables on SQLite, pg_trgm GIN indexes under ILIKE on
-// PostgreSQL; both combine subject, message and customer matches as one id set.
+// Search differs per engine (SEARCH below): FTS5 trigram tables on SQLite, pg_trgm GIN indexes under
+// ILIKE on PostgreSQL; both combine subject, message and customer matches as one id set.
 
 export interface TicketFilter {
-  organizationId: string;
   /** Exact status; otherwise closed tickets are excluded unless includeClosed. */
   status?: string;
   includeClosed: boolean;
@@ -23,41 +21,51 @@ export interface TicketFilter {
   search?: SearchTerm | null;
 }
 
-type Eb = ExpressionBuilder<Database, 'tickets'>;
+const likeAny = (column: string, patterns: string[]) =>
+  sql`(${sql.join(
+    patterns.map((p) => sql`${sql.ref(column)} LIKE ${p} ESCAPE '\\'`),
+    sql` OR `,
+  )})`;
 
-function searchCondition(eb: Eb, dialect: Dialect, orgId: string, term: SearchTerm): Expression<SqlBool> {
-  if (dialect === 'postgres') {
+/**
+ * The search condition on `tickets`, per engine. Every subquery on a tenant table names the
+ * organization itself. SQLite: an OR of indexable IN-terms, which the planner runs as a MULTI-INDEX OR
+ * (each FTS5 match set looked up by rowid, deduplicated) and which never joins large id sets as text;
+ * FTS5 MATCH on a quoted phrase is a case-insensitive substring match through the trigram index. Its
+ * organization conditions on messages and customers carry a unary plus (as in sameOrganizationByKey):
+ * rows come from the FTS rowids and are only checked, never found through an organization index.
+ * PostgreSQL: a UNION of id sets, each served by a pg_trgm GIN index under ILIKE.
+ */
+const SEARCH = {
+  sqlite: (orgId: string, term: SearchTerm): Expression<SqlBool> => {
+    const parts = term.indexed ? sqliteFtsParts(orgId, term) : sqliteLikeParts(orgId, term);
+    if (term.number !== null) {
+      parts.push(sql`tickets.rid IN (SELECT rid FROM tickets WHERE organization_id = ${orgId} AND number = ${term.number})`);
+    }
+    return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
+  },
+  postgres: (orgId: string, term: SearchTerm): Expression<SqlBool> => {
     const parts = pgSearchParts(orgId, term);
     if (term.number !== null) parts.push(sql`SELECT id FROM tickets WHERE organization_id = ${orgId} AND number = ${term.number}`);
-    return eb('tickets.id', 'in', sql<string>`(${sql.join(parts, sql` UNION `)})` as any);
-  }
-  const parts = term.indexed ? sqliteFtsParts(term) : sqliteLikeParts(orgId, term);
-  if (term.number !== null) {
-    parts.push(sql`tickets.rid IN (SELECT rid FROM tickets WHERE organization_id = ${orgId} AND number = ${term.number})`);
-  }
-  return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
-}
+    return sql<SqlBool>`${sql.ref('tickets.id')} IN (${sql.join(parts, sql` UNION `)})`;
+  },
+};
 
-// SQLite: an OR of indexable IN-terms, which the planner runs as a MULTI-INDEX OR (each FTS5 match
-// set looked up by rowid, deduplicated) and which never joins large id sets as text.
-// FTS5 trigram: MATCH on a quoted phrase is a case-insensitive substring match through the index.
-function sqliteFtsParts(term: SearchTerm) {
+function sqliteFtsParts(orgId: string, term: SearchTerm) {
   const q = term.ftsPhrase;
   return [
     sql`tickets.rid IN (SELECT rowid FROM tickets_fts WHERE tickets_fts MATCH ${q})`,
-    sql`tickets.id IN (SELECT ticket_id FROM messages WHERE rid IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ${q}))`,
-    sql`tickets.customer_id IN (SELECT id FROM customers WHERE rid IN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH ${q}))`,
+    sql`tickets.id IN (SELECT ticket_id FROM messages WHERE +organization_id = ${orgId}
+          AND rid IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ${q}))`,
+    sql`tickets.customer_id IN (SELECT id FROM customers WHERE +organization_id = ${orgId}
+          AND rid IN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH ${q}))`,
   ];
 }
 
 // Terms under 3 characters have no trigram, so they fall back to LIKE: a scan of the organization's
 // tickets, messages and customers (SQLite's LIKE folds ASCII only, hence the case variants).
 function sqliteLikeParts(orgId: string, term: SearchTerm) {
-  const like = (col: string) =>
-    sql`(${sql.join(
-      term.likeVariants.map((p) => sql`${sql.ref(col)} LIKE ${p} ESCAPE '\\'`),
-      sql` OR `,
-    )})`;
+  const like = (column: string) => likeAny(column, term.likeVariants);
   return [
     like('tickets.subject'),
     sql`tickets.id IN (SELECT ticket_id FROM messages WHERE organization_id = ${orgId} AND ${like('content')})`,
@@ -71,14 +79,14 @@ function pgSearchParts(orgId: string, term: SearchTerm) {
   return [
     sql`SELECT id FROM tickets WHERE organization_id = ${orgId} AND subject ILIKE ${p} ESCAPE '\\'`,
     sql`SELECT m.ticket_id FROM messages m WHERE m.organization_id = ${orgId} AND m.content ILIKE ${p} ESCAPE '\\'`,
-    sql`SELECT tc.id FROM tickets tc WHERE tc.customer_id IN
+    sql`SELECT tc.id FROM tickets tc WHERE tc.organization_id = ${orgId} AND tc.customer_id IN
           (SELECT id FROM customers WHERE organization_id = ${orgId}
              AND (email ILIKE ${p} ESCAPE '\\' OR name ILIKE ${p} ESCAPE '\\'))`,
   ];
 }
 
-function filtered(db: Executor, dialect: Dialect, f: TicketFilter) {
-  let q = db.selectFrom('tickets').where('tickets.organization_id', '=', f.organizationId);
+function filtered(t: TenantDb, f: TicketFilter) {
+  let q = t.selectFrom('tickets');
   if (f.status) q = q.where('tickets.status', '=', f.status);
   // A literal (not a bound parameter) so the planner can match the partial index's predicate.
   else if (!f.includeClosed) q = q.where(sql<SqlBool>`tickets.status <> 'CLOSED'`);
@@ -87,10 +95,16 @@ function filtered(db: Executor, dialect: Dialect, f: TicketFilter) {
   if (f.assigneeId) q = q.where('tickets.assignee_id', '=', f.assigneeId);
   if (f.tagId) {
     const tagId = f.tagId;
-    q = q.where('tickets.id', 'in', (eb) => eb.selectFrom('ticket_tags').select('ticket_id').where('tag_id', '=', tagId));
+    q = q.where('tickets.id', 'in', (eb) =>
+      eb
+        .selectFrom('ticket_tags')
+        .select('ticket_id')
+        .where('ticket_tags.organization_id', '=', t.organizationId)
+        .where('tag_id', '=', tagId),
+    );
   }
   const term = f.search;
-  if (term) q = q.where((eb) => searchCondition(eb, dialect, f.organizationId, term));
+  if (term) q = q.where(t.pick(SEARCH)(t.organizationId, term));
   return q;
 }
 
@@ -98,13 +112,8 @@ function filtered(db: Executor, dialect: Dialect, f: TicketFilter) {
 export const countableFromBuckets = (f: TicketFilter): boolean =>
   !f.customerId && !f.assigneeId && !f.tagId && !f.search;
 
-export async function listTickets(
-  db: Executor,
-  dialect: Dialect,
-  f: TicketFilter,
-  page: { limit: number; offset: number },
-): Promise<TicketRow[]> {
-  const rows = await filtered(db, dialect, f)
+export async function listTickets(t: TenantDb, f: TicketFilter, page: { limit: number; offset: number }): Promise<TicketRow[]> {
+  const rows = await filtered(t, f)
     .select(TICKET_COLUMNS.map((c) => `tickets.${c}` as const))
     .orderBy('tickets.number', 'desc')
     .limit(page.limit)
@@ -114,8 +123,8 @@ export async function listTickets(
 }
 
 /** COUNT over the filtered (indexed) query; for filters ticket_counts cannot answer. */
-export async function countTickets(db: Executor, dialect: Dialect, f: TicketFilter): Promise<number> {
-  const row = await filtered(db, dialect, f)
+export async function countTickets(t: TenantDb, f: TicketFilter): Promise<number> {
+  const row = await filtered(t, f)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -127,19 +136,20 @@ export async function countTickets(db: Executor, dialect: Dialect, f: TicketFilt
  * Only ids are sorted; the page's full rows are read afterwards by primary key.
  */
 export async function listTicketsWithTotal(
-  db: Executor,
-  dialect: Dialect,
+  t: TenantDb,
   f: TicketFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: TicketRow[]; total: number }> {
   // No organization has 2^31 tickets: such an offset is past the end (and too big for some drivers).
-  if (page.offset > 2 ** 31) return { rows: [], total: await countTickets(db, dialect, f) };
-  const hits = await windowQuery(db, dialect, f, page).execute();
-  if (hits.length === 0) return { rows: [], total: page.offset === 0 ? 0 : await countTickets(db, dialect, f) };
-  const rows = await db
+  if (page.offset > 2 ** 31) return { rows: [], total: await countTickets(t, f) };
+  const hits = await windowQuery(t, f, page).execute();
+  if (hits.length === 0) return { rows: [], total: page.offset === 0 ? 0 : await countTickets(t, f) };
+  // By primary key only (see sameOrganizationByKey): a page of ids must not become a walk of the organization.
+  const rows = await t.db
     .selectFrom('tickets')
     .select(TICKET_COLUMNS)
     .where('id', 'in', hits.map((h) => h.id))
+    .where(sameOrganizationByKey(t))
     .orderBy('number', 'desc')
     .execute();
   return { rows: rows.map(normalizeTicket), total: Number(hits[0].total) };
@@ -148,9 +158,9 @@ export async function listTicketsWithTotal(
 // The window count sits in a subquery without LIMIT: with the LIMIT directly above it, PostgreSQL
 // costs a "fast start" plan (walk number order, probe each row) although the count has to read every
 // match anyway; in the subquery it picks the plan that is best for the whole set.
-function windowQuery(db: Executor, dialect: Dialect, f: TicketFilter, page: { limit: number; offset: number }) {
-  const matches = filtered(db, dialect, f).select(['tickets.id', 'tickets.number', sql<number>`count(*) over ()`.as('total')]);
-  return db
+function windowQuery(t: TenantDb, f: TicketFilter, page: { limit: number; offset: number }) {
+  const matches = filtered(t, f).select(['tickets.id', 'tickets.number', sql<number>`count(*) over ()`.as('total')]);
+  return t.db
     .selectFrom(matches.as('m'))
     .select(['m.id', 'm.total'])
     .orderBy('m.number', 'desc')
@@ -159,7 +169,7 @@ function windowQuery(db: Executor, dialect: Dialect, f: TicketFilter, page: { li
 }
 
 /** The SQL the list runs for this filter (the page query, or the windowed one when counted), for EXPLAIN. */
-export function compileListQuery(db: Executor, dialect: Dialect, f: TicketFilter, page: { limit: number; offset: number }) {
-  if (!countableFromBuckets(f)) return windowQuery(db, dialect, f, page).compile();
-  return filtered(db, dialect, f).select(['tickets.id']).orderBy('tickets.number', 'desc').limit(page.limit).offset(page.offset).compile();
+export function compileListQuery(t: TenantDb, f: TicketFilter, page: { limit: number; offset: number }) {
+  if (!countableFromBuckets(f)) return windowQuery(t, f, page).compile();
+  return filtered(t, f).select(['tickets.id']).orderBy('tickets.number', 'desc').limit(page.limit).offset(page.offset).compile();
 }

@@ -1,8 +1,7 @@
-import type { DatabaseHandle, Executor } from '../db/database.js';
+import type { DatabaseHandle, TenantDb } from '../db/database.js';
 import type { QuotaService } from '../billing/quota-service.js';
 import type { CustomerService } from '../customers/customer-service.js';
 import type { EventRecorder } from '../webhooks/event-recorder.js';
-import { recordEvent } from '../webhooks/outbox.js';
 import type { Clock } from '../shared/clock.js';
 import { notFound, validationError } from '../shared/errors.js';
 import { newId, pathUuid } from '../shared/ids.js';
@@ -39,12 +38,10 @@ const blank = (s: string) => s.trim() === '';
 export const ticketIdOrNotFound = (raw: string): string => pathUuid(raw, 'ticket');
 
 export function createTicketService({ database, clock, customers, quota, events }: TicketServiceDeps) {
-  const { dialect } = database;
-
-  async function loadView(db: Executor, organizationId: string, row: TicketRow, withMessages: boolean) {
+  async function loadView(t: TenantDb, row: TicketRow, withMessages: boolean) {
     const [relations, messages] = await Promise.all([
-      store.loadRelations(db, organizationId, [row]),
-      withMessages ? store.listMessages(db, row.id) : Promise.resolve([]),
+      store.loadRelations(t, [row]),
+      withMessages ? store.listMessages(t, row.id) : Promise.resolve([]),
     ]);
     return ticketView(row, relations.get(row.id)!, messages);
   }
@@ -53,16 +50,15 @@ export function createTicketService({ database, clock, customers, quota, events 
     if (blank(input.subject)) throw validationError('subject must not be blank', 'subject', 'blank');
     if (blank(input.message)) throw validationError('message must not be blank', 'message', 'blank');
     return database.forOrganization(organizationId).transaction(async (t) => {
-      const trx = t.db;
-      const tags = await resolveTags(trx, organizationId, input.tag_ids, 'tag_ids');
+      const tags = await resolveTags(t, input.tag_ids, 'tag_ids');
       const now = clock();
       const c = input.customer;
       const customer = await customers.findOrCreateForTicket(t, c, now);
       // Taken late so the counter row stays locked as briefly as possible.
-      const number = await store.nextTicketNumber(trx, organizationId);
+      const number = await store.nextTicketNumber(t);
       const row: TicketRow = {
         id: newId(),
-        organization_id: organizationId,
+        organization_id: t.organizationId,
         number,
         subject: input.subject,
         status: 'OPEN',
@@ -89,9 +85,9 @@ export function createTicketService({ database, clock, customers, quota, events 
         author_name: customer.name,
         created_at: now,
       };
-      await store.insertTicket(trx, row);
-      await store.insertMessage(trx, organizationId, message);
-      await store.addTicketTags(trx, organizationId, row.id, tags.map((t) => t.id), now);
+      await store.insertTicket(t, row);
+      await store.insertMessage(t, message);
+      await store.addTicketTags(t, row.id, tags.map((tag) => tag.id), now);
       await customers.countTicket(t, customer.id);
       await adjustTicketCount(t, row, 1);
       const relations = {
@@ -110,14 +106,14 @@ export function createTicketService({ database, clock, customers, quota, events 
 
   async function get(organizationId: string, rawId: string) {
     const id = ticketIdOrNotFound(rawId);
-    const row = await store.findTicket(database.db, organizationId, id);
+    const t = database.forOrganization(organizationId);
+    const row = await store.findTicket(t, id);
     if (!row) throw notFound('ticket');
-    return loadView(database.db, organizationId, row, true);
+    return loadView(t, row, true);
   }
 
   async function list(organizationId: string, query: ListTicketsInput) {
     const filter: TicketFilter = {
-      organizationId,
       status: query.status,
       includeClosed: query.include_closed === true,
       priority: query.priority,
@@ -126,45 +122,45 @@ export function createTicketService({ database, clock, customers, quota, events 
       tagId: query.tag_id?.toLowerCase(),
       search: parseSearch(query.search),
     };
-    const db = database.db;
+    const t = database.forOrganization(organizationId);
     const page = { limit: query.limit, offset: offsetOf(query) };
     let rows: TicketRow[];
     let total: number;
     if (countableFromBuckets(filter)) {
-      total = await sumTicketCounts(database.forOrganization(organizationId), {
+      total = await sumTicketCounts(t, {
         statuses: filter.status ? [filter.status] : undefined,
         excludeStatus: !filter.status && !filter.includeClosed ? 'CLOSED' : undefined,
         priority: filter.priority,
       });
       // Past the end there is nothing to read (and no huge OFFSET to hand to the engine).
-      rows = page.offset < total ? await listTickets(db, dialect, filter, page) : [];
+      rows = page.offset < total ? await listTickets(t, filter, page) : [];
     } else {
-      ({ rows, total } = await listTicketsWithTotal(db, dialect, filter, page));
+      ({ rows, total } = await listTicketsWithTotal(t, filter, page));
     }
-    const relations = await store.loadRelations(db, organizationId, rows);
+    const relations = await store.loadRelations(t, rows);
     return { data: rows.map((r) => ticketListItem(r, relations.get(r.id)!)), meta: paginationMeta(query, total) };
   }
 
   async function addMessage(organizationId: string, rawId: string, input: AddMessageInput) {
     const id = ticketIdOrNotFound(rawId);
     if (blank(input.content)) throw validationError('content must not be blank', 'content', 'blank');
-    return database.transaction(async (trx) => {
-      const ticket = await store.findTicket(trx, organizationId, id, dialect);
+    return database.forOrganization(organizationId).transaction(async (t) => {
+      const ticket = await store.lockTicket(t, id);
       if (!ticket) throw notFound('ticket');
       const now = clock();
       let author: Pick<MessageRow, 'type' | 'author_type' | 'author_id' | 'author_email' | 'author_name'>;
       if (input.user_id !== undefined && input.user_id !== null) {
-        const user = (await store.findUsers(trx, organizationId, [input.user_id])).get(input.user_id);
+        const user = (await store.findUsers(t, [input.user_id])).get(input.user_id);
         if (!user) throw validationError(`unknown user id: ${input.user_id}`, 'user_id', 'not_found');
         author = { type: 'OUTBOUND', author_type: 'user', author_id: user.id, author_email: user.email, author_name: user.name };
       } else {
-        const customer = (await store.findCustomerRefs(trx, organizationId, [ticket.customer_id])).get(ticket.customer_id)!;
+        const customer = (await store.findCustomerRefs(t, [ticket.customer_id])).get(ticket.customer_id)!;
         author = { type: 'INBOUND', author_type: 'customer', author_id: customer.id, author_email: customer.email, author_name: customer.name };
       }
       const message: MessageRow = { id: newId(), ticket_id: ticket.id, content: input.content, created_at: now, ...author };
-      await store.insertMessage(trx, organizationId, message);
-      await store.bumpMessageCount(trx, ticket.id, now);
-      await recordEvent(trx, dialect, { organizationId, type: 'message.created', occurredAt: now, data: messageEventData(message, ticket) });
+      await store.insertMessage(t, message);
+      await store.bumpMessageCount(t, ticket.id, now);
+      await events.record(t, { type: 'message.created', occurredAt: now, data: messageEventData(message, ticket) });
       return messageView(message);
     });
   }
@@ -172,15 +168,15 @@ export function createTicketService({ database, clock, customers, quota, events 
   async function update(organizationId: string, rawId: string, input: UpdateTicketInput) {
     const id = ticketIdOrNotFound(rawId);
     if (input.subject !== undefined && blank(input.subject)) throw validationError('subject must not be blank', 'subject', 'blank');
-    const updated = await database.forOrganization(organizationId).transaction(async (t) => {
-      const trx = t.db;
-      const before = await store.findTicket(trx, organizationId, id, dialect);
+    const scoped = database.forOrganization(organizationId);
+    const updated = await scoped.transaction(async (t) => {
+      const before = await store.lockTicket(t, id);
       if (!before) throw notFound('ticket');
       const now = clock();
-      const { row, relations, changes } = await applyTicketUpdate(trx, organizationId, before, input, now);
+      const { row, relations, changes } = await applyTicketUpdate(t, before, input, now);
       if (changes) {
         const data = { ...ticketEventData(row, relations), changes };
-        await recordEvent(trx, dialect, { organizationId, type: 'ticket.updated', occurredAt: now, data });
+        await events.record(t, { type: 'ticket.updated', occurredAt: now, data });
       }
       // The organization's bucket rows are shared by every update: locked last, held only until commit.
       if (row.status !== before.status || row.priority !== before.priority) {
@@ -189,7 +185,7 @@ export function createTicketService({ database, clock, customers, quota, events 
       return { row, relations };
     });
     // Read after the commit: the bucket and ticket row locks are not held while the messages load.
-    const messages = await store.listMessages(database.db, updated.row.id);
+    const messages = await store.listMessages(scoped, updated.row.id);
     return ticketView(updated.row, updated.relations, messages);
   }
 

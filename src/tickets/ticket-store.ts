@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Dialect, Executor } from '../db/database.js';
+import { sql, type SqlBool } from 'kysely';
+import type { TenantDb } from '../db/database.js';
 import type {
   MessageRow,
   TagRef,
@@ -11,7 +11,8 @@ import type {
 } from './ticket-payloads.js';
 
 // Data access for tickets, their messages and tags, and the rows a ticket refers to. Every
-// function takes the executor (root handle or transaction) it runs in.
+// function takes the organization-scoped handle it runs in (the root connection or a transaction):
+// the organization comes with it, and every statement is confined to it.
 
 export const TICKET_COLUMNS = [
   'id',
@@ -44,38 +45,51 @@ const MESSAGE_COLUMNS = [
   'created_at',
 ] as const;
 
+/**
+ * `<column> = <the handle's organization>` for lookups by unique ids. SQLite, given the plain
+ * condition, prefers an (organization_id, …) index over the id lookup and scans the organization;
+ * the unary plus keeps it from using an index for this term, so the rows are found by id and merely
+ * checked. PostgreSQL plans by statistics and gets the plain form.
+ */
+export function sameOrganizationByKey(t: TenantDb, column = 'organization_id') {
+  return t.pick({
+    sqlite: sql<SqlBool>`+${sql.ref(column)} = ${t.organizationId}`,
+    postgres: sql<SqlBool>`${sql.ref(column)} = ${t.organizationId}`,
+  });
+}
+
 /** Next per-organization ticket number; the row lock serializes concurrent creates (any instance). */
-export async function nextTicketNumber(db: Executor, organizationId: string): Promise<number> {
-  const row = await db
+export async function nextTicketNumber(t: TenantDb): Promise<number> {
+  const row = await t
     .updateTable('organization_counters')
     .set({ ticket_seq: sql`ticket_seq + 1` })
-    .where('organization_id', '=', organizationId)
     .returning('ticket_seq')
     .executeTakeFirstOrThrow();
   return Number(row.ticket_seq);
 }
 
-export async function insertTicket(db: Executor, row: TicketRow): Promise<void> {
-  await db.insertInto('tickets').values(row).execute();
+/** Inserts the ticket under the handle's organization (whatever row.organization_id says). */
+export async function insertTicket(t: TenantDb, row: TicketRow): Promise<void> {
+  await t.insertInto('tickets', row).execute();
 }
 
-export async function insertMessage(db: Executor, organizationId: string, row: MessageRow): Promise<void> {
-  await db
-    .insertInto('messages')
-    .values({ ...row, organization_id: organizationId })
-    .execute();
+export async function insertMessage(t: TenantDb, row: MessageRow): Promise<void> {
+  await t.insertInto('messages', row).execute();
 }
 
-/** The organization's ticket; with `lock` the row is locked for the rest of the transaction (PostgreSQL). */
-export async function findTicket(
-  db: Executor,
-  organizationId: string,
-  id: string,
-  lock?: Dialect,
-): Promise<TicketRow | undefined> {
-  let q = db.selectFrom('tickets').select(TICKET_COLUMNS).where('id', '=', id).where('organization_id', '=', organizationId);
-  if (lock === 'postgres') q = q.forUpdate();
-  const row = await q.executeTakeFirst();
+export async function findTicket(t: TenantDb, id: string): Promise<TicketRow | undefined> {
+  const row = await t.selectFrom('tickets').select(TICKET_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? normalizeTicket(row) : undefined;
+}
+
+/** The ticket, locked for the rest of the transaction where rows lock (writers are serial elsewhere). */
+export async function lockTicket(t: TenantDb, id: string): Promise<TicketRow | undefined> {
+  const row = await t
+    .selectFrom('tickets')
+    .select(TICKET_COLUMNS)
+    .where('id', '=', id)
+    .$if(t.rowLocks, (q) => q.forUpdate())
+    .executeTakeFirst();
   return row ? normalizeTicket(row) : undefined;
 }
 
@@ -89,16 +103,16 @@ export const normalizeTicket = (row: TicketRow): TicketRow => ({
   closed_at: row.closed_at === null ? null : Number(row.closed_at),
 });
 
-export async function updateTicket(
-  db: Executor,
-  id: string,
-  patch: Partial<Pick<TicketRow, 'status' | 'priority' | 'subject' | 'assignee_id' | 'team_id' | 'updated_at' | 'closed_at'>>,
-): Promise<void> {
-  await db.updateTable('tickets').set(patch).where('id', '=', id).execute();
+export type TicketPatch = Partial<
+  Pick<TicketRow, 'status' | 'priority' | 'subject' | 'assignee_id' | 'team_id' | 'updated_at' | 'closed_at'>
+>;
+
+export async function updateTicket(t: TenantDb, id: string, patch: TicketPatch): Promise<void> {
+  await t.updateTable('tickets').set(patch).where('id', '=', id).execute();
 }
 
-export async function bumpMessageCount(db: Executor, id: string, now: number): Promise<void> {
-  await db
+export async function bumpMessageCount(t: TenantDb, id: string, now: number): Promise<void> {
+  await t
     .updateTable('tickets')
     .set({ message_count: sql`message_count + 1`, updated_at: now })
     .where('id', '=', id)
@@ -106,18 +120,17 @@ export async function bumpMessageCount(db: Executor, id: string, now: number): P
 }
 
 /** A ticket's messages, oldest first (rid follows insertion order). */
-export async function listMessages(db: Executor, ticketId: string): Promise<MessageRow[]> {
-  const rows = await db.selectFrom('messages').select(MESSAGE_COLUMNS).where('ticket_id', '=', ticketId).orderBy('rid').execute();
+export async function listMessages(t: TenantDb, ticketId: string): Promise<MessageRow[]> {
+  const rows = await t.selectFrom('messages').select(MESSAGE_COLUMNS).where('ticket_id', '=', ticketId).orderBy('rid').execute();
   return rows.map((m) => ({ ...m, created_at: Number(m.created_at) }));
 }
 
 /** The organization's tags among `ids` (unknown and other organizations' ids are simply absent). */
-export async function findTags(db: Executor, organizationId: string, ids: string[]): Promise<TagRef[]> {
+export async function findTags(t: TenantDb, ids: string[]): Promise<TagRef[]> {
   if (ids.length === 0) return [];
-  return db
+  return t
     .selectFrom('tags')
     .select(['id', 'name', 'color'])
-    .where('organization_id', '=', organizationId)
     .where('id', 'in', ids)
     .orderBy('name_key')
     .orderBy('id')
@@ -125,89 +138,91 @@ export async function findTags(db: Executor, organizationId: string, ids: string
 }
 
 /** Tags of many tickets in one query, each list ordered by tag name. */
-export async function tagsOfTickets(db: Executor, ticketIds: string[]): Promise<Map<string, TagRef[]>> {
+export async function tagsOfTickets(t: TenantDb, ticketIds: string[]): Promise<Map<string, TagRef[]>> {
   const out = new Map<string, TagRef[]>(ticketIds.map((id) => [id, []]));
   if (ticketIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('ticket_tags as tt')
-    .innerJoin('tags as t', 't.id', 'tt.tag_id')
-    .select(['tt.ticket_id', 't.id', 't.name', 't.color'])
-    .where('tt.ticket_id', 'in', ticketIds)
-    .orderBy('t.name_key')
-    .orderBy('t.id')
+  // Tags are reached by id from the links: by key only, or SQLite walks the (organization, name)
+  // index to save the sort and reads every tag of the organization.
+  const rows = await t
+    .selectFrom('ticket_tags')
+    .innerJoin('tags', 'tags.id', 'ticket_tags.tag_id')
+    .select(['ticket_tags.ticket_id', 'tags.id', 'tags.name', 'tags.color'])
+    .where(sameOrganizationByKey(t, 'tags.organization_id'))
+    .where('ticket_tags.ticket_id', 'in', ticketIds)
+    .orderBy('tags.name_key')
+    .orderBy('tags.id')
     .execute();
   for (const r of rows) out.get(r.ticket_id)?.push({ id: r.id, name: r.name, color: r.color });
   return out;
 }
 
-export async function addTicketTags(db: Executor, organizationId: string, ticketId: string, tagIds: string[], now: number) {
+export async function addTicketTags(t: TenantDb, ticketId: string, tagIds: string[], now: number): Promise<void> {
   if (tagIds.length === 0) return;
-  await db
-    .insertInto('ticket_tags')
-    .values(tagIds.map((tag_id) => ({ ticket_id: ticketId, tag_id, organization_id: organizationId, created_at: now })))
+  await t
+    .insertInto(
+      'ticket_tags',
+      tagIds.map((tag_id) => ({ ticket_id: ticketId, tag_id, created_at: now })),
+    )
     .onConflict((oc) => oc.columns(['ticket_id', 'tag_id']).doNothing())
     .execute();
 }
 
-export async function removeTicketTags(db: Executor, ticketId: string, tagIds: string[]) {
+export async function removeTicketTags(t: TenantDb, ticketId: string, tagIds: string[]): Promise<void> {
   if (tagIds.length === 0) return;
-  await db.deleteFrom('ticket_tags').where('ticket_id', '=', ticketId).where('tag_id', 'in', tagIds).execute();
+  await t.deleteFrom('ticket_tags').where('ticket_id', '=', ticketId).where('tag_id', 'in', tagIds).execute();
 }
 
-export async function findUsers(db: Executor, organizationId: string, ids: string[]): Promise<Map<string, UserRef>> {
+export async function findUsers(t: TenantDb, ids: string[]): Promise<Map<string, UserRef>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'name', 'email'])
-    .where('organization_id', '=', organizationId)
-    .where('id', 'in', unique)
-    .execute();
+  // users' primary key is (organization_id, id): the organization condition is part of the key here.
+  const rows = await t.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', unique).execute();
   return new Map(rows.map((u) => [u.id, u]));
 }
 
-export async function findTeams(db: Executor, organizationId: string, ids: string[]): Promise<Map<string, TeamRef>> {
+export async function findTeams(t: TenantDb, ids: string[]): Promise<Map<string, TeamRef>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  // By primary key only: with an organization_id condition SQLite prefers the (organization, ...) index
-  // and scans the organization. Ids are global, so the organization is checked on the rows found.
-  const rows = await db.selectFrom('teams').select(['id', 'name', 'organization_id']).where('id', 'in', unique).execute();
-  return new Map(rows.filter((t) => t.organization_id === organizationId).map((t) => [t.id, { id: t.id, name: t.name }]));
+  // By primary key only (see sameOrganizationByKey): ids are global, the organization is checked on the rows found.
+  const rows = await t.db
+    .selectFrom('teams')
+    .select(['id', 'name'])
+    .where('id', 'in', unique)
+    .where(sameOrganizationByKey(t))
+    .execute();
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name }]));
 }
 
-export async function findCustomerRefs(db: Executor, organizationId: string, ids: string[]): Promise<Map<string, TicketCustomerRef>> {
+export async function findCustomerRefs(t: TenantDb, ids: string[]): Promise<Map<string, TicketCustomerRef>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   // By the unique id only, as in findTeams (SQLite would otherwise scan the organization's customers).
-  const rows = await db
+  const rows = await t.db
     .selectFrom('customers')
-    .select(['id', 'email', 'name', 'external_user_id', 'organization_id'])
+    .select(['id', 'email', 'name', 'external_user_id'])
     .where('id', 'in', unique)
+    .where(sameOrganizationByKey(t))
     .execute();
-  return new Map(
-    rows
-      .filter((c) => c.organization_id === organizationId)
-      .map((c) => [c.id, { id: c.id, email: c.email, name: c.name, external_user_id: c.external_user_id }]),
-  );
+  return new Map(rows.map((c) => [c.id, c]));
 }
 
 /** Everything a page of tickets refers to, in four batched queries (no per-ticket queries). */
-export async function loadRelations(db: Executor, organizationId: string, tickets: TicketRow[]): Promise<Map<string, TicketRelations>> {
+export async function loadRelations(t: TenantDb, tickets: TicketRow[]): Promise<Map<string, TicketRelations>> {
   const [customers, users, teams, tags] = await Promise.all([
-    findCustomerRefs(db, organizationId, tickets.map((t) => t.customer_id)),
-    findUsers(db, organizationId, tickets.flatMap((t) => (t.assignee_id ? [t.assignee_id] : []))),
-    findTeams(db, organizationId, tickets.flatMap((t) => (t.team_id ? [t.team_id] : []))),
-    tagsOfTickets(db, tickets.map((t) => t.id)),
+    findCustomerRefs(t, tickets.map((k) => k.customer_id)),
+    findUsers(t, tickets.flatMap((k) => (k.assignee_id ? [k.assignee_id] : []))),
+    findTeams(t, tickets.flatMap((k) => (k.team_id ? [k.team_id] : []))),
+    tagsOfTickets(t, tickets.map((k) => k.id)),
   ]);
   const out = new Map<string, TicketRelations>();
-  for (const t of tickets) {
-    const customer = customers.get(t.customer_id);
-    if (!customer) throw new Error(`ticket ${t.id} refers to a missing customer`);
-    out.set(t.id, {
+  for (const k of tickets) {
+    const customer = customers.get(k.customer_id);
+    if (!customer) throw new Error(`ticket ${k.id} refers to a missing customer`);
+    out.set(k.id, {
       customer,
-      assignee: t.assignee_id ? (users.get(t.assignee_id) ?? null) : null,
-      team: t.team_id ? (teams.get(t.team_id) ?? null) : null,
-      tags: tags.get(t.id) ?? [],
+      assignee: k.assignee_id ? (users.get(k.assignee_id) ?? null) : null,
+      team: k.team_id ? (teams.get(k.team_id) ?? null) : null,
+      tags: tags.get(k.id) ?? [],
     });
   }
   return out;
