@@ -11,7 +11,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { createContainer } from '../src/container.js';
 import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/database.js';
+import { openDatabase, type Db, type TenantDb } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createOrgService } from '../src/orgs/org-service.js';
 import { systemClock } from '../src/shared/clock.js';
@@ -84,7 +84,7 @@ async function main() {
   const customer = await db.selectFrom('customers').select('id').where('organization_id', '=', orgId).orderBy('rid', 'desc').limit(1).executeTakeFirstOrThrow();
   const tag = await db.selectFrom('tags').select('id').where('organization_id', '=', orgId).limit(1).executeTakeFirstOrThrow();
 
-  const base: TicketFilter = { organizationId: orgId, includeClosed: false };
+  const base: TicketFilter = { includeClosed: false };
   const scenarios: [string, string, TicketFilter][] = [
     ['default (open, newest first)', '', base],
     ['include_closed=true', '?include_closed=true', { ...base, includeClosed: true }],
@@ -120,7 +120,7 @@ async function main() {
     process.stdout.write(
       `${label.padEnd(40)} ${times[Math.floor(times.length / 2)].toFixed(1).padStart(8)} / ${mean.toFixed(1).padStart(8)} / ${times[times.length - 1].toFixed(1).padStart(8)}   total=${total}\n`,
     );
-    if (flag('explain')) process.stdout.write(await explain(db, filter));
+    if (flag('explain')) process.stdout.write(await explain(db, database.forOrganization(orgId), filter));
   }
   await app.close();
   await database.close();
@@ -128,8 +128,8 @@ async function main() {
   if (!flag('keep') && dialect === 'postgres') await admin(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`);
 }
 
-async function explain(db: Parameters<typeof compileListQuery>[0], filter: TicketFilter): Promise<string> {
-  const q = compileListQuery(db, dialect, filter, { limit: 20, offset: 0 });
+async function explain(db: Db, t: TenantDb, filter: TicketFilter): Promise<string> {
+  const q = compileListQuery(t, filter, { limit: 20, offset: 0 });
   const prefix = dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
   const res = await db.executeQuery(CompiledQuery.raw(prefix + q.sql, [...q.parameters]));
   const lines = (res.rows as any[]).map((r) => (dialect === 'sqlite' ? `${r.detail}` : r['QUERY PLAN']));
