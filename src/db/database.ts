@@ -13,8 +13,6 @@ export type { Dialect } from './dialects.js';
 export { Sql, TenantDb } from './sql-handle.js';
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
-/** Either the root handle or an open transaction. */
-export type Executor = Kysely<Database>;
 
 export interface DatabaseHandle {
   /** The root Kysely handle (migrations, tests); stores get a Sql or TenantDb handle instead. */
@@ -214,13 +212,4 @@ export function isUniqueViolation(err: unknown): boolean {
 export function isForeignKeyViolation(err: unknown): boolean {
   const e = err as { code?: string } | undefined;
   return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-}
-
-/**
- * Serializes the transactions that take the same key until they end: for check-then-insert rules that
- * no unique index can express. PostgreSQL uses a transaction-scoped advisory lock; SQLite needs nothing,
- * since its transactions take the write lock at BEGIN IMMEDIATE.
- */
-export async function lockKey(trx: Executor, dialect: Dialect, key: string): Promise<void> {
-  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
