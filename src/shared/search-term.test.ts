@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { caseVariants, escapeLike, ftsPhrase, parseSearchTerm, TRIGRAM_MIN } from './search-term.js';
+
+describe('search term preparation', () => {
+  it('escapes LIKE wildcards and the escape character', () => {
+    expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
+    expect(escapeLike('%%__\\\\')).toBe('\\%\\%\\_\\_\\\\\\\\');
+    expect(escapeLike('plain [a-z] *')).toBe('plain [a-z] *');
+  });
+
+  it('quotes FTS5 phrases, doubling embedded quotes', () => {
+    expect(ftsPhrase('say "hi"')).toBe('"say ""hi"""');
+    expect(ftsPhrase('a"b"c')).toBe('"a""b""c"');
+    expect(ftsPhrase("it's")).toBe('"it\'s"');
+  });
+
+  it('ignores an absent or blank term', () => {
+    for (const raw of [undefined, '', '   ', '\t\n ']) expect(parseSearchTerm(raw)).toBeNull();
+  });
+
+  it('prepares a long term for the trigram indexes', () => {
+    expect(TRIGRAM_MIN).toBe(3);
+    expect(parseSearchTerm('  50% "off"_ ')).toEqual({
+      text: '50% "off"_',
+      chars: 10,
+      indexed: true,
+      ftsPhrase: '"50% ""off""_"',
+      likePattern: '%50\\% "off"\\_%',
+      likeVariants: [],
+    });
+    expect(parseSearchTerm('abc')).toMatchObject({ chars: 3, indexed: true, likePattern: '%abc%', likeVariants: [] });
+  });
+
+  it('counts characters, not UTF-16 units, to decide between trigram index and LIKE', () => {
+    expect(parseSearchTerm('😀😀')).toMatchObject({ text: '😀😀', chars: 2, indexed: false });
+    expect(parseSearchTerm('😀😀😀')).toMatchObject({ chars: 3, indexed: true, likeVariants: [] });
+  });
+
+  it('prepares a short term with every case variant for SQLite LIKE', () => {
+    expect(parseSearchTerm(' aB ')).toEqual({
+      text: 'aB',
+      chars: 2,
+      indexed: false,
+      ftsPhrase: '"aB"',
+      likePattern: '%aB%',
+      likeVariants: ['%aB%', '%ab%', '%AB%', '%Ab%'],
+    });
+    expect(parseSearchTerm('a_')?.likeVariants).toEqual(['%a\\_%', '%A\\_%']);
+    expect(parseSearchTerm('%')).toMatchObject({ chars: 1, indexed: false, likePattern: '%\\%%', likeVariants: ['%\\%%'] });
+  });
+
+  it('enumerates case variants, keeping only single-character case forms', () => {
+    expect(caseVariants('öZ')).toEqual(['öZ', 'öz', 'ÖZ', 'Öz']);
+    expect(caseVariants('1%')).toEqual(['1%']);
+    expect(caseVariants('')).toEqual(['']);
+    // 'ß' upper-cases to 'SS' and 'ŉ' to 'ʼN': those forms are two characters and are left out.
+    expect(caseVariants('ß')).toEqual(['ß']);
+    expect(caseVariants('ßa')).toEqual(['ßa', 'ßA']);
+    expect(caseVariants('ŉ')).toEqual(['ŉ']);
+    // 'İ' lower-cases to 'i̇' (two code points).
+    expect(caseVariants('İ')).toEqual(['İ']);
+    expect(caseVariants('😀x')).toEqual(['😀x', '😀X']);
+  });
+});
