@@ -48,7 +48,6 @@ export function checkUrlShape(raw: string, allowPrivate: boolean): { url: URL } 
   if (url.username || url.password) {
     return { problem: { issue: 'invalid_format', message: 'url must not contain credentials' } };
   }
-  if (url.hostname === '') return { problem: { issue: 'invalid_format', message: 'url must have a host' } };
   if (!allowPrivate && isIpLiteral(url.hostname) && !isPublicAddress(url.hostname)) {
     return { problem: privateProblem };
   }
@@ -62,21 +61,29 @@ const privateProblem: UrlProblem = {
 
 export type Resolver = (hostname: string) => Promise<string[]>;
 
-const lookupAll = promisify(dnsLookup);
+/** node:dns `lookup` (injected so tests answer from a table instead of the network). */
+export type DnsLookup = typeof dnsLookup;
+
 const RESOLVE_TIMEOUT_MS = 5_000;
 
-/** The system resolver (as used when connecting), bounded so a slow DNS server cannot hang a request. */
-export const systemResolver: Resolver = async (hostname) => {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`resolving ${hostname} timed out`)), RESOLVE_TIMEOUT_MS);
-  });
-  try {
-    return (await Promise.race([lookupAll(hostname, { all: true, verbatim: true }), timeout])).map((a) => a.address);
-  } finally {
-    clearTimeout(timer);
-  }
-};
+/** A resolver over `lookup` (as used when connecting), bounded so a slow DNS server cannot hang a request. */
+export function createResolver(lookup: DnsLookup = dnsLookup): Resolver {
+  const lookupAll = promisify(lookup);
+  return async (hostname) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`resolving ${hostname} timed out`)), RESOLVE_TIMEOUT_MS);
+    });
+    try {
+      return (await Promise.race([lookupAll(hostname, { all: true, verbatim: true }), timeout])).map((a) => a.address);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+/** The system resolver. */
+export const systemResolver: Resolver = createResolver();
 
 /** Full configuration-time check: shape, then every address the hostname resolves to must be public. */
 export async function checkWebhookUrl(
@@ -104,22 +111,27 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
  * A net/tls `lookup` that refuses a hostname when any address it resolves to is not public, so the
  * address actually dialled is the one checked (no DNS rebinding between check and connect).
  */
-export function guardedLookup(
-  hostname: string,
-  options: { all?: boolean; family?: number | string } | number,
-  callback: LookupCallback,
-): void {
-  const opts = typeof options === 'number' ? { family: options } : (options ?? {});
-  const family = opts.family === 'IPv4' ? 4 : opts.family === 'IPv6' ? 6 : ((opts.family as number | undefined) ?? 0);
-  dnsLookup(hostname, { family, all: true, verbatim: true }, (err, addresses) => {
-    if (err) return callback(err, '');
-    const refused = addresses.find((a) => !isPublicAddress(a.address));
-    if (refused || addresses.length === 0) {
-      const e = new Error(`refusing to connect to ${hostname}: ${refused?.address ?? 'no address'} is not a public address`) as NodeJS.ErrnoException;
-      e.code = 'EADDRNOTPUBLIC';
-      return callback(e, '');
-    }
-    if (opts.all) return callback(null, addresses);
-    callback(null, addresses[0].address, addresses[0].family);
-  });
+export function createGuardedLookup(lookup: DnsLookup = dnsLookup) {
+  return function guardedLookup(
+    hostname: string,
+    options: { all?: boolean; family?: number | string } | number,
+    callback: LookupCallback,
+  ): void {
+    const opts = typeof options === 'number' ? { family: options } : (options ?? {});
+    const family = opts.family === 'IPv4' ? 4 : opts.family === 'IPv6' ? 6 : ((opts.family as number | undefined) ?? 0);
+    lookup(hostname, { family, all: true, verbatim: true }, (err, addresses) => {
+      if (err) return callback(err, '');
+      const refused = addresses.find((a) => !isPublicAddress(a.address));
+      if (refused || addresses.length === 0) {
+        const e = new Error(`refusing to connect to ${hostname}: ${refused?.address ?? 'no address'} is not a public address`) as NodeJS.ErrnoException;
+        e.code = 'EADDRNOTPUBLIC';
+        return callback(e, '');
+      }
+      if (opts.all) return callback(null, addresses);
+      callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
 }
+
+/** The guarded lookup over the system resolver (what the delivery client connects with). */
+export const guardedLookup = createGuardedLookup();
