@@ -3,10 +3,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    globalSetup: ['test/support/global-setup.ts'],
+    // build-setup compiles src to dist/ once per run: the CLI and start tests run the compiled code.
+    globalSetup: ['test/support/global-setup.ts', 'test/support/build-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    reporters: ['default'],
+    // Under CI (any CI value but '', '0', 'false') a run with a skipped test fails: see the reporter.
+    reporters: ['default', './test/support/no-skip-reporter.ts'],
   },
 });

@@ -15,7 +15,8 @@ const databaseUrl = process.env.DATABASE_URL ?? `sqlite:${dbPath}`;
 const port = 3900 + (process.pid % 90);
 const base = `http://127.0.0.1:${port}`;
 
-const server = spawn('node_modules/.bin/tsx', ['src/cli.ts', 'serve', '--no-worker'], {
+// The compiled server, as production runs it (npm run build first).
+const server = spawn(process.execPath, ['dist/cli/main.js', 'serve', '--no-worker'], {
   env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });

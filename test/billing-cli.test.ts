@@ -1,21 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
+import { runCli, type CliResult } from './support/cli-runner.js';
 import { call, describeEachDialect, type TestContext } from './support/harness.js';
 
-const run = promisify(execFile);
-
-async function cli(ctx: TestContext, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('npx', ['tsx', 'src/cli.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: ctx.dbUrl, LOG_LEVEL: 'silent' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const cli = (ctx: TestContext, args: string[]): Promise<CliResult> => runCli(args, { DATABASE_URL: ctx.dbUrl });
 
 describeEachDialect('billing: CLI', (ctx) => {
   it('plans set changes only the given limits; credits purchase/consume show in the usage report', async () => {

@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { runCli, startCli, stopCli } from './support/cli-runner.js';
-import { call, describeEachDialect, UUID } from './support/harness.js';
+import { cliCommand, runCli, startCli, stopCli } from './support/cli-runner.js';
+import { call, describeEachDialect, ISO_MS, UUID } from './support/harness.js';
 
 describeEachDialect('first start', (ctx) => {
   it('creates a default organization and prints one full-scope key once; a restart prints none', async () => {
@@ -15,9 +19,11 @@ describeEachDialect('first start', (ctx) => {
     expect(await stopCli(first.child)).toBe(0);
 
     const second = await startCli(['serve', '--no-worker'], env, /Server listening at/);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(second.output()).not.toMatch(/hdk_/);
+    // The first start printed its key before listening; after a full run of the second (started,
+    // listening, stopped) its output holds no key.
     await stopCli(second.child);
+    expect(second.output()).toMatch(/Server listening at/);
+    expect(second.output()).not.toMatch(/hdk_/);
     const orgs = await ctx.database.db.selectFrom('organizations').select('id').execute();
     expect(orgs).toHaveLength(1);
   });
@@ -80,6 +86,24 @@ describeEachDialect('command-line tool', (ctx) => {
     expect(badKey.stderr).toMatch(/not found/);
   });
 
+  it('orgs list shows what orgs create made, oldest first; --json prints one object', async () => {
+    const made = JSON.parse((await cli('orgs', 'create', '--name', 'Listed Org', '--json')).stdout);
+    const res = await cli('orgs', 'list', '--json');
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout.trim().split('\n')).toHaveLength(1);
+    const { organizations } = JSON.parse(res.stdout) as { organizations: { id: string; name: string; created_at: string }[] };
+    const listed = organizations.find((o) => o.id === made.organization.id);
+    expect(listed).toEqual({ id: made.organization.id, name: 'Listed Org', created_at: expect.stringMatching(ISO_MS) });
+    for (const org of organizations) expect(Object.keys(org)).toEqual(['id', 'name', 'created_at']);
+    const times = organizations.map((o) => o.created_at);
+    expect(times).toEqual([...times].sort());
+
+    const text = await cli('orgs', 'list');
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain(`${listed!.id}  ${listed!.created_at}  Listed Org\n`);
+    expect(text.stdout.trim().split('\n')).toHaveLength(organizations.length);
+  });
+
   it('migrate reports an up-to-date schema', async () => {
     const res = await cli('migrate');
     expect(res.code).toBe(0);
@@ -107,4 +131,25 @@ it('says plainly when the database cannot be reached (exit code 1, no stack trac
   expect(res.code).toBe(1);
   expect(res.stderr.trim()).toMatch(/^error: cannot reach the database \(DATABASE_URL\): .*ECONNREFUSED/);
   expect(res.stderr).not.toMatch(/\n\s+at /);
+});
+
+it('--version and -V print the package version (read next to the compiled file, whatever the working directory)', async () => {
+  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  for (const flag of ['--version', '-V']) {
+    const res = await runCli([flag], {});
+    expect(res.code).toBe(0);
+    expect(res.stdout).toBe(`${version}\n`);
+  }
+  expect(execFileSync(...cliCommand(['--version']), { cwd: tmpdir(), encoding: 'utf8' })).toBe(`${version}\n`);
+});
+
+it('orgs list on an empty database says so', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'helpdesk-cli-'));
+  try {
+    const url = `sqlite:${join(dir, 'empty.db')}`;
+    expect(await runCli(['orgs', 'list'], { DATABASE_URL: url })).toMatchObject({ code: 0, stdout: 'no organizations\n' });
+    expect(await runCli(['orgs', 'list', '--json'], { DATABASE_URL: url })).toMatchObject({ code: 0, stdout: '{"organizations":[]}\n' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -55,8 +55,8 @@ describe.skipIf(!postgresAvailable())('postgres: ticket numbers across two serve
     const bases = await Promise.all(
       [0, 1].map(async () => {
         const port = await freePort();
-        // node --import tsx runs the CLI in this one process, so killing it leaves no orphan behind.
-        const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--no-worker'], {
+        // The compiled CLI (built by test/support/build-setup.ts) runs in this one process: killing it leaves no orphan.
+        const child = spawn(process.execPath, ['dist/cli/main.js', 'serve', '--no-worker'], {
           cwd: process.cwd(),
           env: { ...process.env, DATABASE_URL: testDb.url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' },
           stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,8 +10,8 @@ import { eventually, silentLogger, startReceiver, type Receiver } from './suppor
 const LEASE_MS = 1500;
 
 function spawnWorker(dbUrl: string): ChildProcess {
-  // node --import tsx keeps it to one process, so SIGKILL really kills the worker mid-request.
-  return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'worker'], {
+  // One process (the compiled CLI, built by test/support/build-setup.ts), so SIGKILL really kills the worker mid-request.
+  return spawn(process.execPath, ['dist/cli/main.js', 'worker'], {
     cwd: process.cwd(),
     env: {
       ...process.env,

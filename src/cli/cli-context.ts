@@ -1,24 +1,20 @@
-import { loadConfig, type Config } from '../config.js';
-import { openDatabase, type DatabaseHandle } from '../db/database.js';
-import { migrateToLatest } from '../db/migrator.js';
-import { systemClock, type Clock } from '../shared/clock.js';
+import { loadConfig } from '../config.js';
+import { createContainer, type Container } from '../container.js';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { systemClock } from '../shared/clock.js';
 
-export interface CommandContext {
-  config: Config;
-  database: DatabaseHandle;
-  clock: Clock;
-}
-
-/** Runs a command with configuration loaded and the schema migrated, then closes the database. */
-export type CliContext = <T>(fn: (ctx: CommandContext) => Promise<T>) => Promise<T>;
-
-export const withContext: CliContext = async (fn) => {
+/**
+ * Runs one administration command: configuration loaded, database opened and migrated, every
+ * service built by the composition root; the database is closed afterwards, whatever happens.
+ */
+export async function withContext<T>(fn: (container: Container) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const database = openDatabase(config.database, { poolSize: 2 });
   try {
-    await migrateToLatest(database.db, database.dialect);
-    return await fn({ config, database, clock: systemClock });
+    await migrateToLatest(database);
+    return await fn(createContainer({ config, database, clock: systemClock }));
   } finally {
     await database.close();
   }
-};
+}

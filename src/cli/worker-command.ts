@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrator.js';
+import { migrateToLatest } from '../db/migrate.js';
 import { systemClock } from '../shared/clock.js';
 import { startWorker, type WorkerLogger } from '../webhooks/worker.js';
 
@@ -29,8 +29,8 @@ export function registerWorkerCommand(program: Command): void {
       const config = loadConfig();
       const logger = jsonLogger(config.logLevel);
       const database = openDatabase(config.database, { poolSize: Math.min(10, config.webhooks.concurrency + 2) });
-      await migrateToLatest(database.db, database.dialect);
-      const worker = startWorker({ config, database, clock: systemClock, logger });
+      await migrateToLatest(database);
+      const worker = startWorker({ database, clock: systemClock, settings: config.webhooks, logger });
       // On SIGINT/SIGTERM: stop claiming, let attempts under way record their outcome, then close.
       closeWithGrace({ delay: config.webhooks.timeoutMs + 5_000 }, async ({ err, signal }) => {
         if (err) logger.error({ err }, 'worker shutting down after an error');

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = `${ROOT}node_modules/.bin/tsx`;
 
 export interface CliResult {
   code: number | null;
@@ -10,10 +10,23 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `helpdesk <args>` (src/cli.ts) in a child process with the given environment. */
+/**
+ * `node dist/cli/main.js`, compiled from the current sources by test/support/build-setup.ts (a
+ * vitest globalSetup), so a stale dist/ cannot stand in for them. Spawn it as
+ * `spawn(...cliCommand(['worker']), options)`: one process, so a signal sent to the child reaches the CLI.
+ */
+export function cliCommand(args: string[]): [string, string[]] {
+  const error = inject('cliBuildError');
+  if (error) throw new Error(`the build (tsc -p tsconfig.build.json) failed, so the CLI cannot run:\n${error}`);
+  const entry = inject('cliEntry');
+  if (!entry) throw new Error('the CLI was not built for this run: list test/support/build-setup.ts in globalSetup (vitest.config.ts)');
+  return [process.execPath, [entry, ...args]];
+}
+
+/** Runs `helpdesk <args>` in a child process with the given environment. */
 export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/cli.ts', ...args], {
+    const child = spawn(...cliCommand(args), {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: 'silent', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -35,7 +48,7 @@ export function startCli(
   timeoutMs = 20_000,
 ): Promise<{ child: ChildProcess; output: () => string; match: RegExpMatchArray }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/cli.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(...cliCommand(args), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

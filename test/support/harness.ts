@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { createContainer, type Container } from '../../src/container.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -104,6 +104,7 @@ export interface SuiteOptions {
 /**
  * Declares the same suite once per dialect, named "sqlite: title" and "postgres: title". The
  * PostgreSQL copy is skipped (and reported as skipped) when no PostgreSQL server is reachable.
+ * ctx.clock is back on the real time after every test.
  */
 export function describeEachDialect(title: string, body: (ctx: TestContext) => void, options: SuiteOptions = {}): void {
   for (const dialect of DIALECTS) {
@@ -142,6 +143,12 @@ export function describeEachDialect(title: string, body: (ctx: TestContext) => v
             };
           },
         } satisfies TestContext);
+      });
+      // Every test starts on the real clock: a test that freezes or moves it cannot leak that into the
+      // next one (registered before the body's hooks, so it runs after them: a suite's own afterEach
+      // that stops a worker still sees the test's clock).
+      afterEach(() => {
+        ctx.clock?.set(null);
       });
       afterAll(async () => {
         await ctx.app?.close();

@@ -1,0 +1,34 @@
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
+import { isCI } from './ci.js';
+
+/**
+ * Under CI (see ci.ts) a run in which any test was skipped fails: a suite that silently skips (no
+ * PostgreSQL, no Redis, a forgotten it.skip / it.only / it.todo) must not look green. Sets the exit
+ * code only; the default reporter still prints the results. A run filtered by test name (-t) skips
+ * the rest on purpose and is left alone.
+ */
+export default class NoSkipReporter implements Reporter {
+  private filteredByName = false;
+
+  onInit(vitest: Vitest): void {
+    this.filteredByName = Boolean(vitest.config.testNamePattern);
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors: unknown, reason: TestRunEndReason): void {
+    if (!isCI() || this.filteredByName || reason === 'interrupted') return;
+    const skipped: string[] = [];
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'skipped' || state === 'pending') skipped.push(`${module.moduleId} > ${test.fullName}`);
+      }
+    }
+    if (skipped.length === 0) return;
+    process.exitCode = 1;
+    const shown = skipped.slice(0, 50).map((name) => `  - ${name}`).join('\n');
+    const more = skipped.length > 50 ? `\n  ... and ${skipped.length - 50} more` : '';
+    process.stderr.write(
+      `\nno-skip-reporter: ${skipped.length} test(s) were skipped, which a CI run does not allow (CI=${process.env.CI}):\n${shown}${more}\n\n`,
+    );
+  }
+}
