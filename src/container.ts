@@ -1,24 +1,25 @@
-import type { Config } from './config.js';
-import type { DatabaseHandle } from './db/database.js';
-import type { Clock } from './shared/clock.js';
-import { createApiKeyService } from './auth/api-key-service.js';
-import { createOrgService } from './orgs/org-service.js';
-import { createPlanService } from './billing/plan-service.js';
-import { createCustomerService } from './customers/customer-service.js';
-import { createTicketService } from './tickets/ticket-service.js';
-import { createWebhookService } from './webhooks/webhook-service.js';
-import type { Resolver } from './webhooks/address-guard.js';
-import { createUserService } from './admin/user-service.js';
-import { createTeamService } from './admin/team-service.js';
-import { createTagService } from './admin/tag-service.js';
 import { createInvitationService } from './admin/invitation-service.js';
+import { createTagService } from './admin/tag-service.js';
+import { createTeamService } from './admin/team-service.js';
+import { createUserService } from './admin/user-service.js';
+import { createApiKeyService } from './auth/api-key-service.js';
+import { createPlanService } from './billing/plan-service.js';
 import { createQuotaService } from './billing/quota-service.js';
-import { createEventRecorder } from './webhooks/event-recorder.js';
+import type { Config } from './config.js';
+import { createCustomerService } from './customers/customer-service.js';
+import type { DatabaseHandle } from './db/database.js';
+import { createOrgService } from './orgs/org-service.js';
+import type { Clock } from './shared/clock.js';
 import { createTicketCounter } from './tickets/ticket-counter.js';
 import { createTicketDetacher } from './tickets/ticket-detacher.js';
+import { createTicketService } from './tickets/ticket-service.js';
+import type { Resolver } from './webhooks/address-guard.js';
+import { createEventRecorder } from './webhooks/event-recorder.js';
+import { createWebhookService } from './webhooks/webhook-service.js';
+import { startWorker, type WorkerLogger } from './webhooks/worker.js';
 
 // The composition root: every store and service is built here, once, and handed to whoever needs
-// it (the HTTP app, the CLI, the worker). Services name what they need from other domains as
+// it (the HTTP app, the CLI, the delivery worker). Services name what they need from other domains as
 // narrow interfaces, so this is the only file that knows how the domains fit together.
 
 export interface ContainerOptions {
@@ -72,6 +73,8 @@ export function createContainer(options: ContainerOptions) {
     teams,
     tags,
     invitations,
+    /** Starts a webhook delivery worker on this database (the server's in-process one, or `worker`). */
+    startWorker: (logger: WorkerLogger) => startWorker({ database, clock, settings: config.webhooks, logger }),
   };
 }
 

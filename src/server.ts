@@ -5,7 +5,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createContainer } from './container.js';
 import { systemClock } from './shared/clock.js';
-import { startWorker, type WorkerHandle } from './webhooks/worker.js';
+import type { WorkerHandle } from './webhooks/worker.js';
 
 export interface ServeOptions {
   /** Run the webhook delivery worker in this process (the default for `npm start`). */
@@ -45,5 +45,5 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   });
 
   await app.listen({ port: config.port, host: config.host });
-  if (options.worker) worker = startWorker({ database, clock, settings: config.webhooks, logger: app.log });
+  if (options.worker) worker = container.startWorker(app.log);
 }
