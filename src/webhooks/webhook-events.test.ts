@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_TYPES, eventTimestamp, serializePayload, timestampOf } from './webhook-events.js';
+import { EVENT_TYPES, eventTimestamp, serializePayload } from './webhook-events.js';
+
+const timestampOf = (body: string): string => (JSON.parse(body) as { timestamp: string }).timestamp;
 
 describe('webhook event payloads', () => {
   it('knows the three event types', () => {

@@ -14,11 +14,3 @@ export const eventTimestamp = (occurredAt: number): string => iso(occurredAt);
 export function serializePayload(event: string, occurredAt: number, organizationId: string, data: unknown): string {
   return JSON.stringify({ event, timestamp: eventTimestamp(occurredAt), organization_id: organizationId, data });
 }
-
-/**
- * The timestamp read back from a serialized body: what a receiver sees. The worker does not need it
- * (a delivery row's created_at is the event time); the unit tests check the format with it.
- */
-export function timestampOf(body: string): string {
-  return (JSON.parse(body) as { timestamp: string }).timestamp;
-}
