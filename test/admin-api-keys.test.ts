@@ -1,13 +1,11 @@
 import { expect, it } from 'vitest';
-import { ISO_MS, UUID, call, describeEachDialect } from './support/harness.js';
+import { api } from './support/api.js';
+import { ISO_MS, UUID, describeEachDialect } from './support/harness.js';
 
 describeEachDialect('admin: api keys', (ctx) => {
   it('creates a key whose token is shown once and works with exactly its scopes', async () => {
     const org = await ctx.createOrg();
-    const res = await call(ctx.app, 'POST', '/api/v1/api-keys', {
-      token: org.token,
-      body: { name: 'zapier', scopes: ['tickets:write', 'tickets:read', 'tickets:read'] },
-    });
+    const res = await org.api.post('/api/v1/api-keys', { name: 'zapier', scopes: ['tickets:write', 'tickets:read', 'tickets:read'] });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       data: {
@@ -23,15 +21,16 @@ describeEachDialect('admin: api keys', (ctx) => {
     });
     expect(res.body.data.token.startsWith(res.body.data.prefix)).toBe(true);
     const token = res.body.data.token;
-    expect((await call(ctx.app, 'GET', '/api/v1/tags', { token })).status).toBe(200);
-    expect((await call(ctx.app, 'GET', '/api/v1/api-keys', { token })).status).toBe(403);
+    const withKey = api(ctx.app, token);
+    expect((await withKey.get('/api/v1/tags')).status).toBe(200);
+    expect((await withKey.get('/api/v1/api-keys')).status).toBe(403);
 
-    const got = await call(ctx.app, 'GET', `/api/v1/api-keys/${res.body.data.id}`, { token: org.token });
+    const got = await org.api.get(`/api/v1/api-keys/${res.body.data.id}`);
     expect(got.status).toBe(200);
     expect(got.body.data).not.toHaveProperty('token');
     // Its use above was recorded (to the minute).
     expect(got.body.data.last_used_at).toMatch(ISO_MS);
-    const list = await call(ctx.app, 'GET', '/api/v1/api-keys', { token: org.token });
+    const list = await org.api.get('/api/v1/api-keys');
     expect(list.status).toBe(200);
     expect(Object.keys(list.body)).toEqual(['data']);
     expect(list.body.data).toHaveLength(2);
@@ -49,7 +48,7 @@ describeEachDialect('admin: api keys', (ctx) => {
       [{ scopes: ['admin'], name: '' }, 'name', 'too_short'],
     ];
     for (const [body, field, issue] of cases) {
-      const res = await call(ctx.app, 'POST', '/api/v1/api-keys', { token: org.token, body });
+      const res = await org.api.post('/api/v1/api-keys', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.details[0]).toEqual({ field, issue });
     }
@@ -57,31 +56,32 @@ describeEachDialect('admin: api keys', (ctx) => {
 
   it('revokes a key: it then gets 401, and revoking is idempotent', async () => {
     const org = await ctx.createOrg();
-    const created = await call(ctx.app, 'POST', '/api/v1/api-keys', { token: org.token, body: { scopes: ['billing:read'] } });
+    const created = await org.api.post('/api/v1/api-keys', { scopes: ['billing:read'] });
     const { id, token } = created.body.data;
-    expect((await call(ctx.app, 'GET', '/api/v1/billing/usage', { token })).status).toBe(200);
-    const res = await call(ctx.app, 'DELETE', `/api/v1/api-keys/${id}`, { token: org.token });
+    const withKey = api(ctx.app, token);
+    expect((await withKey.get('/api/v1/billing/usage')).status).toBe(200);
+    const res = await org.api.delete(`/api/v1/api-keys/${id}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id, revoked_at: expect.stringMatching(ISO_MS) });
     expect(res.body.data).not.toHaveProperty('token');
-    const after = await call(ctx.app, 'GET', '/api/v1/billing/usage', { token });
+    const after = await withKey.get('/api/v1/billing/usage');
     expect(after.status).toBe(401);
     expect(after.body.error.code).toBe('unauthorized');
-    const again = await call(ctx.app, 'DELETE', `/api/v1/api-keys/${id}`, { token: org.token });
+    const again = await org.api.delete(`/api/v1/api-keys/${id}`);
     expect(again.body.data.revoked_at).toBe(res.body.data.revoked_at);
   });
 
   it("answers 404 for malformed, unknown and other organizations' key ids", async () => {
     const a = await ctx.createOrg('A');
     const b = await ctx.createOrg('B');
-    const key = await call(ctx.app, 'POST', '/api/v1/api-keys', { token: a.token, body: { scopes: ['tickets:read'] } });
+    const key = await a.api.post('/api/v1/api-keys', { scopes: ['tickets:read'] });
     for (const id of [key.body.data.id, '00000000-0000-4000-8000-000000000000', 'bad']) {
       for (const method of ['GET', 'DELETE'] as const) {
-        const res = await call(ctx.app, method, `/api/v1/api-keys/${id}`, { token: b.token });
+        const res = await b.api.request(method, `/api/v1/api-keys/${id}`);
         expect(res.status, `${method} ${id}`).toBe(404);
         expect(res.body.error.code).toBe('not_found');
       }
     }
-    expect((await call(ctx.app, 'GET', '/api/v1/tags', { token: key.body.data.token })).status).toBe(200);
+    expect((await api(ctx.app, key.body.data.token).get('/api/v1/tags')).status).toBe(200);
   });
 });

@@ -1,14 +1,13 @@
 import { expect, it } from 'vitest';
-import { ISO_MS, UUID, call, describeEachDialect } from './support/harness.js';
+import { ISO_MS, UUID, describeEachDialect, type TestOrg } from './support/harness.js';
 
 describeEachDialect('admin: invitations', (ctx) => {
-  const post = (token: string, body: unknown) => call(ctx.app, 'POST', '/api/v1/invitations', { token, body });
-  const seats = async (token: string) => (await call(ctx.app, 'GET', '/api/v1/billing/usage', { token })).body.data.seats.used;
+  const seats = async (org: TestOrg) => (await org.api.get('/api/v1/billing/usage')).body.data.seats.used;
 
   it('creates a pending invitation expiring in 7 days by default (injected clock), 201', async () => {
     const org = await ctx.createOrg();
     ctx.clock.set('2026-05-10T12:00:00.000Z');
-    const res = await post(org.token, { email: 'new@example.com' });
+    const res = await org.api.post('/api/v1/invitations', { email: 'new@example.com' });
     ctx.clock.set(null);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -26,7 +25,7 @@ describeEachDialect('admin: invitations', (ctx) => {
         updated_at: '2026-05-10T12:00:00.000Z',
       },
     });
-    const got = await call(ctx.app, 'GET', `/api/v1/invitations/${res.body.data.id}`, { token: org.token });
+    const got = await org.api.get(`/api/v1/invitations/${res.body.data.id}`);
     expect(got.status).toBe(200);
     expect(got.body.data.id).toBe(res.body.data.id);
   });
@@ -34,7 +33,7 @@ describeEachDialect('admin: invitations', (ctx) => {
   it('takes an explicit expiry, name and role; rejects a past expiry and bad fields with 400', async () => {
     const org = await ctx.createOrg();
     ctx.clock.set('2026-05-10T12:00:00.000Z');
-    const res = await post(org.token, { email: 'a@example.com', name: 'Ann', role: 'admin', expires_at: '2026-05-11T00:00:00Z' });
+    const res = await org.api.post('/api/v1/invitations', { email: 'a@example.com', name: 'Ann', role: 'admin', expires_at: '2026-05-11T00:00:00Z' });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ name: 'Ann', role: 'admin', expires_at: '2026-05-11T00:00:00.000Z' });
     const cases: [unknown, string, string][] = [
@@ -45,7 +44,7 @@ describeEachDialect('admin: invitations', (ctx) => {
       [{ email: 'b@example.com', expires_at: '2026-05-10T12:00:00.000Z' }, 'expires_at', 'out_of_range'],
     ];
     for (const [body, field, issue] of cases) {
-      const bad = await post(org.token, body);
+      const bad = await org.api.post('/api/v1/invitations', body);
       expect(bad.status, JSON.stringify(body)).toBe(400);
       expect(bad.body.error.details[0]).toEqual({ field, issue });
     }
@@ -54,28 +53,28 @@ describeEachDialect('admin: invitations', (ctx) => {
 
   it('refuses to invite an existing user or an email with a pending invitation (409)', async () => {
     const org = await ctx.createOrg();
-    await call(ctx.app, 'POST', '/api/v1/users', { token: org.token, body: { name: 'U', email: 'user@example.com' } });
-    const existing = await post(org.token, { email: 'USER@example.com' });
+    await org.api.post('/api/v1/users', { name: 'U', email: 'user@example.com' });
+    const existing = await org.api.post('/api/v1/invitations', { email: 'USER@example.com' });
     expect(existing.status).toBe(409);
     expect(existing.body.error.details).toEqual([{ field: 'email', issue: 'already_exists' }]);
-    expect((await post(org.token, { email: 'inv@example.com' })).status).toBe(201);
-    expect((await post(org.token, { email: 'Inv@Example.com' })).status).toBe(409);
+    expect((await org.api.post('/api/v1/invitations', { email: 'inv@example.com' })).status).toBe(201);
+    expect((await org.api.post('/api/v1/invitations', { email: 'Inv@Example.com' })).status).toBe(409);
   });
 
   it('concurrent invitations for one email: exactly one is created, the rest are 409', async () => {
     const org = await ctx.createOrg();
-    const results = await Promise.all(Array.from({ length: 12 }, () => post(org.token, { email: 'race@example.com' })));
+    const results = await Promise.all(Array.from({ length: 12 }, () => org.api.post('/api/v1/invitations', { email: 'race@example.com' })));
     expect(results.map((r) => r.status).sort()).toEqual([201, ...Array(11).fill(409)]);
-    const list = await call(ctx.app, 'GET', '/api/v1/invitations', { token: org.token });
+    const list = await org.api.get('/api/v1/invitations');
     expect(list.body.data.filter((i: any) => i.email === 'race@example.com')).toHaveLength(1);
-    expect(await seats(org.token)).toBe(1);
+    expect(await seats(org)).toBe(1);
   });
 
   it('accepting creates the staff user (optional id and name) and converts the seat', async () => {
     const org = await ctx.createOrg();
-    const inv = await post(org.token, { email: 'Dev@Example.com', name: 'Dev', role: 'admin' });
-    expect(await seats(org.token)).toBe(1);
-    const res = await call(ctx.app, 'POST', `/api/v1/invitations/${inv.body.data.id}/accept`, { token: org.token, body: { id: 'okta|42' } });
+    const inv = await org.api.post('/api/v1/invitations', { email: 'Dev@Example.com', name: 'Dev', role: 'admin' });
+    expect(await seats(org)).toBe(1);
+    const res = await org.api.post(`/api/v1/invitations/${inv.body.data.id}/accept`, { id: 'okta|42' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       data: {
@@ -90,44 +89,44 @@ describeEachDialect('admin: invitations', (ctx) => {
         },
       },
     });
-    expect((await call(ctx.app, 'GET', '/api/v1/users/okta%7C42', { token: org.token })).status).toBe(200);
-    expect(await seats(org.token)).toBe(1);
-    const again = await call(ctx.app, 'POST', `/api/v1/invitations/${inv.body.data.id}/accept`, { token: org.token, body: {} });
+    expect((await org.api.get('/api/v1/users/okta%7C42')).status).toBe(200);
+    expect(await seats(org)).toBe(1);
+    const again = await org.api.post(`/api/v1/invitations/${inv.body.data.id}/accept`, {});
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: 'conflict', details: [{ field: 'status', issue: 'accepted' }] });
-    const revoke = await call(ctx.app, 'POST', `/api/v1/invitations/${inv.body.data.id}/revoke`, { token: org.token });
+    const revoke = await org.api.post(`/api/v1/invitations/${inv.body.data.id}/revoke`);
     expect(revoke.status).toBe(409);
-    const patch = await call(ctx.app, 'PATCH', `/api/v1/invitations/${inv.body.data.id}`, { token: org.token, body: { role: 'agent' } });
+    const patch = await org.api.patch(`/api/v1/invitations/${inv.body.data.id}`, { role: 'agent' });
     expect(patch.status).toBe(409);
   });
 
   it('accepting with a taken user id or an email that became a user is 409 and changes nothing', async () => {
     const org = await ctx.createOrg();
-    await call(ctx.app, 'POST', '/api/v1/users', { token: org.token, body: { id: 'taken', name: 'T', email: 't@example.com' } });
-    const inv = await post(org.token, { email: 'later@example.com' });
-    const dupId = await call(ctx.app, 'POST', `/api/v1/invitations/${inv.body.data.id}/accept`, { token: org.token, body: { id: 'taken' } });
+    await org.api.post('/api/v1/users', { id: 'taken', name: 'T', email: 't@example.com' });
+    const inv = await org.api.post('/api/v1/invitations', { email: 'later@example.com' });
+    const dupId = await org.api.post(`/api/v1/invitations/${inv.body.data.id}/accept`, { id: 'taken' });
     expect(dupId.status).toBe(409);
     expect(dupId.body.error.details).toEqual([{ field: 'id', issue: 'already_exists' }]);
     // The API now refuses a user for an invited email (409); a user that got the address anyway (e.g.
     // created before this rule) still makes accepting a 409.
-    expect((await call(ctx.app, 'POST', '/api/v1/users', { token: org.token, body: { name: 'L', email: 'LATER@example.com' } })).status).toBe(409);
+    expect((await org.api.post('/api/v1/users', { name: 'L', email: 'LATER@example.com' })).status).toBe(409);
     await ctx.database.db
       .insertInto('users')
       .values({ organization_id: org.id, id: 'legacy', name: 'L', email: 'LATER@example.com', email_key: 'later@example.com', role: 'agent', created_at: 0, updated_at: 0 })
       .execute();
-    const dupEmail = await call(ctx.app, 'POST', `/api/v1/invitations/${inv.body.data.id}/accept`, { token: org.token, body: {} });
+    const dupEmail = await org.api.post(`/api/v1/invitations/${inv.body.data.id}/accept`, {});
     expect(dupEmail.status).toBe(409);
     expect(dupEmail.body.error.details).toEqual([{ field: 'email', issue: 'already_exists' }]);
-    expect((await call(ctx.app, 'GET', `/api/v1/invitations/${inv.body.data.id}`, { token: org.token })).body.data.status).toBe('pending');
-    const bad = await call(ctx.app, 'POST', `/api/v1/invitations/${inv.body.data.id}/accept`, { token: org.token, body: { id: 'a b' } });
+    expect((await org.api.get(`/api/v1/invitations/${inv.body.data.id}`)).body.data.status).toBe('pending');
+    const bad = await org.api.post(`/api/v1/invitations/${inv.body.data.id}/accept`, { id: 'a b' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details).toEqual([{ field: 'id', issue: 'invalid_format' }]);
   });
 
   it('accepting without a body generates a UUID user named after the invitation email', async () => {
     const org = await ctx.createOrg();
-    const inv = await post(org.token, { email: 'anon@example.com' });
-    const res = await call(ctx.app, 'POST', `/api/v1/invitations/${inv.body.data.id}/accept`, { token: org.token });
+    const inv = await org.api.post('/api/v1/invitations', { email: 'anon@example.com' });
+    const res = await org.api.post(`/api/v1/invitations/${inv.body.data.id}/accept`);
     expect(res.status).toBe(201);
     expect(res.body.data.user).toMatchObject({ id: expect.stringMatching(UUID), name: 'anon@example.com', role: 'agent' });
   });
@@ -135,58 +134,55 @@ describeEachDialect('admin: invitations', (ctx) => {
   it('an expired invitation cannot be accepted (409), no longer takes a seat, and lists as expired', async () => {
     const org = await ctx.createOrg();
     ctx.clock.set('2026-06-01T00:00:00.000Z');
-    const inv = await post(org.token, { email: 'late@example.com', expires_at: '2026-06-02T00:00:00.000Z' });
-    expect(await seats(org.token)).toBe(1);
+    const inv = await org.api.post('/api/v1/invitations', { email: 'late@example.com', expires_at: '2026-06-02T00:00:00.000Z' });
+    expect(await seats(org)).toBe(1);
     ctx.clock.set('2026-06-02T00:00:00.000Z');
-    expect(await seats(org.token)).toBe(0);
-    const res = await call(ctx.app, 'POST', `/api/v1/invitations/${inv.body.data.id}/accept`, { token: org.token, body: {} });
+    expect(await seats(org)).toBe(0);
+    const res = await org.api.post(`/api/v1/invitations/${inv.body.data.id}/accept`, {});
     expect(res.status).toBe(409);
     expect(res.body.error.details).toEqual([{ field: 'status', issue: 'expired' }]);
-    expect((await call(ctx.app, 'GET', `/api/v1/invitations/${inv.body.data.id}`, { token: org.token })).body.data.status).toBe('expired');
-    const expired = await call(ctx.app, 'GET', '/api/v1/invitations?status=expired', { token: org.token });
+    expect((await org.api.get(`/api/v1/invitations/${inv.body.data.id}`)).body.data.status).toBe('expired');
+    const expired = await org.api.get('/api/v1/invitations?status=expired');
     expect(expired.body.data.map((i: any) => i.id)).toEqual([inv.body.data.id]);
-    expect((await call(ctx.app, 'GET', '/api/v1/invitations?status=pending', { token: org.token })).body.data).toEqual([]);
+    expect((await org.api.get('/api/v1/invitations?status=pending')).body.data).toEqual([]);
     // A new invitation for the same email is allowed once the old one expired.
-    expect((await post(org.token, { email: 'late@example.com' })).status).toBe(201);
-    const patch = await call(ctx.app, 'PATCH', `/api/v1/invitations/${inv.body.data.id}`, { token: org.token, body: { role: 'admin' } });
+    expect((await org.api.post('/api/v1/invitations', { email: 'late@example.com' })).status).toBe(201);
+    const patch = await org.api.patch(`/api/v1/invitations/${inv.body.data.id}`, { role: 'admin' });
     expect(patch.status).toBe(409);
     ctx.clock.set(null);
   });
 
   it('revoking frees the seat; a revoked invitation cannot be accepted (409); revoking twice is harmless', async () => {
     const org = await ctx.createOrg();
-    const inv = await post(org.token, { email: 'r@example.com' });
-    const res = await call(ctx.app, 'POST', `/api/v1/invitations/${inv.body.data.id}/revoke`, { token: org.token });
+    const inv = await org.api.post('/api/v1/invitations', { email: 'r@example.com' });
+    const res = await org.api.post(`/api/v1/invitations/${inv.body.data.id}/revoke`);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'revoked', revoked_at: expect.stringMatching(ISO_MS) });
-    expect(await seats(org.token)).toBe(0);
-    const again = await call(ctx.app, 'POST', `/api/v1/invitations/${inv.body.data.id}/revoke`, { token: org.token });
+    expect(await seats(org)).toBe(0);
+    const again = await org.api.post(`/api/v1/invitations/${inv.body.data.id}/revoke`);
     expect(again.body.data.revoked_at).toBe(res.body.data.revoked_at);
-    const accept = await call(ctx.app, 'POST', `/api/v1/invitations/${inv.body.data.id}/accept`, { token: org.token, body: {} });
+    const accept = await org.api.post(`/api/v1/invitations/${inv.body.data.id}/accept`, {});
     expect(accept.status).toBe(409);
     expect(accept.body.error.details).toEqual([{ field: 'status', issue: 'revoked' }]);
-    expect((await call(ctx.app, 'GET', '/api/v1/users', { token: org.token })).body.meta.pagination.total).toBe(0);
+    expect((await org.api.get('/api/v1/users')).body.meta.pagination.total).toBe(0);
   });
 
   it('updates a pending invitation and deletes invitations', async () => {
     const org = await ctx.createOrg();
     ctx.clock.set('2026-07-01T00:00:00.000Z');
-    const inv = await post(org.token, { email: 'p@example.com' });
-    const res = await call(ctx.app, 'PATCH', `/api/v1/invitations/${inv.body.data.id}`, {
-      token: org.token,
-      body: { role: 'admin', name: 'Pat', expires_at: '2026-07-30T00:00:00.000Z' },
-    });
+    const inv = await org.api.post('/api/v1/invitations', { email: 'p@example.com' });
+    const res = await org.api.patch(`/api/v1/invitations/${inv.body.data.id}`, { role: 'admin', name: 'Pat', expires_at: '2026-07-30T00:00:00.000Z' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ role: 'admin', name: 'Pat', expires_at: '2026-07-30T00:00:00.000Z', status: 'pending' });
-    const past = await call(ctx.app, 'PATCH', `/api/v1/invitations/${inv.body.data.id}`, { token: org.token, body: { expires_at: '2026-06-30T00:00:00.000Z' } });
+    const past = await org.api.patch(`/api/v1/invitations/${inv.body.data.id}`, { expires_at: '2026-06-30T00:00:00.000Z' });
     expect(past.status).toBe(400);
     expect(past.body.error.details).toEqual([{ field: 'expires_at', issue: 'out_of_range' }]);
-    const badRole = await call(ctx.app, 'PATCH', `/api/v1/invitations/${inv.body.data.id}`, { token: org.token, body: { role: 'owner' } });
+    const badRole = await org.api.patch(`/api/v1/invitations/${inv.body.data.id}`, { role: 'owner' });
     expect(badRole.status).toBe(400);
     ctx.clock.set(null);
-    const del = await call(ctx.app, 'DELETE', `/api/v1/invitations/${inv.body.data.id}`, { token: org.token });
+    const del = await org.api.delete(`/api/v1/invitations/${inv.body.data.id}`);
     expect(del).toMatchObject({ status: 200, body: { data: { deleted: true } } });
-    expect((await call(ctx.app, 'GET', `/api/v1/invitations/${inv.body.data.id}`, { token: org.token })).status).toBe(404);
+    expect((await org.api.get(`/api/v1/invitations/${inv.body.data.id}`)).status).toBe(404);
   });
 
   it('lists newest first with pagination and a status filter', async () => {
@@ -194,22 +190,22 @@ describeEachDialect('admin: invitations', (ctx) => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       ctx.clock.set(Date.parse('2026-08-01T00:00:00.000Z') + i);
-      ids.push((await post(org.token, { email: `l${i}@example.com` })).body.data.id);
+      ids.push((await org.api.post('/api/v1/invitations', { email: `l${i}@example.com` })).body.data.id);
     }
-    await call(ctx.app, 'POST', `/api/v1/invitations/${ids[0]}/revoke`, { token: org.token });
-    const page = await call(ctx.app, 'GET', '/api/v1/invitations?limit=2', { token: org.token });
+    await org.api.post(`/api/v1/invitations/${ids[0]}/revoke`);
+    const page = await org.api.get('/api/v1/invitations?limit=2');
     expect(page.body.data.map((i: any) => i.id)).toEqual([ids[2], ids[1]]);
     expect(page.body.meta).toEqual({ pagination: { page: 1, limit: 2, total: 3, total_pages: 2 } });
-    const revoked = await call(ctx.app, 'GET', '/api/v1/invitations?status=revoked', { token: org.token });
+    const revoked = await org.api.get('/api/v1/invitations?status=revoked');
     expect(revoked.body.data.map((i: any) => i.id)).toEqual([ids[0]]);
-    expect((await call(ctx.app, 'GET', '/api/v1/invitations?status=bogus', { token: org.token })).status).toBe(400);
+    expect((await org.api.get('/api/v1/invitations?status=bogus')).status).toBe(400);
     ctx.clock.set(null);
   });
 
   it("answers 404 for malformed, unknown and other organizations' invitation ids", async () => {
     const a = await ctx.createOrg('A');
     const b = await ctx.createOrg('B');
-    const inv = await post(a.token, { email: 'x@example.com' });
+    const inv = await a.api.post('/api/v1/invitations', { email: 'x@example.com' });
     for (const id of [inv.body.data.id, '00000000-0000-4000-8000-000000000000', 'nope']) {
       const routes = [
         ['GET', `/api/v1/invitations/${id}`, undefined],
@@ -219,11 +215,11 @@ describeEachDialect('admin: invitations', (ctx) => {
         ['POST', `/api/v1/invitations/${id}/revoke`, undefined],
       ] as const;
       for (const [method, url, body] of routes) {
-        const res = await call(ctx.app, method, url, { token: b.token, body });
+        const res = await b.api.request(method, url, body);
         expect(res.status, `${method} ${url}`).toBe(404);
         expect(res.body.error.code).toBe('not_found');
       }
     }
-    expect((await call(ctx.app, 'GET', `/api/v1/invitations/${inv.body.data.id}`, { token: a.token })).body.data.status).toBe('pending');
+    expect((await a.api.get(`/api/v1/invitations/${inv.body.data.id}`)).body.data.status).toBe('pending');
   });
 });

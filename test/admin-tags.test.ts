@@ -1,12 +1,13 @@
 import { expect, it } from 'vitest';
-import { ISO_MS, UUID, call, describeEachDialect } from './support/harness.js';
+import { api } from './support/api.js';
+import { ISO_MS, UUID, describeEachDialect } from './support/harness.js';
+import { postTicket } from './support/ticket-fixtures.js';
 
 describeEachDialect('admin: tags', (ctx) => {
-  const post = (token: string, body: unknown) => call(ctx.app, 'POST', '/api/v1/tags', { token, body });
 
   it('creates a tag (color stored lowercase, default gray), 201', async () => {
     const org = await ctx.createOrg();
-    const res = await post(org.token, { name: 'Billing', color: '#FF0000' });
+    const res = await org.api.post('/api/v1/tags', { name: 'Billing', color: '#FF0000' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       data: {
@@ -17,22 +18,22 @@ describeEachDialect('admin: tags', (ctx) => {
         updated_at: expect.stringMatching(ISO_MS),
       },
     });
-    const plain = await post(org.token, { name: '  Bug  ' });
+    const plain = await org.api.post('/api/v1/tags', { name: '  Bug  ' });
     expect(plain.body.data).toMatchObject({ name: 'Bug', color: '#6b7280' });
-    const got = await call(ctx.app, 'GET', `/api/v1/tags/${res.body.data.id}`, { token: org.token });
+    const got = await org.api.get(`/api/v1/tags/${res.body.data.id}`);
     expect(got).toMatchObject({ status: 200, body: res.body });
-    const upper = await call(ctx.app, 'GET', `/api/v1/tags/${res.body.data.id.toUpperCase()}`, { token: org.token });
+    const upper = await org.api.get(`/api/v1/tags/${res.body.data.id.toUpperCase()}`);
     expect(upper).toMatchObject({ status: 200, body: res.body });
   });
 
   it('rejects a duplicate name in any case with 409, allows it in another organization', async () => {
     const a = await ctx.createOrg('A');
     const b = await ctx.createOrg('B');
-    expect((await post(a.token, { name: 'Urgent' })).status).toBe(201);
-    const dup = await post(a.token, { name: 'uRGENT ' });
+    expect((await a.api.post('/api/v1/tags', { name: 'Urgent' })).status).toBe(201);
+    const dup = await a.api.post('/api/v1/tags', { name: 'uRGENT ' });
     expect(dup.status).toBe(409);
     expect(dup.body).toEqual({ error: { code: 'conflict', message: expect.any(String), details: [{ field: 'name', issue: 'already_exists' }] } });
-    expect((await post(b.token, { name: 'Urgent' })).status).toBe(201);
+    expect((await b.api.post('/api/v1/tags', { name: 'Urgent' })).status).toBe(201);
   });
 
   it('validates name and color', async () => {
@@ -47,7 +48,7 @@ describeEachDialect('admin: tags', (ctx) => {
       [{ name: 'a', color: '#gggggg' }, 'color', 'invalid_format'],
     ];
     for (const [body, field, issue] of cases) {
-      const res = await post(org.token, body);
+      const res = await org.api.post('/api/v1/tags', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.details[0]).toEqual({ field, issue });
     }
@@ -55,43 +56,43 @@ describeEachDialect('admin: tags', (ctx) => {
 
   it('lists every tag by name without pagination metadata, with admin or tickets:read', async () => {
     const org = await ctx.createOrg();
-    for (const name of ['zeta', 'Alpha', 'mid']) await post(org.token, { name });
-    for (let i = 0; i < 25; i++) await post(org.token, { name: `t${String(i).padStart(2, '0')}` });
-    const reader = await org.keyWith(['tickets:read']);
-    const res = await call(ctx.app, 'GET', '/api/v1/tags', { token: reader });
+    for (const name of ['zeta', 'Alpha', 'mid']) await org.api.post('/api/v1/tags', { name });
+    for (let i = 0; i < 25; i++) await org.api.post('/api/v1/tags', { name: `t${String(i).padStart(2, '0')}` });
+    const reader = api(ctx.app, await org.keyWith(['tickets:read']));
+    const res = await reader.get('/api/v1/tags');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['data']);
     expect(res.body.data).toHaveLength(28);
     expect(res.body.data.slice(0, 2).map((t: any) => t.name)).toEqual(['Alpha', 'mid']);
     expect(res.body.data.at(-1).name).toBe('zeta');
-    expect((await call(ctx.app, 'GET', `/api/v1/tags/${res.body.data[0].id}`, { token: reader })).status).toBe(200);
-    expect((await post(reader, { name: 'nope' })).status).toBe(403);
-    const other = await org.keyWith(['customers:read']);
-    expect((await call(ctx.app, 'GET', '/api/v1/tags', { token: other })).status).toBe(403);
+    expect((await reader.get(`/api/v1/tags/${res.body.data[0].id}`)).status).toBe(200);
+    expect((await reader.post('/api/v1/tags', { name: 'nope' })).status).toBe(403);
+    const other = api(ctx.app, await org.keyWith(['customers:read']));
+    expect((await other.get('/api/v1/tags')).status).toBe(403);
   });
 
   it('updates name and color; renaming onto another tag is 409', async () => {
     const org = await ctx.createOrg();
-    const a = await post(org.token, { name: 'A' });
-    await post(org.token, { name: 'B' });
-    const res = await call(ctx.app, 'PATCH', `/api/v1/tags/${a.body.data.id}`, { token: org.token, body: { name: 'Alpha', color: '#00AA00' } });
+    const a = await org.api.post('/api/v1/tags', { name: 'A' });
+    await org.api.post('/api/v1/tags', { name: 'B' });
+    const res = await org.api.patch(`/api/v1/tags/${a.body.data.id}`, { name: 'Alpha', color: '#00AA00' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: a.body.data.id, name: 'Alpha', color: '#00aa00' });
-    const self = await call(ctx.app, 'PATCH', `/api/v1/tags/${a.body.data.id}`, { token: org.token, body: { name: 'ALPHA' } });
+    const self = await org.api.patch(`/api/v1/tags/${a.body.data.id}`, { name: 'ALPHA' });
     expect(self.status).toBe(200);
-    const taken = await call(ctx.app, 'PATCH', `/api/v1/tags/${a.body.data.id}`, { token: org.token, body: { name: 'b' } });
+    const taken = await org.api.patch(`/api/v1/tags/${a.body.data.id}`, { name: 'b' });
     expect(taken.status).toBe(409);
-    const bad = await call(ctx.app, 'PATCH', `/api/v1/tags/${a.body.data.id}`, { token: org.token, body: { color: 'blue' } });
+    const bad = await org.api.patch(`/api/v1/tags/${a.body.data.id}`, { color: 'blue' });
     expect(bad.status).toBe(400);
   });
 
   it("answers 404 for malformed, unknown and other organizations' tag ids", async () => {
     const a = await ctx.createOrg('A');
     const b = await ctx.createOrg('B');
-    const tag = await post(a.token, { name: 'T' });
+    const tag = await a.api.post('/api/v1/tags', { name: 'T' });
     for (const id of [tag.body.data.id, '00000000-0000-4000-8000-000000000000', 'zzz']) {
       for (const [method, body] of [['GET', undefined], ['PATCH', { name: 'X' }], ['DELETE', undefined]] as const) {
-        const res = await call(ctx.app, method, `/api/v1/tags/${id}`, { token: b.token, body });
+        const res = await b.api.request(method, `/api/v1/tags/${id}`, body);
         expect(res.status, `${method} ${id}`).toBe(404);
         expect(res.body.error.code).toBe('not_found');
       }
@@ -100,17 +101,14 @@ describeEachDialect('admin: tags', (ctx) => {
 
   it('deletes a tag: it disappears from its tickets, which stay', async () => {
     const org = await ctx.createOrg();
-    const keep = await post(org.token, { name: 'keep' });
-    const gone = await post(org.token, { name: 'gone' });
-    const ticket = await call(ctx.app, 'POST', '/api/v1/tickets', {
-      token: org.token,
-      body: { subject: 'Help', message: 'Hi', customer: { email: 'c@example.com' }, tag_ids: [keep.body.data.id, gone.body.data.id] },
-    });
+    const keep = await org.api.post('/api/v1/tags', { name: 'keep' });
+    const gone = await org.api.post('/api/v1/tags', { name: 'gone' });
+    const ticket = await postTicket(org.api, { tag_ids: [keep.body.data.id, gone.body.data.id] });
     expect(ticket.status).toBe(201);
     expect(ticket.body.data.tags).toHaveLength(2);
-    const del = await call(ctx.app, 'DELETE', `/api/v1/tags/${gone.body.data.id}`, { token: org.token });
+    const del = await org.api.delete(`/api/v1/tags/${gone.body.data.id}`);
     expect(del).toMatchObject({ status: 200, body: { data: { deleted: true } } });
-    const after = await call(ctx.app, 'GET', `/api/v1/tickets/${ticket.body.data.id}`, { token: org.token });
+    const after = await org.api.get(`/api/v1/tickets/${ticket.body.data.id}`);
     expect(after.status).toBe(200);
     expect(after.body.data.tags).toEqual([{ id: keep.body.data.id, name: 'keep', color: '#6b7280' }]);
     const links = await ctx.database.db.selectFrom('ticket_tags').select('tag_id').where('ticket_id', '=', ticket.body.data.id).execute();

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { runCli, type CliResult } from './support/cli-runner.js';
-import { call, describeEachDialect, type TestContext } from './support/harness.js';
+import { describeEachDialect, type TestContext } from './support/harness.js';
 
 const cli = (ctx: TestContext, args: string[]): Promise<CliResult> => runCli(args, { DATABASE_URL: ctx.dbUrl });
 
@@ -21,7 +21,7 @@ describeEachDialect('billing: CLI', (ctx) => {
     const used = await cli(ctx, ['credits', 'consume', '--org', org.id, '--amount', '170', '--json']);
     expect(JSON.parse(used.stdout).ai_credits).toEqual({ used: 170, included: 100, purchased: 50, remaining: 0, overage_this_period: 20 });
 
-    const usage = await call(ctx.app, 'GET', '/api/v1/billing/usage', { token: org.token });
+    const usage = await org.api.get('/api/v1/billing/usage');
     expect(usage.body.data).toMatchObject({
       tickets: { used: 0, limit: null },
       seats: { used: 0, limit: 3 },

@@ -3,8 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { api } from './support/api.js';
 import { cliCommand, runCli, startCli, stopCli } from './support/cli-runner.js';
-import { call, describeEachDialect, ISO_MS, UUID } from './support/harness.js';
+import { describeEachDialect, ISO_MS, UUID } from './support/harness.js';
 
 describeEachDialect('first start', (ctx) => {
   it('creates a default organization and prints one full-scope key once; a restart prints none', async () => {
@@ -46,7 +47,7 @@ describeEachDialect('command-line tool', (ctx) => {
         scopes: ['tickets:read', 'tickets:write', 'customers:read', 'customers:write', 'webhooks:read', 'webhooks:write', 'billing:read', 'admin'],
       },
     });
-    const listed = await call(ctx.app, 'GET', '/api/v1/customers', { token: out.api_key.token });
+    const listed = await api(ctx.app, out.api_key.token).get('/api/v1/customers');
     expect(listed.status).toBe(200);
   });
 
@@ -56,8 +57,9 @@ describeEachDialect('command-line tool', (ctx) => {
     expect(created.code).toBe(0);
     const { api_key } = JSON.parse(created.stdout);
     expect(api_key).toMatchObject({ id: expect.stringMatching(UUID), token: expect.stringMatching(/^hdk_/), scopes: ['tickets:read', 'customers:read'] });
-    expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: api_key.token })).status).toBe(200);
-    expect((await call(ctx.app, 'POST', '/api/v1/customers', { token: api_key.token, body: { email: 'a@example.com' } })).status).toBe(403);
+    const withKey = api(ctx.app, api_key.token);
+    expect((await withKey.get('/api/v1/customers')).status).toBe(200);
+    expect((await withKey.post('/api/v1/customers', { email: 'a@example.com' })).status).toBe(403);
 
     const listed = await cli('keys', 'list', '--org', org.id);
     expect(listed.code).toBe(0);
@@ -69,8 +71,8 @@ describeEachDialect('command-line tool', (ctx) => {
 
     const revoked = await cli('keys', 'revoke', api_key.id);
     expect(revoked.code).toBe(0);
-    expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: api_key.token })).status).toBe(401);
-    expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token })).status).toBe(200);
+    expect((await withKey.get('/api/v1/customers')).status).toBe(401);
+    expect((await org.api.get('/api/v1/customers')).status).toBe(200);
   });
 
   it('refuses unknown scopes, unknown organizations and unknown keys with exit code 1', async () => {

@@ -3,32 +3,29 @@ import { buildApp } from '../src/app.js';
 import { createContainer } from '../src/container.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
-import { call, describeEachDialect } from './support/harness.js';
+import { api } from './support/api.js';
+import { describeEachDialect, type TestOrg } from './support/harness.js';
 
 const errorShape = (code: string) => ({ error: { code, message: expect.any(String), details: expect.any(Array) } });
 
 describeEachDialect('platform', (ctx) => {
   /** POST /customers with a raw (possibly malformed) body. */
-  const postRaw = (token: string, payload: string, contentType = 'application/json') =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/customers',
-      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-      payload,
-    });
+  const postRaw = (org: TestOrg, payload: string, contentType = 'application/json') =>
+    org.api.post('/api/v1/customers', payload, { 'content-type': contentType });
+
   it('healthz and readyz answer 200 without a key', async () => {
-    expect(await call(ctx.app, 'GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
-    expect(await call(ctx.app, 'GET', '/readyz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(await api(ctx.app).get('/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(await api(ctx.app).get('/readyz')).toMatchObject({ status: 200, body: { status: 'ok' } });
   });
 
   it('unknown routes are a 404 in the error shape', async () => {
-    const res = await call(ctx.app, 'GET', '/api/v1/nope');
+    const res = await api(ctx.app).get('/api/v1/nope');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String), details: [] } });
   });
 
   it('serves an OpenAPI 3.1 document generated from the route schemas, and the docs UI', async () => {
-    const res = await call(ctx.app, 'GET', '/openapi.json');
+    const res = await api(ctx.app).get('/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/v1/customers', '/api/v1/customers/{customer_id}']));
@@ -51,15 +48,15 @@ describeEachDialect('platform', (ctx) => {
       unknown: 'Bearer hdk_doesnotexist',
     };
     for (const [name, header] of Object.entries(cases)) {
-      const res = await call(ctx.app, 'GET', '/api/v1/customers', { headers: header ? { authorization: header } : {} });
+      const res = await api(ctx.app).get('/api/v1/customers', header ? { authorization: header } : {});
       expect(res.status, name).toBe(401);
       expect(res.body).toEqual(errorShape('unauthorized'));
       expect(res.headers['www-authenticate']).toBe('Bearer');
     }
     const keyId = (await ctx.database.db.selectFrom('api_keys').select('id').where('organization_id', '=', org.id).executeTakeFirstOrThrow()).id;
-    expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token })).status).toBe(200);
+    expect((await org.api.get('/api/v1/customers')).status).toBe(200);
     await ctx.database.db.updateTable('api_keys').set({ revoked_at: Date.now() }).where('id', '=', keyId).execute();
-    expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token })).status).toBe(401);
+    expect((await org.api.get('/api/v1/customers')).status).toBe(401);
   });
 
   it('checks authentication before reading the body', async () => {
@@ -75,27 +72,27 @@ describeEachDialect('platform', (ctx) => {
   it('answers malformed JSON with 400 validation_error', async () => {
     const org = await ctx.createOrg();
     for (const payload of ['{not json', '{"email": "a@example.com",}', '[1,2', '"unterminated']) {
-      const res = await postRaw(org.token, payload);
-      expect(res.statusCode, payload).toBe(400);
-      expect(res.json()).toEqual(errorShape('validation_error'));
+      const res = await postRaw(org, payload);
+      expect(res.status, payload).toBe(400);
+      expect(res.body).toEqual(errorShape('validation_error'));
     }
   });
 
   it('answers a body that is JSON but not an object with 400', async () => {
     const org = await ctx.createOrg();
     for (const payload of ['[]', '42', 'null', '"text"']) {
-      const res = await postRaw(org.token, payload);
-      expect(res.statusCode, payload).toBe(400);
-      expect(res.json().error.code).toBe('validation_error');
+      const res = await postRaw(org, payload);
+      expect(res.status, payload).toBe(400);
+      expect(res.body.error.code).toBe('validation_error');
     }
   });
 
   it('answers a write without a JSON content type with 415', async () => {
     const org = await ctx.createOrg();
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
-      const res = await postRaw(org.token, 'email=a@example.com', type);
-      expect(res.statusCode, type).toBe(415);
-      expect(res.json()).toEqual(errorShape('unsupported_media_type'));
+      const res = await postRaw(org, 'email=a@example.com', type);
+      expect(res.status, type).toBe(415);
+      expect(res.body).toEqual(errorShape('unsupported_media_type'));
     }
   });
 
@@ -113,15 +110,15 @@ describeEachDialect('platform', (ctx) => {
 
   it('accepts a JSON content type with a charset parameter', async () => {
     const org = await ctx.createOrg();
-    const res = await postRaw(org.token, '{"email":"charset@example.com"}', 'application/json; charset=utf-8');
-    expect(res.statusCode).toBe(201);
+    const res = await postRaw(org, '{"email":"charset@example.com"}', 'application/json; charset=utf-8');
+    expect(res.status).toBe(201);
   });
 
   it('refuses prototype-pollution keys in bodies with 400', async () => {
     const org = await ctx.createOrg();
-    const res = await postRaw(org.token, '{"email":"proto@example.com","metadata":{"__proto__":{"polluted":true},"ok":1}}');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'validation_error', details: [{ field: 'body', issue: 'forbidden_key' }] });
+    const res = await postRaw(org, '{"email":"proto@example.com","metadata":{"__proto__":{"polluted":true},"ok":1}}');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'validation_error', details: [{ field: 'body', issue: 'forbidden_key' }] });
     expect(({} as any).polluted).toBeUndefined();
   });
 
@@ -137,26 +134,26 @@ describeEachDialect('platform', (ctx) => {
     // Nesting deep enough to exhaust a recursive walk is refused, not a 500.
     for (const depth of [100, 200_000]) {
       const payload = '{"email":"a@example.com","metadata":{"x":' + '['.repeat(depth) + ']'.repeat(depth) + '}}';
-      const res = await postRaw(org.token, payload);
-      expect(res.statusCode, `depth ${depth}`).toBe(400);
-      expect(res.json().error.details[0].issue).toBe('too_deep');
+      const res = await postRaw(org, payload);
+      expect(res.status, `depth ${depth}`).toBe(400);
+      expect(res.body.error.details[0].issue).toBe('too_deep');
     }
     for (const [payload, field, issue] of cases) {
-      const res = await postRaw(org.token, payload);
-      expect(res.statusCode, payload).toBe(400);
-      expect(res.json().error).toMatchObject({ code: 'validation_error', details: [{ field, issue }] });
+      const res = await postRaw(org, payload);
+      expect(res.status, payload).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'validation_error', details: [{ field, issue }] });
     }
-    const ok = await call(ctx.app, 'POST', '/api/v1/customers', { token: org.token, body: { email: 'emoji@example.com', name: 'Zoë 🎉' } });
+    const ok = await org.api.post('/api/v1/customers', { email: 'emoji@example.com', name: 'Zoë 🎉' });
     expect(ok.status).toBe(201);
     expect(ok.body.data.name).toBe('Zoë 🎉');
-    const list = await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token });
+    const list = await org.api.get('/api/v1/customers');
     expect(list.body.meta.pagination.total).toBe(1);
   });
 
   it('refuses NUL characters in the URL with 400', async () => {
     const org = await ctx.createOrg();
     for (const url of ['/api/v1/customers?search=%00', '/api/v1/customers?search=a%00b', '/api/v1/customers/a%00b']) {
-      const res = await call(ctx.app, 'GET', url, { token: org.token });
+      const res = await org.api.get(url);
       expect(res.status, url).toBe(400);
       expect(res.body.error.details).toEqual([{ field: 'url', issue: 'nul_character' }]);
     }
@@ -165,18 +162,18 @@ describeEachDialect('platform', (ctx) => {
   it('accepts only plain positive integers for page and limit', async () => {
     const org = await ctx.createOrg();
     for (const qs of ['page=1e400', 'page=1e3', 'limit=0x10', 'limit=1e1', 'limit=%2B5', 'page=1&page=2', 'page=9999999999999999', 'page=0']) {
-      const res = await call(ctx.app, 'GET', `/api/v1/customers?${qs}`, { token: org.token });
+      const res = await org.api.get(`/api/v1/customers?${qs}`);
       expect(res.status, qs).toBe(400);
       expect(res.body.error.code).toBe('validation_error');
     }
-    const ok = await call(ctx.app, 'GET', '/api/v1/customers?page=002&limit=05', { token: org.token });
+    const ok = await org.api.get('/api/v1/customers?page=002&limit=05');
     expect(ok.body.meta.pagination).toEqual({ page: 2, limit: 5, total: 0, total_pages: 0 });
   });
 
   it('answers an undecodable URL with 404 in the error shape', async () => {
     const org = await ctx.createOrg();
     for (const url of ['/api/v1/customers/%ZZ', '/api/v1/tickets/%E0%A4%A', '/healthz%ZZ']) {
-      const res = await call(ctx.app, 'GET', url, { token: org.token });
+      const res = await org.api.get(url);
       expect(res.status, url).toBe(404);
       expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String), details: [] } });
     }
@@ -188,15 +185,12 @@ describeEachDialect(
   (ctx) => {
     it('answers a body over BODY_LIMIT_BYTES with 413 payload_too_large and stores nothing', async () => {
       const org = await ctx.createOrg();
-      const res = await call(ctx.app, 'POST', '/api/v1/customers', {
-        token: org.token,
-        body: { email: 'big@example.com', metadata: { blob: 'x'.repeat(3000) } },
-      });
+      const res = await org.api.post('/api/v1/customers', { email: 'big@example.com', metadata: { blob: 'x'.repeat(3000) } });
       expect(res.status).toBe(413);
       expect(res.body).toEqual(errorShape('payload_too_large'));
-      const list = await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token });
+      const list = await org.api.get('/api/v1/customers');
       expect(list.body.data).toEqual([]);
-      const small = await call(ctx.app, 'POST', '/api/v1/customers', { token: org.token, body: { email: 'small@example.com' } });
+      const small = await org.api.post('/api/v1/customers', { email: 'small@example.com' });
       expect(small.status).toBe(201);
     });
   },
@@ -210,27 +204,27 @@ describeEachDialect(
       const a = await ctx.createOrg('A');
       const b = await ctx.createOrg('B');
       for (let i = 0; i < 3; i++) {
-        const ok = await call(ctx.app, 'GET', '/api/v1/customers', { token: a.token });
+        const ok = await a.api.get('/api/v1/customers');
         expect(ok.status).toBe(200);
         expect(ok.headers['ratelimit-limit']).toBe('3');
         expect(ok.headers['ratelimit-remaining']).toBe(String(2 - i));
         expect(Number(ok.headers['ratelimit-reset'])).toBeGreaterThan(0);
       }
-      const limited = await call(ctx.app, 'GET', '/api/v1/customers', { token: a.token });
+      const limited = await a.api.get('/api/v1/customers');
       expect(limited.status).toBe(429);
       expect(limited.body).toEqual(errorShape('rate_limited'));
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(limited.headers['ratelimit-remaining']).toBe('0');
       // Another key has its own budget.
-      expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: b.token })).status).toBe(200);
+      expect((await b.api.get('/api/v1/customers')).status).toBe(200);
       // Health checks are not limited.
-      for (let i = 0; i < 5; i++) expect((await call(ctx.app, 'GET', '/healthz')).status).toBe(200);
+      for (let i = 0; i < 5; i++) expect((await api(ctx.app).get('/healthz')).status).toBe(200);
     });
 
     it('counts requests without a valid key too (per IP, or per presented token)', async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const res = await call(ctx.app, 'GET', '/api/v1/customers');
+        const res = await api(ctx.app).get('/api/v1/customers');
         expect(res.headers['ratelimit-limit']).toBe('3');
         statuses.push(res.status);
       }
@@ -252,9 +246,9 @@ describeEachDialect(
       expect(preflight.statusCode).toBe(204);
       expect(preflight.headers['access-control-allow-origin']).toBe('https://app.example.com');
       const org = await ctx.createOrg();
-      const res = await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token, headers: { origin: 'https://app.example.com' } });
+      const res = await org.api.get('/api/v1/customers', { origin: 'https://app.example.com' });
       expect(res.headers['access-control-allow-origin']).toBe('https://app.example.com');
-      const other = await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token, headers: { origin: 'https://evil.example' } });
+      const other = await org.api.get('/api/v1/customers', { origin: 'https://evil.example' });
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
     });
   },
@@ -267,9 +261,9 @@ describe('database unavailable', () => {
     const database = openDatabase(config.database);
     const app = await buildApp(createContainer({ config, database, clock: Date.now }));
     try {
-      expect(await call(app, 'GET', '/healthz')).toMatchObject({ status: 200 });
-      expect(await call(app, 'GET', '/readyz')).toMatchObject({ status: 503, body: { status: 'database unreachable' } });
-      const res = await call(app, 'GET', '/api/v1/customers', { token: 'hdk_anything' });
+      expect(await api(app).get('/healthz')).toMatchObject({ status: 200 });
+      expect(await api(app).get('/readyz')).toMatchObject({ status: 503, body: { status: 'database unreachable' } });
+      const res = await api(app, 'hdk_anything').get('/api/v1/customers');
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ error: { code: 'service_unavailable', message: expect.any(String), details: [] } });
       expect(res.headers['retry-after']).toBe('5');

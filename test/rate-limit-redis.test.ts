@@ -6,7 +6,8 @@ import { createContainer } from '../src/container.js';
 import { loadConfig } from '../src/config.js';
 import { createOrgService } from '../src/orgs/org-service.js';
 import type { App } from '../src/shared/http.js';
-import { call, createTestClock, createTestDatabase, type TestDatabase } from './support/harness.js';
+import { api } from './support/api.js';
+import { createTestClock, createTestDatabase, type TestDatabase } from './support/harness.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -46,17 +47,17 @@ describe.skipIf(!available)('sqlite: rate limiting shared through Redis', () => 
 
   it('two instances share one budget per key', async () => {
     const org = await createOrgService({ database: db.handle, clock: Date.now }).create('Shared');
-    const token = org.api_key.token;
-    const limit = Number((await call(one, 'GET', '/api/v1/customers', { token })).headers['ratelimit-limit']);
+    const [viaOne, viaTwo] = [api(one, org.api_key.token), api(two, org.api_key.token)];
+    const limit = Number((await viaOne.get('/api/v1/customers')).headers['ratelimit-limit']);
     let used = 1;
     while (used < limit) {
-      const app = used % 2 === 0 ? one : two;
-      expect((await call(app, 'GET', '/api/v1/customers', { token })).status).toBe(200);
+      const instance = used % 2 === 0 ? viaOne : viaTwo;
+      expect((await instance.get('/api/v1/customers')).status).toBe(200);
       used++;
     }
-    const limited = await call(two, 'GET', '/api/v1/customers', { token });
+    const limited = await viaTwo.get('/api/v1/customers');
     expect(limited.status).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
-    expect((await call(one, 'GET', '/api/v1/customers', { token })).status).toBe(429);
+    expect((await viaOne.get('/api/v1/customers')).status).toBe(429);
   });
 });

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { TenantScopeError } from '../src/db/tenant-guard.js';
-import { call, describeEachDialect } from './support/harness.js';
+import { describeEachDialect } from './support/harness.js';
+import { createTicket } from './support/ticket-fixtures.js';
 
 // Every statement an organization-scoped handle runs is confined to its organization by construction
 // (the query starters add the condition) and, under test, verified by the tenant guard: a statement
@@ -10,11 +11,8 @@ import { call, describeEachDialect } from './support/harness.js';
 describeEachDialect('tenant scope of store handles', (ctx) => {
   const ticketOf = async () => {
     const org = await ctx.createOrg();
-    const res = await call(ctx.app, 'POST', '/api/v1/tickets', {
-      token: org.token,
-      body: { subject: 'Scoped', message: 'hello', customer: { email: 'a@example.com' } },
-    });
-    return { org, ticketId: res.body.data.id as string };
+    const ticket = await createTicket(org.api, { subject: 'Scoped' });
+    return { org, ticketId: ticket.id as string };
   };
 
   it('adds the organization to selects, updates, deletes and inserts made with the starters', async () => {

@@ -1,20 +1,13 @@
-import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { ISO_MS, UUID, call, describeEachDialect } from './support/harness.js';
-import { assertBucketsExact, createTicket, seedTag, storedState, ticketBody } from './tickets-fixtures.js';
-
-// Events the service raises, seen through the recorder it was given (container.events), not by
-// mocking a module: each with the organization of the handle it was recorded on.
-const events: any[] = [];
+import { beforeEach, expect, it } from 'vitest';
+import { api } from './support/api.js';
+import { recordedEvents } from './support/fixtures.js';
+import { ISO_MS, UUID, describeEachDialect } from './support/harness.js';
+import { assertBucketsExact, createTicket, postTicket, seedTag, storedState, ticketBody } from './support/ticket-fixtures.js';
 
 describeEachDialect('tickets: create', (ctx) => {
-  beforeAll(() => {
-    vi.spyOn(ctx.container.events, 'record').mockImplementation(async (t, event) => {
-      events.push({ organizationId: t.organizationId, ...event });
-    });
-  });
+  const events = recordedEvents(ctx);
 
   beforeEach(() => {
-    events.length = 0;
     ctx.clock.set(null);
   });
 
@@ -22,21 +15,18 @@ describeEachDialect('tickets: create', (ctx) => {
     const org = await ctx.createOrg();
     const tag = await seedTag(ctx, org.id, 'Billing', '#00ff00');
     ctx.clock.set('2026-03-31T23:59:59.999Z');
-    const res = await call(ctx.app, 'POST', '/api/v1/tickets', {
-      token: org.token,
-      body: {
-        subject: 'Cannot log in',
-        message: 'Password reset mail never arrives',
-        customer: {
-          email: 'Jane.Doe@Example.com',
-          name: 'Jane Doe',
-          external_user_id: 'u-42',
-          external_organization_id: 'acme-1',
-          external_organization_name: 'Acme',
-          metadata: { plan: 'pro', seats: 3 },
-        },
-        tag_ids: [tag.id],
+    const res = await org.api.post('/api/v1/tickets', {
+      subject: 'Cannot log in',
+      message: 'Password reset mail never arrives',
+      customer: {
+        email: 'Jane.Doe@Example.com',
+        name: 'Jane Doe',
+        external_user_id: 'u-42',
+        external_organization_id: 'acme-1',
+        external_organization_name: 'Acme',
+        metadata: { plan: 'pro', seats: 3 },
       },
+      tag_ids: [tag.id],
     });
     expect(res.status).toBe(201);
     const t = res.body.data;
@@ -83,10 +73,10 @@ describeEachDialect('tickets: create', (ctx) => {
   it('numbers tickets per organization as strings 1, 2, 3 and honours priority', async () => {
     const a = await ctx.createOrg('A');
     const b = await ctx.createOrg('B');
-    expect((await createTicket(ctx, a.token)).ticket_number).toBe('1');
-    expect((await createTicket(ctx, a.token, { priority: 'URGENT' })).priority).toBe('URGENT');
-    expect((await createTicket(ctx, b.token)).ticket_number).toBe('1');
-    expect((await createTicket(ctx, a.token)).ticket_number).toBe('3');
+    expect((await createTicket(a.api)).ticket_number).toBe('1');
+    expect((await createTicket(a.api, { priority: 'URGENT' })).priority).toBe('URGENT');
+    expect((await createTicket(b.api)).ticket_number).toBe('1');
+    expect((await createTicket(a.api)).ticket_number).toBe('3');
     const check = await assertBucketsExact(ctx, a.id);
     expect(check.buckets).toEqual(check.real);
     expect(check.buckets).toEqual(['OPEN/MEDIUM=2', 'OPEN/URGENT=1']);
@@ -94,8 +84,8 @@ describeEachDialect('tickets: create', (ctx) => {
 
   it('reuses an existing customer by case-insensitive email without overwriting it', async () => {
     const org = await ctx.createOrg();
-    const first = await createTicket(ctx, org.token, { customer: { email: 'bob@example.com', name: 'Bob' } });
-    const second = await createTicket(ctx, org.token, {
+    const first = await createTicket(org.api, { customer: { email: 'bob@example.com', name: 'Bob' } });
+    const second = await createTicket(org.api, {
       customer: { email: 'BOB@Example.COM', name: 'Robert', external_user_id: 'x', external_organization_id: 'org-9', external_organization_name: 'Nine' },
     });
     expect(second.customer).toEqual({ id: first.customer.id, email: 'bob@example.com', name: 'Bob', external_user_id: null });
@@ -113,7 +103,7 @@ describeEachDialect('tickets: create', (ctx) => {
     const org = await ctx.createOrg();
     const tag = await seedTag(ctx, org.id, 'vip', '#123456');
     ctx.clock.set('2026-05-01T10:00:00.000Z');
-    const t = await createTicket(ctx, org.token, { tag_ids: [tag.id], priority: 'HIGH' });
+    const t = await createTicket(org.api, { tag_ids: [tag.id], priority: 'HIGH' });
     expect(events).toHaveLength(1);
     expect(events[0]).toEqual({
       organizationId: org.id,
@@ -139,7 +129,7 @@ describeEachDialect('tickets: create', (ctx) => {
 
   it('accepts a minimal body: customer fields absent are null', async () => {
     const org = await ctx.createOrg();
-    const t = await createTicket(ctx, org.token, { customer: { email: 'min@example.com' } });
+    const t = await createTicket(org.api, { customer: { email: 'min@example.com' } });
     expect(t.customer).toEqual({ id: expect.stringMatching(UUID), email: 'min@example.com', name: null, external_user_id: null });
     expect(t.external_organization_id).toBeNull();
     expect(t.tags).toEqual([]);
@@ -149,11 +139,11 @@ describeEachDialect('tickets: create', (ctx) => {
   it('deduplicates repeated tag ids', async () => {
     const org = await ctx.createOrg();
     const tag = await seedTag(ctx, org.id, 'dup');
-    const t = await createTicket(ctx, org.token, { tag_ids: [tag.id, tag.id.toUpperCase()] });
+    const t = await createTicket(org.api, { tag_ids: [tag.id, tag.id.toUpperCase()] });
     expect(t.tags).toEqual([{ id: tag.id, name: 'dup', color: '#ff0000' }]);
   });
 
-  const invalid: [string, unknown, string, string][] = [
+  it.each<[string, unknown, string, string]>([
     ['subject is a number', ticketBody({ subject: 123 }), 'subject', 'invalid_type'],
     ['subject is empty', ticketBody({ subject: '' }), 'subject', 'too_short'],
     ['subject is whitespace only', ticketBody({ subject: '   \t ' }), 'subject', 'blank'],
@@ -170,24 +160,21 @@ describeEachDialect('tickets: create', (ctx) => {
     ['tag_ids is not an array', ticketBody({ tag_ids: 'abc' }), 'tag_ids', 'invalid_type'],
     ['tag id is malformed', ticketBody({ tag_ids: ['nope'] }), 'tag_ids', 'invalid_format'],
     ['tag id is unknown', ticketBody({ tag_ids: ['00000000-0000-4000-8000-000000000000'] }), 'tag_ids', 'not_found'],
-  ];
-  for (const [title, body, field, issue] of invalid) {
-    it(`rejects with 400 and stores nothing when ${title}`, async () => {
-      const org = await ctx.createOrg();
-      const before = await storedState(ctx, org.id);
-      const res = await call(ctx.app, 'POST', '/api/v1/tickets', { token: org.token, body });
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field, issue }] } });
-      expect(await storedState(ctx, org.id)).toEqual(before);
-      expect(events).toEqual([]);
-    });
-  }
+  ])('rejects with 400 and stores nothing when %s', async (_title, body, field, issue) => {
+    const org = await ctx.createOrg();
+    const before = await storedState(ctx, org.id);
+    const res = await org.api.post('/api/v1/tickets', body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field, issue }] } });
+    expect(await storedState(ctx, org.id)).toEqual(before);
+    expect(events).toEqual([]);
+  });
 
   it("rejects another organization's tag with 400 and stores nothing", async () => {
     const org = await ctx.createOrg();
     const other = await ctx.createOrg('other');
     const foreign = await seedTag(ctx, other.id, 'theirs');
-    const res = await call(ctx.app, 'POST', '/api/v1/tickets', { token: org.token, body: ticketBody({ tag_ids: [foreign.id] }) });
+    const res = await postTicket(org.api, { tag_ids: [foreign.id] });
     expect(res.status).toBe(400);
     expect(res.body.error.details).toEqual([{ field: 'tag_ids', issue: 'not_found' }]);
     expect(await storedState(ctx, org.id)).toMatchObject({ tickets: 0, customers: 0, ticket_seq: 0, buckets: [] });
@@ -208,10 +195,10 @@ describeEachDialect('tickets: create', (ctx) => {
   it('refuses a create over the monthly ticket limit with 403 plan_limit_exceeded and stores nothing', async () => {
     const org = await ctx.createOrg();
     await ctx.container.plans.setPlan(org.id, { tickets_limit: 1 });
-    await createTicket(ctx, org.token);
+    await createTicket(org.api);
     const before = await storedState(ctx, org.id);
     events.length = 0;
-    const res = await call(ctx.app, 'POST', '/api/v1/tickets', { token: org.token, body: ticketBody({ customer: { email: 'new@example.com' } }) });
+    const res = await postTicket(org.api, { customer: { email: 'new@example.com' } });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('plan_limit_exceeded');
     expect(await storedState(ctx, org.id)).toEqual(before);
@@ -220,11 +207,11 @@ describeEachDialect('tickets: create', (ctx) => {
 
   it('needs tickets:write (403 insufficient_scope) and a token (401)', async () => {
     const org = await ctx.createOrg();
-    const readOnly = await org.keyWith(['tickets:read']);
-    const res = await call(ctx.app, 'POST', '/api/v1/tickets', { token: readOnly, body: ticketBody() });
+    const readOnly = api(ctx.app, await org.keyWith(['tickets:read']));
+    const res = await postTicket(readOnly);
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('insufficient_scope');
-    expect((await call(ctx.app, 'POST', '/api/v1/tickets', { body: ticketBody() })).status).toBe(401);
+    expect((await postTicket(api(ctx.app))).status).toBe(401);
     expect((await storedState(ctx, org.id)).tickets).toBe(0);
   });
 });

@@ -53,7 +53,7 @@ describeEachDialect('tickets: list query plans', (ctx) => {
     if (ctx.dialect === 'postgres') await seedPostgres(ctx.database.db, org);
   });
 
-  const cases: [string, TicketFilter, string[]][] = [
+  it.each<[string, TicketFilter, string[]]>([
     ['default list (closed excluded)', base, ['tickets_open_idx']],
     ['include_closed', { ...base, includeClosed: true }, ['tickets_number_uq']],
     ['status', { ...base, status: 'PENDING' }, ['tickets_status_idx']],
@@ -61,17 +61,14 @@ describeEachDialect('tickets: list query plans', (ctx) => {
     ['customer', { ...base, customerId: 'a1d0c6e8-3f02-7327-d846-1063f4ac58a6' }, ['tickets_customer_idx']],
     ['assignee', { ...base, assigneeId: 'agent-1' }, ['tickets_assignee_idx']],
     ['tag', { ...base, tagId: '00000000-0000-4000-8000-000000000002' }, ['ticket_tags_tag_idx|ticket_tags_pk']],
-  ];
-  for (const [title, filter, indexes] of cases) {
-    it(`uses the index for the ${title} query`, async () => {
-      const text = await explain(filter);
-      for (const alternatives of indexes) {
-        const names = alternatives.split('|').map((n) => (ctx.dialect === 'sqlite' ? sqliteIdx(n) : n));
-        expect(names.some((n) => text.includes(n)), `${names.join(' or ')} in\n${text}`).toBe(true);
-      }
-      expect(text).not.toMatch(ctx.dialect === 'sqlite' ? /^SCAN (tickets|messages)\b(?! USING)/m : /Seq Scan on (tickets|messages)/);
-    });
-  }
+  ])('uses the index for the %s query', async (_title, filter, indexes) => {
+    const text = await explain(filter);
+    for (const alternatives of indexes) {
+      const names = alternatives.split('|').map((n) => (ctx.dialect === 'sqlite' ? sqliteIdx(n) : n));
+      expect(names.some((n) => text.includes(n)), `${names.join(' or ')} in\n${text}`).toBe(true);
+    }
+    expect(text).not.toMatch(ctx.dialect === 'sqlite' ? /^SCAN (tickets|messages)\b(?! USING)/m : /Seq Scan on (tickets|messages)/);
+  });
 
   it('serves a search of 3+ characters from the trigram indexes, without scanning messages', async () => {
     const text = await explain({ ...base, search: parseSearch('printer') });

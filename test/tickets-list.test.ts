@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { call, describeEachDialect, type TestOrg } from './support/harness.js';
-import { createTicket, seedTag, seedUser } from './tickets-fixtures.js';
+import { describeEachDialect, type TestOrg } from './support/harness.js';
+import { createTicket, seedTag, seedUser } from './support/ticket-fixtures.js';
 
 describeEachDialect('tickets: list', (ctx) => {
   let org: TestOrg;
@@ -10,7 +10,7 @@ describeEachDialect('tickets: list', (ctx) => {
   let tagX: { id: string; name: string; color: string };
   let agent: { id: string; name: string; email: string };
 
-  const list = async (query = '', token = org.token) => call(ctx.app, 'GET', `/api/v1/tickets${query}`, { token });
+  const list = async (query = '', viewer: TestOrg = org) => viewer.api.get(`/api/v1/tickets${query}`);
   const numbers = (res: { body: any }) => res.body.data.map((x: any) => x.ticket_number);
 
   beforeAll(async () => {
@@ -21,19 +21,19 @@ describeEachDialect('tickets: list', (ctx) => {
     ctx.clock.set('2026-01-01T00:00:00.000Z');
     for (let n = 1; n <= 7; n++) {
       ctx.clock.advance(1000);
-      t[n] = await createTicket(ctx, org.token, {
+      t[n] = await createTicket(org.api, {
         subject: `Ticket ${n}`,
         priority: n % 2 === 0 ? 'HIGH' : 'LOW',
         customer: { email: n <= 3 ? 'first@example.com' : 'second@example.com' },
         tag_ids: n === 2 || n === 5 ? [tagX.id] : [],
       });
     }
-    const patch = (n: number, body: object) => call(ctx.app, 'PATCH', `/api/v1/tickets/${t[n].id}`, { token: org.token, body });
+    const patch = (n: number, body: object) => org.api.patch(`/api/v1/tickets/${t[n].id}`, body);
     await patch(1, { status: 'CLOSED' });
     await patch(4, { status: 'CLOSED', assignee_id: agent.id });
     await patch(6, { status: 'PENDING', assignee_id: agent.id });
-    await call(ctx.app, 'POST', `/api/v1/tickets/${t[3].id}/messages`, { token: org.token, body: { content: 'more' } });
-    await createTicket(ctx, other.token, { subject: 'Other org ticket' });
+    await org.api.post(`/api/v1/tickets/${t[3].id}/messages`, { content: 'more' });
+    await createTicket(other.api, { subject: 'Other org ticket' });
     ctx.clock.set(null);
   });
 
@@ -130,22 +130,24 @@ describeEachDialect('tickets: list', (ctx) => {
     ['?tag_id=123', 'tag_id'],
     [`?search=${'a'.repeat(201)}`, 'search'],
   ];
-  for (const [query, field] of badQueries) {
-    it(`rejects ${query.slice(0, 40)} with 400 naming ${field}`, async () => {
+  // Titles show the first 40 characters of the query.
+  it.each(badQueries.map(([query, field]): [string, string, string] => [query.slice(0, 40), field, query]))(
+    'rejects %s with 400 naming %s',
+    async (_shown, field, query) => {
       const res = await list(query);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field, issue: expect.any(String) }] } });
-    });
-  }
+    },
+  );
 
   it("never shows another organization's tickets, whatever the filter", async () => {
-    const res = await list('?include_closed=true', other.token);
+    const res = await list('?include_closed=true', other);
     expect(res.body.data.map((x: any) => x.subject)).toEqual(['Other org ticket']);
     expect(res.body.meta.pagination.total).toBe(1);
-    expect((await list(`?customer_id=${t[1].customer.id}`, other.token)).body.data).toEqual([]);
-    expect((await list(`?tag_id=${tagX.id}`, other.token)).body.data).toEqual([]);
-    expect((await list(`?assignee_id=${agent.id}&include_closed=true`, other.token)).body.data).toEqual([]);
-    expect((await list('?search=Ticket%202', other.token)).body.data).toEqual([]);
-    expect((await list('?search=1', other.token)).body.data.map((x: any) => x.subject)).toEqual(['Other org ticket']);
+    expect((await list(`?customer_id=${t[1].customer.id}`, other)).body.data).toEqual([]);
+    expect((await list(`?tag_id=${tagX.id}`, other)).body.data).toEqual([]);
+    expect((await list(`?assignee_id=${agent.id}&include_closed=true`, other)).body.data).toEqual([]);
+    expect((await list('?search=Ticket%202', other)).body.data).toEqual([]);
+    expect((await list('?search=1', other)).body.data.map((x: any) => x.subject)).toEqual(['Other org ticket']);
   });
 });

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { DatabaseHandle, TenantDb } from '../src/db/database.js';
 import { createTicketService } from '../src/tickets/ticket-service.js';
 import { describeEachDialect, type TestOrg } from './support/harness.js';
-import { createTicket, seedTag, seedTeam, seedUser } from './tickets-fixtures.js';
+import { createTicket, seedTag, seedTeam, seedUser } from './support/ticket-fixtures.js';
 
 // Reads must not issue one query per ticket: the number of statements of a list request is the
 // same for a page of 2 tickets and a page of 24 (relations are loaded in batched queries).
@@ -44,13 +44,8 @@ describeEachDialect('tickets: batched reads', (ctx) => {
     const teams = [await seedTeam(ctx, org.id, 'A'), await seedTeam(ctx, org.id, 'B')];
     const tags = [await seedTag(ctx, org.id, 't1'), await seedTag(ctx, org.id, 't2'), await seedTag(ctx, org.id, 't3')];
     for (let i = 0; i < 24; i++) {
-      const t = await createTicket(ctx, org.token, { customer: { email: `c${i}@example.com` }, tag_ids: [tags[i % 3].id, tags[(i + 1) % 3].id] });
-      await ctx.app.inject({
-        method: 'PATCH',
-        url: `/api/v1/tickets/${t.id}`,
-        headers: { authorization: `Bearer ${org.token}` },
-        payload: { assignee_id: users[i % 2].id, team_id: teams[i % 2].id },
-      });
+      const t = await createTicket(org.api, { customer: { email: `c${i}@example.com` }, tag_ids: [tags[i % 3].id, tags[(i + 1) % 3].id] });
+      await org.api.patch(`/api/v1/tickets/${t.id}`, { assignee_id: users[i % 2].id, team_id: teams[i % 2].id });
     }
     const database: DatabaseHandle = {
       ...ctx.database,

@@ -1,14 +1,14 @@
 import { beforeAll, expect, it } from 'vitest';
-import { call, describeEachDialect, type TestOrg } from './support/harness.js';
-import { createTicket } from './tickets-fixtures.js';
+import { describeEachDialect, type TestOrg } from './support/harness.js';
+import { createTicket } from './support/ticket-fixtures.js';
 
 describeEachDialect('tickets: search', (ctx) => {
   let org: TestOrg;
   let other: TestOrg;
   const ids: Record<string, string> = {};
 
-  const search = async (term: string, extra = '', token = org.token) => {
-    const res = await call(ctx.app, 'GET', `/api/v1/tickets?search=${encodeURIComponent(term)}${extra}`, { token });
+  const search = async (term: string, extra = '', viewer: TestOrg = org) => {
+    const res = await viewer.api.get(`/api/v1/tickets?search=${encodeURIComponent(term)}${extra}`);
     expect(res.status, term).toBe(200);
     return res;
   };
@@ -18,7 +18,7 @@ describeEachDialect('tickets: search', (ctx) => {
     org = await ctx.createOrg('search org');
     other = await ctx.createOrg('other');
     const mk = async (key: string, body: Record<string, unknown>) => {
-      ids[key] = (await createTicket(ctx, org.token, body)).id;
+      ids[key] = (await createTicket(org.api, body)).id;
     };
     // #1
     await mk('subject', { subject: 'Invoice PDF is Blank', message: 'plain text', customer: { email: 'zed@alpha.test', name: 'Zed' } });
@@ -28,59 +28,31 @@ describeEachDialect('tickets: search', (ctx) => {
     await mk('name', { subject: 'Hello again', message: 'plain text', customer: { email: 'x3@charlie.test', name: 'Marguerite Öztürk' } });
     // #4: the match is in a later message only
     await mk('message', { subject: 'Hi', message: 'plain text', customer: { email: 'x4@delta.test' } });
-    await call(ctx.app, 'POST', `/api/v1/tickets/${ids.message}/messages`, { token: org.token, body: { content: 'The flux capacitor overheats' } });
+    await org.api.post(`/api/v1/tickets/${ids.message}/messages`, { content: 'The flux capacitor overheats' });
     // #5..#7: special characters
     await mk('percent', { subject: 'Discount 50% off', message: 'plain text', customer: { email: 'x5@echo.test' } });
     await mk('underscore', { subject: 'Field user_name missing', message: 'plain text', customer: { email: 'x6@echo.test' } });
     await mk('quote', { subject: 'He said "hi" twice', message: 'back\\slash here', customer: { email: 'x7@echo.test' } });
     // #8: closed, matched by subject
     await mk('closed', { subject: 'Invoice overdue', message: 'plain text', customer: { email: 'x8@echo.test' } });
-    await call(ctx.app, 'PATCH', `/api/v1/tickets/${ids.closed}`, { token: org.token, body: { status: 'CLOSED' } });
-    for (let i = 0; i < 4; i++) await createTicket(ctx, other.token, { subject: 'Invoice flux 50% user_name "hi"', customer: { email: 'zed@alpha.test', name: 'Marguerite' } });
+    await org.api.patch(`/api/v1/tickets/${ids.closed}`, { status: 'CLOSED' });
+    for (let i = 0; i < 4; i++) await createTicket(other.api, { subject: 'Invoice flux 50% user_name "hi"', customer: { email: 'zed@alpha.test', name: 'Marguerite' } });
   });
 
-  it('matches subject substrings case-insensitively', async () => {
-    expect(await found('invoice pdf')).toEqual(['1']);
-    expect(await found('VOICE')).toEqual(['1']);
-    expect(await found('invoice', '&include_closed=true')).toEqual(['8', '1']);
-  });
-
-  it('matches the customer email and name', async () => {
-    expect(await found('quentin.q@bravo')).toEqual(['2']);
-    expect(await found('BRAVO.TEST')).toEqual(['2']);
-    expect(await found('marguerite')).toEqual(['3']);
-    expect(await found('Öztürk')).toEqual(['3']);
-    expect(await found('öZTÜRK')).toEqual(['3']);
-  });
-
-  it('matches the content of any message, not only the first', async () => {
-    expect(await found('capacitor')).toEqual(['4']);
-    expect(await found('FLUX CAP')).toEqual(['4']);
-  });
-
-  it('matches the ticket number exactly, with or without #', async () => {
-    expect(await found('#2')).toEqual(['2']);
-    expect(await found('3')).toEqual(['3']);
-    expect(await found('8', '&include_closed=true')).toEqual(['8']);
-    expect(await found('#99')).toEqual([]);
-  });
-
-  it('serves short terms (1-2 characters) too', async () => {
-    expect(await found('Hi')).toEqual(['7', '4']); // "He said "hi" twice", subject "Hi"
-    expect(await found('%')).toEqual(['5']);
-    expect(await found('öz')).toEqual(['3']);
-    expect(await found('ÖZ')).toEqual(['3']);
-  });
-
-  it('treats % _ " and \\ literally', async () => {
-    expect(await found('50%')).toEqual(['5']);
-    expect(await found('0% o')).toEqual(['5']);
-    expect(await found('r_n')).toEqual(['6']);
-    expect(await found('_')).toEqual(['6']);
-    expect(await found('"hi"')).toEqual(['7']);
-    expect(await found('said "')).toEqual(['7']);
-    expect(await found('k\\s')).toEqual(['7']);
-    expect(await found('%%')).toEqual([]);
+  // Each scenario lists [term, ticket numbers found, extra query string].
+  it.each<[string, [term: string, expected: string[], extra?: string][]]>([
+    ['matches subject substrings case-insensitively', [['invoice pdf', ['1']], ['VOICE', ['1']], ['invoice', ['8', '1'], '&include_closed=true']]],
+    ['matches the customer email and name', [['quentin.q@bravo', ['2']], ['BRAVO.TEST', ['2']], ['marguerite', ['3']], ['Öztürk', ['3']], ['öZTÜRK', ['3']]]],
+    ['matches the content of any message, not only the first', [['capacitor', ['4']], ['FLUX CAP', ['4']]]],
+    ['matches the ticket number exactly, with or without #', [['#2', ['2']], ['3', ['3']], ['8', ['8'], '&include_closed=true'], ['#99', []]]],
+    // "Hi": #7 "He said "hi" twice" and #4, subject "Hi".
+    ['serves short terms (1-2 characters) too', [['Hi', ['7', '4']], ['%', ['5']], ['öz', ['3']], ['ÖZ', ['3']]]],
+    [
+      'treats % _ " and \\ literally',
+      [['50%', ['5']], ['0% o', ['5']], ['r_n', ['6']], ['_', ['6']], ['"hi"', ['7']], ['said "', ['7']], ['k\\s', ['7']], ['%%', []]],
+    ],
+  ])('%s', async (_title, cases) => {
+    for (const [term, expected, extra = ''] of cases) expect(await found(term, extra), term).toEqual(expected);
   });
 
   it('combines search with filters and keeps closed tickets out by default', async () => {
@@ -100,10 +72,10 @@ describeEachDialect('tickets: search', (ctx) => {
   });
 
   it("never matches another organization's tickets", async () => {
-    const theirs = (await search('Invoice flux', '', other.token)).body.data;
+    const theirs = (await search('Invoice flux', '', other)).body.data;
     expect(theirs).toHaveLength(4);
     for (const term of ['Zed', 'capacitor', 'quentin', 'Marguerite Ö', 'Hello']) {
-      const res = await search(term, '&include_closed=true', other.token);
+      const res = await search(term, '&include_closed=true', other);
       expect(res.body.data.every((x: any) => x.subject.startsWith('Invoice flux')), term).toBe(true);
     }
     expect(await found('Invoice flux')).toEqual([]);

@@ -1,30 +1,22 @@
-import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { UUID, call, describeEachDialect } from './support/harness.js';
-import { assertBucketsExact, createTicket, seedTag, seedTeam, seedUser, storedState } from './tickets-fixtures.js';
-
-// Events the service raises, seen through the recorder it was given (container.events), not by
-// mocking a module: each with the organization of the handle it was recorded on.
-const events: any[] = [];
+import { beforeEach, expect, it } from 'vitest';
+import { api } from './support/api.js';
+import { recordedEvents } from './support/fixtures.js';
+import { UUID, describeEachDialect } from './support/harness.js';
+import { assertBucketsExact, createTicket, seedTag, seedTeam, seedUser, storedState } from './support/ticket-fixtures.js';
 
 const T0 = '2026-04-01T08:00:00.000Z';
 const T1 = '2026-04-01T09:30:00.123Z';
 
 describeEachDialect('tickets: update and messages', (ctx) => {
-  beforeAll(() => {
-    vi.spyOn(ctx.container.events, 'record').mockImplementation(async (t, event) => {
-      events.push({ organizationId: t.organizationId, ...event });
-    });
-  });
+  const events = recordedEvents(ctx);
 
   beforeEach(() => {
-    events.length = 0;
     ctx.clock.set(T0);
   });
 
-  const patch = (token: string, id: string, body: unknown) => call(ctx.app, 'PATCH', `/api/v1/tickets/${id}`, { token, body });
   const fresh = async () => {
     const org = await ctx.createOrg();
-    const ticket = await createTicket(ctx, org.token);
+    const ticket = await createTicket(org.api);
     events.length = 0;
     ctx.clock.set(T1);
     return { org, ticket };
@@ -36,7 +28,7 @@ describeEachDialect('tickets: update and messages', (ctx) => {
     const team = await seedTeam(ctx, org.id, 'Tier 2');
     const tagA = await seedTag(ctx, org.id, 'alpha', '#aa0000');
     const tagB = await seedTag(ctx, org.id, 'beta', '#bb0000');
-    const res = await patch(org.token, ticket.id, {
+    const res = await org.api.patch(`/api/v1/tickets/${ticket.id}`, {
       status: 'PENDING',
       priority: 'HIGH',
       subject: 'New subject',
@@ -61,7 +53,7 @@ describeEachDialect('tickets: update and messages', (ctx) => {
     // The update response carries the messages too.
     expect(res.body.data.messages).toHaveLength(1);
     expect(await storedState(ctx, org.id)).toMatchObject({ buckets: ['PENDING/HIGH=1'] });
-    const get = await call(ctx.app, 'GET', `/api/v1/tickets/${ticket.id}`, { token: org.token });
+    const get = await org.api.get(`/api/v1/tickets/${ticket.id}`);
     expect(get.body.data).toEqual(res.body.data);
   });
 
@@ -69,7 +61,7 @@ describeEachDialect('tickets: update and messages', (ctx) => {
     const { org, ticket } = await fresh();
     const user = await seedUser(ctx, org.id, { id: 'u1', name: 'Una', email: 'una@staff.example' });
     const tag = await seedTag(ctx, org.id, 'red');
-    await patch(org.token, ticket.id, { status: 'RESOLVED', priority: 'LOW', assignee_id: 'u1', add_tag_ids: [tag.id] });
+    await org.api.patch(`/api/v1/tickets/${ticket.id}`, { status: 'RESOLVED', priority: 'LOW', assignee_id: 'u1', add_tag_ids: [tag.id] });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ organizationId: org.id, type: 'ticket.updated', occurredAt: Date.parse(T1) });
     expect(events[0].data).toEqual({
@@ -94,7 +86,7 @@ describeEachDialect('tickets: update and messages', (ctx) => {
       },
     });
     events.length = 0;
-    await patch(org.token, ticket.id, { assignee_id: null, remove_tag_ids: [tag.id] });
+    await org.api.patch(`/api/v1/tickets/${ticket.id}`, { assignee_id: null, remove_tag_ids: [tag.id] });
     expect(events).toHaveLength(1);
     expect(events[0].data.changes).toEqual({
       assignee: { from: { id: 'u1', name: 'Una', email: 'una@staff.example' }, to: null },
@@ -106,48 +98,48 @@ describeEachDialect('tickets: update and messages', (ctx) => {
     const { org, ticket } = await fresh();
     const tag = await seedTag(ctx, org.id, 'keep');
     ctx.clock.set(T0);
-    await patch(org.token, ticket.id, { add_tag_ids: [tag.id] });
+    await org.api.patch(`/api/v1/tickets/${ticket.id}`, { add_tag_ids: [tag.id] });
     events.length = 0;
     ctx.clock.set(T1);
     for (const body of [{}, { status: 'OPEN', priority: 'MEDIUM', subject: 'Printer on fire', assignee_id: null, team_id: null, add_tag_ids: [tag.id] }]) {
-      const res = await patch(org.token, ticket.id, body);
+      const res = await org.api.patch(`/api/v1/tickets/${ticket.id}`, body);
       expect(res.status).toBe(200);
       expect(res.body.data.updated_at).toBe(T0);
     }
     const other = await seedTag(ctx, org.id, 'absent');
-    expect((await patch(org.token, ticket.id, { remove_tag_ids: [other.id] })).body.data.updated_at).toBe(T0);
+    expect((await org.api.patch(`/api/v1/tickets/${ticket.id}`, { remove_tag_ids: [other.id] })).body.data.updated_at).toBe(T0);
     expect(events).toEqual([]);
   });
 
   it('treats a PATCH without a body like {}', async () => {
     const { org, ticket } = await fresh();
-    const res = await ctx.app.inject({ method: 'PATCH', url: `/api/v1/tickets/${ticket.id}`, headers: { authorization: `Bearer ${org.token}` } });
-    expect(res.statusCode).toBe(200);
-    expect(JSON.parse(res.body).data).toEqual(ticket);
+    const res = await org.api.patch(`/api/v1/tickets/${ticket.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual(ticket);
   });
 
   it('does not emit ticket.updated for subject or team only, but bumps updated_at', async () => {
     const { org, ticket } = await fresh();
     const team = await seedTeam(ctx, org.id);
-    const res = await patch(org.token, ticket.id, { subject: 'Renamed', team_id: team.id });
+    const res = await org.api.patch(`/api/v1/tickets/${ticket.id}`, { subject: 'Renamed', team_id: team.id });
     expect(res.body.data).toMatchObject({ subject: 'Renamed', team, updated_at: T1 });
     expect(events).toEqual([]);
   });
 
   it('sets closed_at on CLOSED and clears it when the ticket leaves CLOSED', async () => {
     const { org, ticket } = await fresh();
-    const closed = await patch(org.token, ticket.id, { status: 'CLOSED' });
+    const closed = await org.api.patch(`/api/v1/tickets/${ticket.id}`, { status: 'CLOSED' });
     expect(closed.body.data).toMatchObject({ status: 'CLOSED', closed_at: T1 });
     ctx.clock.set('2026-04-02T00:00:00.000Z');
-    expect((await patch(org.token, ticket.id, { status: 'CLOSED', priority: 'URGENT' })).body.data.closed_at).toBe(T1);
-    const reopened = await patch(org.token, ticket.id, { status: 'OPEN' });
+    expect((await org.api.patch(`/api/v1/tickets/${ticket.id}`, { status: 'CLOSED', priority: 'URGENT' })).body.data.closed_at).toBe(T1);
+    const reopened = await org.api.patch(`/api/v1/tickets/${ticket.id}`, { status: 'OPEN' });
     expect(reopened.body.data.closed_at).toBeNull();
     const check = await assertBucketsExact(ctx, org.id);
     expect(check.buckets).toEqual(check.real);
     expect(check.buckets).toEqual(['OPEN/URGENT=1']);
   });
 
-  const badPatches: [string, Record<string, unknown>, string, string][] = [
+  it.each<[string, Record<string, unknown>, string, string]>([
     ['unknown status', { status: 'DONE' }, 'status', 'invalid_value'],
     ['unknown priority', { priority: 'low' }, 'priority', 'invalid_value'],
     ['subject too long', { subject: 'y'.repeat(501) }, 'subject', 'too_long'],
@@ -158,26 +150,23 @@ describeEachDialect('tickets: update and messages', (ctx) => {
     ['malformed team', { team_id: 'x' }, 'team_id', 'not_found'],
     ['unknown tag to add', { add_tag_ids: ['00000000-0000-4000-8000-000000000000'] }, 'add_tag_ids', 'not_found'],
     ['malformed tag to remove', { remove_tag_ids: ['zzz'] }, 'remove_tag_ids', 'invalid_format'],
-  ];
-  for (const [title, body, field, issue] of badPatches) {
-    it(`rejects a PATCH with ${title} (400) and changes nothing`, async () => {
-      const { org, ticket } = await fresh();
-      const res = await patch(org.token, ticket.id, { status: 'CLOSED', ...body });
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field, issue }] } });
-      const get = await call(ctx.app, 'GET', `/api/v1/tickets/${ticket.id}`, { token: org.token });
-      expect(get.body.data).toEqual(ticket);
-      expect(events).toEqual([]);
-    });
-  }
+  ])('rejects a PATCH with %s (400) and changes nothing', async (_title, body, field, issue) => {
+    const { org, ticket } = await fresh();
+    const res = await org.api.patch(`/api/v1/tickets/${ticket.id}`, { status: 'CLOSED', ...body });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field, issue }] } });
+    const get = await org.api.get(`/api/v1/tickets/${ticket.id}`);
+    expect(get.body.data).toEqual(ticket);
+    expect(events).toEqual([]);
+  });
 
   it('rejects a tag that is both added and removed (400) and changes nothing', async () => {
     const { org, ticket } = await fresh();
     const tag = await seedTag(ctx, org.id, 'both');
-    const res = await patch(org.token, ticket.id, { status: 'CLOSED', add_tag_ids: [tag.id], remove_tag_ids: [tag.id] });
+    const res = await org.api.patch(`/api/v1/tickets/${ticket.id}`, { status: 'CLOSED', add_tag_ids: [tag.id], remove_tag_ids: [tag.id] });
     expect(res.status).toBe(400);
     expect(res.body.error.details).toEqual([{ field: 'remove_tag_ids', issue: 'conflict' }]);
-    expect((await call(ctx.app, 'GET', `/api/v1/tickets/${ticket.id}`, { token: org.token })).body.data).toEqual(ticket);
+    expect((await org.api.get(`/api/v1/tickets/${ticket.id}`)).body.data).toEqual(ticket);
   });
 
   it("rejects another organization's user, team and tag with 400", async () => {
@@ -186,16 +175,16 @@ describeEachDialect('tickets: update and messages', (ctx) => {
     const user = await seedUser(ctx, other.id, { id: 'shared-id' });
     const team = await seedTeam(ctx, other.id);
     const tag = await seedTag(ctx, other.id, 'foreign');
-    expect((await patch(org.token, ticket.id, { assignee_id: user.id })).status).toBe(400);
-    expect((await patch(org.token, ticket.id, { team_id: team.id })).status).toBe(400);
-    expect((await patch(org.token, ticket.id, { add_tag_ids: [tag.id] })).status).toBe(400);
-    expect((await call(ctx.app, 'POST', `/api/v1/tickets/${ticket.id}/messages`, { token: org.token, body: { content: 'x', user_id: user.id } })).status).toBe(400);
+    expect((await org.api.patch(`/api/v1/tickets/${ticket.id}`, { assignee_id: user.id })).status).toBe(400);
+    expect((await org.api.patch(`/api/v1/tickets/${ticket.id}`, { team_id: team.id })).status).toBe(400);
+    expect((await org.api.patch(`/api/v1/tickets/${ticket.id}`, { add_tag_ids: [tag.id] })).status).toBe(400);
+    expect((await org.api.post(`/api/v1/tickets/${ticket.id}/messages`, { content: 'x', user_id: user.id })).status).toBe(400);
   });
 
   it('adds an INBOUND customer message and an OUTBOUND staff message, updating the ticket', async () => {
     const { org, ticket } = await fresh();
     const user = await seedUser(ctx, org.id, { id: 'staff-7', name: 'Sam', email: 'sam@staff.example' });
-    const inbound = await call(ctx.app, 'POST', `/api/v1/tickets/${ticket.id}/messages`, { token: org.token, body: { content: 'Still broken' } });
+    const inbound = await org.api.post(`/api/v1/tickets/${ticket.id}/messages`, { content: 'Still broken' });
     expect(inbound.status).toBe(201);
     expect(inbound.body).toEqual({
       data: {
@@ -207,13 +196,13 @@ describeEachDialect('tickets: update and messages', (ctx) => {
       },
     });
     ctx.clock.set('2026-04-01T10:00:00.000Z');
-    const outbound = await call(ctx.app, 'POST', `/api/v1/tickets/${ticket.id}/messages`, { token: org.token, body: { content: 'On it', user_id: user.id } });
+    const outbound = await org.api.post(`/api/v1/tickets/${ticket.id}/messages`, { content: 'On it', user_id: user.id });
     expect(outbound.status).toBe(201);
     expect(outbound.body.data).toMatchObject({ type: 'OUTBOUND', author: { type: 'user', id: 'staff-7', email: 'sam@staff.example', name: 'Sam' } });
-    const get = await call(ctx.app, 'GET', `/api/v1/tickets/${ticket.id}`, { token: org.token });
+    const get = await org.api.get(`/api/v1/tickets/${ticket.id}`);
     expect(get.body.data.messages.map((m: any) => m.content)).toEqual(['It started smoking this morning.', 'Still broken', 'On it']);
     expect(get.body.data.updated_at).toBe('2026-04-01T10:00:00.000Z');
-    const list = await call(ctx.app, 'GET', '/api/v1/tickets', { token: org.token });
+    const list = await org.api.get('/api/v1/tickets');
     expect(list.body.data[0].message_count).toBe(3);
     expect(events.map((e) => e.type)).toEqual(['message.created', 'message.created']);
     expect(events[1]).toEqual({
@@ -234,30 +223,27 @@ describeEachDialect('tickets: update and messages', (ctx) => {
 
   it('accepts user_id: null as a customer message and upper-case ticket ids in paths', async () => {
     const { org, ticket } = await fresh();
-    const res = await call(ctx.app, 'POST', `/api/v1/tickets/${ticket.id.toUpperCase()}/messages`, { token: org.token, body: { content: 'x', user_id: null } });
+    const res = await org.api.post(`/api/v1/tickets/${ticket.id.toUpperCase()}/messages`, { content: 'x', user_id: null });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ type: 'INBOUND', author: { type: 'customer', id: ticket.customer.id } });
-    expect((await call(ctx.app, 'GET', `/api/v1/tickets/${ticket.id.toUpperCase()}`, { token: org.token })).body.data.id).toBe(ticket.id);
+    expect((await org.api.get(`/api/v1/tickets/${ticket.id.toUpperCase()}`)).body.data.id).toBe(ticket.id);
   });
 
-  const badMessages: [string, unknown, string, string][] = [
+  it.each<[string, unknown, string, string]>([
     ['missing content', {}, 'content', 'required'],
     ['empty content', { content: '' }, 'content', 'too_short'],
     ['blank content', { content: ' \n ' }, 'content', 'blank'],
     ['content of wrong type', { content: ['a'] }, 'content', 'invalid_type'],
     ['unknown user_id', { content: 'hi', user_id: 'ghost' }, 'user_id', 'not_found'],
-  ];
-  for (const [title, body, field, issue] of badMessages) {
-    it(`rejects a message with ${title} (400) and stores nothing`, async () => {
-      const { org, ticket } = await fresh();
-      const before = await storedState(ctx, org.id);
-      const res = await call(ctx.app, 'POST', `/api/v1/tickets/${ticket.id}/messages`, { token: org.token, body });
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field, issue }] } });
-      expect(await storedState(ctx, org.id)).toEqual(before);
-      expect((await call(ctx.app, 'GET', `/api/v1/tickets/${ticket.id}`, { token: org.token })).body.data).toEqual(ticket);
-    });
-  }
+  ])('rejects a message with %s (400) and stores nothing', async (_title, body, field, issue) => {
+    const { org, ticket } = await fresh();
+    const before = await storedState(ctx, org.id);
+    const res = await org.api.post(`/api/v1/tickets/${ticket.id}/messages`, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field, issue }] } });
+    expect(await storedState(ctx, org.id)).toEqual(before);
+    expect((await org.api.get(`/api/v1/tickets/${ticket.id}`)).body.data).toEqual(ticket);
+  });
 
   it("answers 404 for malformed, unknown and other organizations' ticket ids on every route", async () => {
     const { ticket } = await fresh();
@@ -268,7 +254,7 @@ describeEachDialect('tickets: update and messages', (ctx) => {
         ['PATCH', `/api/v1/tickets/${id}`, { status: 'CLOSED' }],
         ['POST', `/api/v1/tickets/${id}/messages`, { content: 'hello' }],
       ] as const) {
-        const res = await call(ctx.app, method, url, { token: other.token, body });
+        const res = await other.api.request(method, url, body);
         expect(res.status, `${method} ${url}`).toBe(404);
         expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String), details: [] } });
       }
@@ -278,12 +264,12 @@ describeEachDialect('tickets: update and messages', (ctx) => {
 
   it('needs tickets:write for PATCH and messages, tickets:read for GET', async () => {
     const { org, ticket } = await fresh();
-    const readOnly = await org.keyWith(['tickets:read']);
-    const writeOnly = await org.keyWith(['tickets:write']);
-    expect((await patch(readOnly, ticket.id, { status: 'CLOSED' })).body.error.code).toBe('insufficient_scope');
-    expect((await call(ctx.app, 'POST', `/api/v1/tickets/${ticket.id}/messages`, { token: readOnly, body: { content: 'x' } })).status).toBe(403);
-    expect((await call(ctx.app, 'GET', `/api/v1/tickets/${ticket.id}`, { token: writeOnly })).status).toBe(403);
-    expect((await call(ctx.app, 'GET', '/api/v1/tickets', { token: writeOnly })).status).toBe(403);
-    expect((await call(ctx.app, 'GET', `/api/v1/tickets/${ticket.id}`, { token: readOnly })).status).toBe(200);
+    const readOnly = api(ctx.app, await org.keyWith(['tickets:read']));
+    const writeOnly = api(ctx.app, await org.keyWith(['tickets:write']));
+    expect((await readOnly.patch(`/api/v1/tickets/${ticket.id}`, { status: 'CLOSED' })).body.error.code).toBe('insufficient_scope');
+    expect((await readOnly.post(`/api/v1/tickets/${ticket.id}/messages`, { content: 'x' })).status).toBe(403);
+    expect((await writeOnly.get(`/api/v1/tickets/${ticket.id}`)).status).toBe(403);
+    expect((await writeOnly.get('/api/v1/tickets')).status).toBe(403);
+    expect((await readOnly.get(`/api/v1/tickets/${ticket.id}`)).status).toBe(200);
   });
 });

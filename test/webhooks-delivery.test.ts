@@ -1,7 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startWorker, type WorkerHandle } from '../src/webhooks/worker.js';
-import { ISO_MS, UUID, call, describeEachDialect, type TestContext } from './support/harness.js';
+import { recordTicketCreated } from './support/fixtures.js';
+import { ISO_MS, UUID, describeEachDialect, type TestContext, type TestOrg } from './support/harness.js';
+import { postTicket } from './support/ticket-fixtures.js';
 import { eventually, silentLogger, startReceiver, type Receiver, type ReceivedRequest } from './support/webhook-receiver.js';
 
 // End to end: API change -> outbox row in the same transaction -> worker -> real HTTP receiver.
@@ -45,25 +47,19 @@ export function deliverySuite(ctx: TestContext) {
 
   async function setup(events = ['ticket.created', 'ticket.updated', 'message.created'], path = '/hook') {
     const org = await ctx.createOrg();
-    const hook = await call(ctx.app, 'POST', '/api/v1/webhooks', { token: org.token, body: { name: 'Test', url: receiver.url + path, events } });
+    const hook = await org.api.post('/api/v1/webhooks', { name: 'Test', url: receiver.url + path, events });
     expect(hook.status).toBe(201);
     return { org, hook: hook.body.data as { id: string; secret: string } };
   }
-  const createTicket = (token: string, subject = 'Printer on fire') =>
-    call(ctx.app, 'POST', '/api/v1/tickets', { token, body: { subject, message: 'Help!', customer } });
-  const deliveriesOf = async (token: string, id: string, query = '') =>
-    (await call(ctx.app, 'GET', `/api/v1/webhooks/${id}/deliveries${query}`, { token })).body;
-  const emit = (organizationId: string, n: number) =>
-    ctx.database.forOrganization(organizationId).transaction((t) =>
-      ctx.container.events.record(t, { type: 'ticket.created', occurredAt: ctx.clock(), data: { id: `t-${n}` } }),
-    );
+  const deliveriesOf = async (org: TestOrg, id: string, query = '') => (await org.api.get(`/api/v1/webhooks/${id}/deliveries${query}`)).body;
+  const emit = (organizationId: string, n: number) => recordTicketCreated(ctx, organizationId, `t-${n}`);
 
   it('delivers ticket.created with the exact body, headers and a verifiable signature, woken by the event', async () => {
     const { org, hook } = await setup();
     // The worker's own poll is an hour away: a delivery can only come from the wake-up on the new event
     // (LISTEN/NOTIFY on PostgreSQL, the in-process signal on SQLite), not from polling.
     start({ pollIntervalMs: 3_600_000 });
-    const ticket = (await createTicket(org.token)).body.data;
+    const ticket = (await postTicket(org.api, { customer })).body.data;
     const [req] = await receiver.waitFor(1);
     expect(req.method).toBe('POST');
     expect(req.path).toBe('/hook');
@@ -80,7 +76,7 @@ export function deliverySuite(ctx: TestContext) {
     });
     expect(req.json.timestamp).toBe(ticket.created_at);
     const history = await eventually(async () => {
-      const h = await deliveriesOf(org.token, hook.id);
+      const h = await deliveriesOf(org, hook.id);
       return h.data.length === 1 && h;
     });
     expect(history).toEqual({
@@ -90,16 +86,16 @@ export function deliverySuite(ctx: TestContext) {
       }],
       meta: { pagination: { page: 1, limit: 20, total: 1, total_pages: 1 } },
     });
-    const view = (await call(ctx.app, 'GET', `/api/v1/webhooks/${hook.id}`, { token: org.token })).body.data;
+    const view = (await org.api.get(`/api/v1/webhooks/${hook.id}`)).body.data;
     expect(view).toMatchObject({ last_delivery_status: 'success', last_delivery_at: history.data[0].completed_at });
   });
 
   it('delivers message.created and ticket.updated with their payloads', async () => {
     const { org, hook } = await setup();
-    const ticket = (await createTicket(org.token)).body.data;
+    const ticket = (await postTicket(org.api, { customer })).body.data;
     start();
     await receiver.waitFor(1);
-    const msg = (await call(ctx.app, 'POST', `/api/v1/tickets/${ticket.id}/messages`, { token: org.token, body: { content: 'More details' } })).body.data;
+    const msg = (await org.api.post(`/api/v1/tickets/${ticket.id}/messages`, { content: 'More details' })).body.data;
     const [, m] = await receiver.waitFor(2);
     expect(m.headers['x-webhook-event']).toBe('message.created');
     expect(verifySignature(hook.secret, m)).toBe(true);
@@ -111,7 +107,7 @@ export function deliverySuite(ctx: TestContext) {
       },
     });
     expect(msg.author).toMatchObject({ type: 'customer', email: 'ada@example.com' });
-    const updated = await call(ctx.app, 'PATCH', `/api/v1/tickets/${ticket.id}`, { token: org.token, body: { status: 'PENDING', priority: 'HIGH' } });
+    const updated = await org.api.patch(`/api/v1/tickets/${ticket.id}`, { status: 'PENDING', priority: 'HIGH' });
     expect(updated.status).toBe(200);
     const [, , u] = await receiver.waitFor(3);
     expect(u.headers['x-webhook-event']).toBe('ticket.updated');
@@ -122,7 +118,7 @@ export function deliverySuite(ctx: TestContext) {
       changes: { status: { from: 'OPEN', to: 'PENDING' }, priority: { from: 'MEDIUM', to: 'HIGH' } },
     });
     // An update that changes none of the tracked fields emits nothing: no delivery is even queued.
-    const renamed = await call(ctx.app, 'PATCH', `/api/v1/tickets/${ticket.id}`, { token: org.token, body: { subject: 'Renamed' } });
+    const renamed = await org.api.patch(`/api/v1/tickets/${ticket.id}`, { subject: 'Renamed' });
     expect(renamed.status).toBe(200);
     expect((await rowsOf(hook.id)).map((r) => r.event).sort()).toEqual(['message.created', 'ticket.created', 'ticket.updated']);
   });
@@ -130,13 +126,11 @@ export function deliverySuite(ctx: TestContext) {
   it('sends only subscribed events of active webhooks of the same organization', async () => {
     const { org } = await setup(['message.created']);
     const other = await setup(['ticket.created'], '/other');
-    const inactive = await call(ctx.app, 'POST', '/api/v1/webhooks', {
-      token: org.token, body: { name: 'Off', url: receiver.url + '/off', events: ['ticket.created'] },
-    });
-    await call(ctx.app, 'PATCH', `/api/v1/webhooks/${inactive.body.data.id}`, { token: org.token, body: { is_active: false } });
+    const inactive = await org.api.post('/api/v1/webhooks', { name: 'Off', url: receiver.url + '/off', events: ['ticket.created'] });
+    await org.api.patch(`/api/v1/webhooks/${inactive.body.data.id}`, { is_active: false });
     start();
-    await createTicket(org.token);
-    await createTicket(other.org.token);
+    await postTicket(org.api, { customer });
+    await postTicket(other.org.api, { customer });
     const [req] = await receiver.waitFor(1);
     expect(req.path).toBe('/other');
     expect(req.json.organization_id).toBe(other.org.id);
@@ -162,20 +156,20 @@ export function deliverySuite(ctx: TestContext) {
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ attempt_count: 0, status: null, event: 'ticket.created' });
     // Queued but not yet attempted: not in the history.
-    expect((await deliveriesOf(org.token, hook.id)).data).toEqual([]);
+    expect((await deliveriesOf(org, hook.id)).data).toEqual([]);
   });
 
   it('retries failures with the configured schedule, every attempt byte-identical', async () => {
     const { org, hook } = await setup();
     receiver.respond((_req, i) => ({ status: i < 2 ? 503 : 204 }));
     start();
-    await createTicket(org.token);
+    await postTicket(org.api, { customer });
     const reqs = await receiver.waitFor(3);
     expect(new Set(reqs.map((r) => r.raw.toString('base64'))).size).toBe(1);
     expect(new Set(reqs.map((r) => r.headers['x-webhook-signature'])).size).toBe(1);
     expect(new Set(reqs.map((r) => r.headers['x-webhook-timestamp'])).size).toBe(1);
     const record = await eventually(async () => {
-      const d = (await deliveriesOf(org.token, hook.id)).data[0];
+      const d = (await deliveriesOf(org, hook.id)).data[0];
       return d?.status === 'success' && d;
     });
     expect(record).toMatchObject({ status: 'success', status_code: 204, attempt_count: 3, next_attempt_at: null });
@@ -187,29 +181,27 @@ export function deliverySuite(ctx: TestContext) {
     const { org, hook } = await setup();
     receiver.respond((req) => (req.path === '/hook' ? { status: 302, headers: { location: `${receiver.url}/elsewhere` } } : { status: 200 }));
     start();
-    await createTicket(org.token);
+    await postTicket(org.api, { customer });
     await receiver.waitFor(5);
     const record = await eventually(async () => {
-      const d = (await deliveriesOf(org.token, hook.id)).data[0];
+      const d = (await deliveriesOf(org, hook.id)).data[0];
       return d?.attempt_count === 5 && d;
     });
     expect(record).toMatchObject({ status: 'failed', status_code: 302, attempt_count: 5, next_attempt_at: null });
     // Each attempt (and any redirect it would have followed) ended before it was recorded; none is due.
     expect(receiver.requests.map((r) => r.path)).toEqual(['/hook', '/hook', '/hook', '/hook', '/hook']);
-    const view = (await call(ctx.app, 'GET', `/api/v1/webhooks/${hook.id}`, { token: org.token })).body.data;
+    const view = (await org.api.get(`/api/v1/webhooks/${hook.id}`)).body.data;
     expect(view).toMatchObject({ last_delivery_status: 'failed', is_active: true });
   });
 
   it('records a retry time while one is pending and an unreachable receiver as status_code null', async () => {
     const { org } = await setup();
-    const dead = await call(ctx.app, 'POST', '/api/v1/webhooks', {
-      token: org.token, body: { name: 'Dead', url: 'http://127.0.0.1:1/none', events: ['ticket.created'] },
-    });
+    const dead = await org.api.post('/api/v1/webhooks', { name: 'Dead', url: 'http://127.0.0.1:1/none', events: ['ticket.created'] });
     ctx.clock.set(Date.now());
     start();
-    await createTicket(org.token);
+    await postTicket(org.api, { customer });
     // The clock is frozen, so after the first failure the retry stays pending.
-    const record = await eventually(async () => (await deliveriesOf(org.token, dead.body.data.id)).data[0]);
+    const record = await eventually(async () => (await deliveriesOf(org, dead.body.data.id)).data[0]);
     expect(record).toMatchObject({ status: 'failed', status_code: null, attempt_count: 1, next_attempt_at: new Date(ctx.clock() + 50).toISOString() });
   });
 
@@ -227,11 +219,11 @@ export function deliverySuite(ctx: TestContext) {
     await emit(org.id, 3); // not queued: the breaker is open
     const queued = () => ctx.database.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', hook.id).execute();
     expect(await queued()).toHaveLength(2);
-    const view = (await call(ctx.app, 'GET', `/api/v1/webhooks/${hook.id}`, { token: org.token })).body.data;
+    const view = (await org.api.get(`/api/v1/webhooks/${hook.id}`)).body.data;
     expect(view.is_active).toBe(true);
 
     receiver.respond(() => ({ status: 200 }));
-    await call(ctx.app, 'PATCH', `/api/v1/webhooks/${hook.id}`, { token: org.token, body: { is_active: true } });
+    await org.api.patch(`/api/v1/webhooks/${hook.id}`, { is_active: true });
     await emit(org.id, 4);
     const [, , , , , , , , , , eleventh] = await receiver.waitFor(11);
     expect(eleventh.json.data).toEqual({ id: 't-4' });
@@ -244,7 +236,7 @@ export function deliverySuite(ctx: TestContext) {
     await ctx.database.db.updateTable('webhooks').set({ failure_count: 10 }).where('id', '=', hook.id).execute();
     await emit(org.id, 5);
     expect(await queued()).toHaveLength(3);
-    await call(ctx.app, 'PATCH', `/api/v1/webhooks/${hook.id}`, { token: org.token, body: { url: `${receiver.url}/moved` } });
+    await org.api.patch(`/api/v1/webhooks/${hook.id}`, { url: `${receiver.url}/moved` });
     await emit(org.id, 6);
     const all = await receiver.waitFor(12);
     expect(all[11]).toMatchObject({ path: '/moved', json: expect.objectContaining({ data: { id: 't-6' } }) });
@@ -257,26 +249,24 @@ export function deliverySuite(ctx: TestContext) {
     start();
     await emit(org.id, 1);
     await receiver.waitFor(1);
-    await eventually(async () => (await deliveriesOf(org.token, hook.id)).data[0]);
+    await eventually(async () => (await deliveriesOf(org, hook.id)).data[0]);
     await worker!.stop();
     worker = null;
     await emit(org.id, 2); // queued (due now) while the first waits for its retry
     const pending = await ctx.database.db.selectFrom('webhook_deliveries').select('next_attempt_at').where('webhook_id', '=', hook.id).execute();
     expect(pending.map((p) => p.next_attempt_at !== null)).toEqual([true, true]);
-    expect((await call(ctx.app, 'DELETE', `/api/v1/webhooks/${hook.id}`, { token: org.token })).status).toBe(200);
+    expect((await org.api.delete(`/api/v1/webhooks/${hook.id}`)).status).toBe(200);
     expect(await rowsOf(hook.id)).toEqual([]);
     // Proof that the worker ran past the time the deleted retries were due: a sentinel webhook's event,
     // due after them, is delivered; stop() then waits for anything still being sent.
-    const sentinel = await call(ctx.app, 'POST', '/api/v1/webhooks', {
-      token: org.token, body: { name: 'Sentinel', url: `${receiver.url}/sentinel`, events: ['ticket.created'] },
-    });
+    const sentinel = await org.api.post('/api/v1/webhooks', { name: 'Sentinel', url: `${receiver.url}/sentinel`, events: ['ticket.created'] });
     expect(sentinel.status).toBe(201);
     receiver.respond(() => ({ status: 200 }));
     ctx.clock.advance(60_000);
     await emit(org.id, 3);
     start();
     await receiver.waitFor(2);
-    await eventually(async () => (await deliveriesOf(org.token, sentinel.body.data.id)).data[0]?.status === 'success');
+    await eventually(async () => (await deliveriesOf(org, sentinel.body.data.id)).data[0]?.status === 'success');
     await worker!.stop();
     worker = null;
     expect(receiver.requests.map((r) => r.path)).toEqual(['/hook', '/sentinel']);
@@ -284,16 +274,14 @@ export function deliverySuite(ctx: TestContext) {
 
   it('deactivating a webhook cancels its queued deliveries', async () => {
     const { org, hook } = await setup(['ticket.created']);
-    const sentinel = await call(ctx.app, 'POST', '/api/v1/webhooks', {
-      token: org.token, body: { name: 'Sentinel', url: `${receiver.url}/sentinel`, events: ['ticket.created'] },
-    });
+    const sentinel = await org.api.post('/api/v1/webhooks', { name: 'Sentinel', url: `${receiver.url}/sentinel`, events: ['ticket.created'] });
     await emit(org.id, 1); // queued for both webhooks
-    await call(ctx.app, 'PATCH', `/api/v1/webhooks/${hook.id}`, { token: org.token, body: { is_active: false } });
+    await org.api.patch(`/api/v1/webhooks/${hook.id}`, { is_active: false });
     start();
     // The worker has demonstrably run once the sentinel's copy of the same event is delivered and
     // recorded; stop() then waits for anything still being sent.
     await receiver.waitFor(1);
-    await eventually(async () => (await deliveriesOf(org.token, sentinel.body.data.id)).data[0]?.status === 'success');
+    await eventually(async () => (await deliveriesOf(org, sentinel.body.data.id)).data[0]?.status === 'success');
     await worker!.stop();
     worker = null;
     expect(receiver.requests.map((r) => r.path)).toEqual(['/sentinel']);
@@ -310,18 +298,18 @@ export function deliverySuite(ctx: TestContext) {
     ctx.clock.set(null);
     start();
     await receiver.waitFor(3);
-    await eventually(async () => (await deliveriesOf(org.token, hook.id)).meta.pagination.total === 3);
-    const page1 = await deliveriesOf(org.token, hook.id, '?limit=2');
+    await eventually(async () => (await deliveriesOf(org, hook.id)).meta.pagination.total === 3);
+    const page1 = await deliveriesOf(org, hook.id, '?limit=2');
     expect(page1.meta).toEqual({ pagination: { page: 1, limit: 2, total: 3, total_pages: 2 } });
     expect(page1.data.map((d: any) => d.created_at)).toEqual(['2026-05-01T10:00:02.000Z', '2026-05-01T10:00:01.000Z']);
-    const page2 = await deliveriesOf(org.token, hook.id, '?limit=2&page=2');
+    const page2 = await deliveriesOf(org, hook.id, '?limit=2&page=2');
     expect(page2.data.map((d: any) => d.created_at)).toEqual(['2026-05-01T10:00:00.000Z']);
     expect(Object.keys(page2.data[0]).sort()).toEqual(
       ['attempt_count', 'completed_at', 'created_at', 'event', 'id', 'next_attempt_at', 'status', 'status_code'],
     );
-    const past = await deliveriesOf(org.token, hook.id, '?page=5');
+    const past = await deliveriesOf(org, hook.id, '?page=5');
     expect(past).toEqual({ data: [], meta: { pagination: { page: 5, limit: 20, total: 3, total_pages: 1 } } });
-    const bad = await call(ctx.app, 'GET', `/api/v1/webhooks/${hook.id}/deliveries?limit=101`, { token: org.token });
+    const bad = await org.api.get(`/api/v1/webhooks/${hook.id}/deliveries?limit=101`);
     expect(bad.status).toBe(400);
   });
 }

@@ -1,21 +1,16 @@
 import { expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { claimDueDeliveries, recordAttempt } from '../src/webhooks/delivery-queue-store.js';
-import { call, describeEachDialect } from './support/harness.js';
+import { recordTicketCreated } from './support/fixtures.js';
+import { describeEachDialect } from './support/harness.js';
 
 // The queue's claim and finish rules, at the store level with explicit times.
 
 describeEachDialect('webhook delivery leases', (ctx) => {
   async function queued(n: number, at: number) {
     const org = await ctx.createOrg();
-    const hook = await call(ctx.app, 'POST', '/api/v1/webhooks', {
-      token: org.token, body: { name: 'l', url: 'https://hooks.example.com/l', events: ['ticket.created'] },
-    });
-    for (let i = 0; i < n; i++) {
-      await ctx.database.forOrganization(org.id).transaction((t) =>
-        ctx.container.events.record(t, { type: 'ticket.created', occurredAt: at, data: { id: `l-${i}` } }),
-      );
-    }
+    const hook = await org.api.post('/api/v1/webhooks', { name: 'l', url: 'https://hooks.example.com/l', events: ['ticket.created'] });
+    for (let i = 0; i < n; i++) await recordTicketCreated(ctx, org.id, `l-${i}`, at);
     return hook.body.data.id as string;
   }
   const claim = (now: number, token: string, limit = 10) =>

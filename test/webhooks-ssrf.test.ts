@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startWorker } from '../src/webhooks/worker.js';
-import { call, describeEachDialect } from './support/harness.js';
+import { recordTicketCreated } from './support/fixtures.js';
+import { describeEachDialect } from './support/harness.js';
 import { eventually, silentLogger, startReceiver, type Receiver } from './support/webhook-receiver.js';
 
 // With private targets refused (the production default): at configuration time and again at
@@ -24,18 +25,16 @@ describeEachDialect(
 
     it.each(privateUrls)('refuses %s on create, update and subscribe with 400', async (url) => {
       const org = await ctx.createOrg();
-      const create = await call(ctx.app, 'POST', '/api/v1/webhooks', { token: org.token, body: { name: 'x', url, events: ['ticket.created'] } });
+      const create = await org.api.post('/api/v1/webhooks', { name: 'x', url, events: ['ticket.created'] });
       expect(create.status).toBe(400);
       expect(create.body.error).toMatchObject({ code: 'validation_error', details: [{ field: 'url', issue: expect.stringMatching(/private_address|unresolvable_host/) }] });
-      const ok = await call(ctx.app, 'POST', '/api/v1/webhooks', {
-        token: org.token, body: { name: 'x', url: 'https://93.184.215.14/hook', events: ['ticket.created'] },
-      });
+      const ok = await org.api.post('/api/v1/webhooks', { name: 'x', url: 'https://93.184.215.14/hook', events: ['ticket.created'] });
       expect(ok.status).toBe(201);
-      const patch = await call(ctx.app, 'PATCH', `/api/v1/webhooks/${ok.body.data.id}`, { token: org.token, body: { url } });
+      const patch = await org.api.patch(`/api/v1/webhooks/${ok.body.data.id}`, { url });
       expect(patch.status).toBe(400);
-      const sub = await call(ctx.app, 'POST', '/api/v1/webhooks/subscribe', { token: org.token, body: { url, event: 'ticket.created' } });
+      const sub = await org.api.post('/api/v1/webhooks/subscribe', { url, event: 'ticket.created' });
       expect(sub.status).toBe(400);
-      const hooks = (await call(ctx.app, 'GET', '/api/v1/webhooks', { token: org.token })).body.data;
+      const hooks = (await org.api.get('/api/v1/webhooks')).body.data;
       expect(hooks.map((h: any) => h.url)).toEqual(['https://93.184.215.14/hook']);
     });
 
@@ -55,9 +54,7 @@ describeEachDialect(
       }
       const worker = startWorker({ database: ctx.database, clock: ctx.clock, settings: ctx.config.webhooks, logger: silentLogger });
       try {
-        await ctx.database.forOrganization(org.id).transaction((t) =>
-          ctx.container.events.record(t, { type: 'ticket.created', occurredAt: ctx.clock(), data: { id: 't' } }),
-        );
+        await recordTicketCreated(ctx, org.id, 't');
         const rows = await eventually(async () => {
           const r = await ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('organization_id', '=', org.id).execute();
           return r.every((d) => d.attempt_count >= 1) && r;

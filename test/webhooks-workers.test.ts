@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { startWorker, type WorkerHandle } from '../src/webhooks/worker.js';
-import { call, describeEachDialect } from './support/harness.js';
+import { recordTicketCreated } from './support/fixtures.js';
+import { describeEachDialect } from './support/harness.js';
 import { eventually, silentLogger, startReceiver, type Receiver } from './support/webhook-receiver.js';
 
 // Several workers on one database, and a worker process killed in the middle of a delivery.
@@ -44,9 +45,7 @@ describeEachDialect(
 
     async function setup() {
       const org = await ctx.createOrg();
-      const hook = await call(ctx.app, 'POST', '/api/v1/webhooks', {
-        token: org.token, body: { name: 'w', url: `${receiver.url}/hook`, events: ['ticket.created'] },
-      });
+      const hook = await org.api.post('/api/v1/webhooks', { name: 'w', url: `${receiver.url}/hook`, events: ['ticket.created'] });
       return { org, hook: hook.body.data as { id: string } };
     }
 
@@ -66,11 +65,7 @@ describeEachDialect(
       const total = 60;
       const started = Date.now();
       try {
-        for (let n = 0; n < total; n++) {
-          await ctx.database.forOrganization(org.id).transaction((t) =>
-            ctx.container.events.record(t, { type: 'ticket.created', occurredAt: ctx.clock(), data: { id: `burst-${n}` } }),
-          );
-        }
+        for (let n = 0; n < total; n++) await recordTicketCreated(ctx, org.id, `burst-${n}`);
         await receiver.waitFor(total, 20_000);
         await eventually(async () => counts[0] + counts[1] === total);
         const elapsed = Date.now() - started;
@@ -97,9 +92,7 @@ describeEachDialect(
       const worker = startWorker({ database: ctx.database, clock: ctx.clock, settings: ctx.config.webhooks, logger: silentLogger });
       try {
         const started = Date.now();
-        await ctx.database.forOrganization(org.id).transaction((t) =>
-          ctx.container.events.record(t, { type: 'ticket.created', occurredAt: ctx.clock(), data: { id: 'slow' } }),
-        );
+        await recordTicketCreated(ctx, org.id, 'slow');
         const row = await eventually(async () => {
           const r = await ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', hook.id).executeTakeFirst();
           return r && r.attempt_count === 1 && r;
@@ -117,9 +110,7 @@ describeEachDialect(
       receiver.requests.length = 0;
       receiver.respond(() => 'hold');
       const { org, hook } = await setup();
-      await ctx.database.forOrganization(org.id).transaction((t) =>
-        ctx.container.events.record(t, { type: 'ticket.created', occurredAt: ctx.clock(), data: { id: 'kill-me' } }),
-      );
+      await recordTicketCreated(ctx, org.id, 'kill-me');
       const first = spawnWorker(ctx.dbUrl);
       let stderr = '';
       first.stderr!.on('data', (c) => (stderr += c));
@@ -148,9 +139,7 @@ describeEachDialect(
         });
         expect(done).toMatchObject({ attempt_count: 1, status_code: 200, next_attempt_at: null, lease_token: null });
         // An idle worker keeps running: it still delivers an event raised after it went idle.
-        await ctx.database.forOrganization(org.id).transaction((t) =>
-          ctx.container.events.record(t, { type: 'ticket.created', occurredAt: ctx.clock(), data: { id: 'later' } }),
-        );
+        await recordTicketCreated(ctx, org.id, 'later');
         const [, , later] = await receiver.waitFor(3, 20_000);
         expect(later.json.data).toEqual({ id: 'later' });
         expect(second.exitCode).toBeNull();

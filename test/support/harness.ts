@@ -10,7 +10,11 @@ import { openDatabase, type DatabaseHandle, type Dialect } from '../../src/db/da
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { App } from '../../src/shared/http.js';
 import type { Scope } from '../../src/shared/schemas.js';
+import { api, type Api } from './api.js';
 import { createDatabaseFromTemplate, dropDatabase, pgUrlFor } from './pg-admin.js';
+
+// The raw request helper under api(), importable from here too.
+export { call } from './api.js';
 
 export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
 
@@ -80,6 +84,8 @@ export const postgresAvailable = (): boolean => inject('pgTemplate') !== null;
 export interface TestOrg {
   id: string;
   token: string;
+  /** The API as this organization's full-scope key sees it. */
+  api: Api;
   /** A new key of this organization with only the given scopes. */
   keyWith(scopes: Scope[]): Promise<string>;
 }
@@ -139,6 +145,7 @@ export function describeEachDialect(title: string, body: (ctx: TestContext) => v
             return {
               id: created.organization.id,
               token: created.api_key.token,
+              api: api(app, created.api_key.token),
               keyWith: async (scopes: Scope[]) => (await keys.create(created.organization.id, scopes)).token,
             };
           },
@@ -157,30 +164,6 @@ export function describeEachDialect(title: string, body: (ctx: TestContext) => v
       body(ctx);
     });
   }
-}
-
-/** Shorthand for app.inject with a bearer token and a JSON body. */
-export async function call(
-  app: App,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
-  url: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const res = await app.inject({
-    method,
-    url,
-    headers,
-    ...(options.body !== undefined ? { payload: options.body as object } : {}),
-  });
-  let body: any = undefined;
-  try {
-    body = res.body ? JSON.parse(res.body) : undefined;
-  } catch {
-    body = res.body;
-  }
-  return { status: res.statusCode, body, headers: res.headers };
 }
 
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -1,5 +1,7 @@
-import { newId } from '../src/shared/ids.js';
-import { call, type TestContext } from './support/harness.js';
+import { newId } from '../../src/shared/ids.js';
+import type { Api } from './api.js';
+import { countRows } from './fixtures.js';
+import type { TestContext } from './harness.js';
 
 // Seeds for the ticket tests. Users, teams and tags are inserted directly: their management routes
 // belong to another domain.
@@ -39,9 +41,12 @@ export function ticketBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** POST /tickets with ticketBody(overrides); the raw response. */
+export const postTicket = (http: Api, overrides: Record<string, unknown> = {}) => http.post('/api/v1/tickets', ticketBody(overrides));
+
 /** Creates a ticket through the API and returns its body.data (fails the test on a non-201). */
-export async function createTicket(ctx: TestContext, token: string, overrides: Record<string, unknown> = {}) {
-  const res = await call(ctx.app, 'POST', '/api/v1/tickets', { token, body: ticketBody(overrides) });
+export async function createTicket(http: Api, overrides: Record<string, unknown> = {}) {
+  const res = await postTicket(http, overrides);
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
@@ -49,16 +54,7 @@ export async function createTicket(ctx: TestContext, token: string, overrides: R
 /** Row counts that a rejected write must leave unchanged. */
 export async function storedState(ctx: TestContext, organizationId: string) {
   const db = ctx.database.db;
-  const count = async (table: 'tickets' | 'messages' | 'customers' | 'ticket_tags') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('organization_id', '=', organizationId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'tickets' | 'messages' | 'customers' | 'ticket_tags') => countRows(ctx, table, organizationId);
   const seq = await db.selectFrom('organization_counters').select('ticket_seq').where('organization_id', '=', organizationId).executeTakeFirstOrThrow();
   const buckets = await db
     .selectFrom('ticket_counts')
