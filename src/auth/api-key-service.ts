@@ -111,7 +111,7 @@ export function createApiKeyService(deps: { database: DatabaseHandle; clock: Clo
      * (the CLI's `keys revoke KEY_ID`). The key's organization is looked up, then the revocation
      * runs scoped to it.
      */
-    revoke: (id: string): Promise<ApiKeyView> =>
+    revokeAnyOrganization: (id: string): Promise<ApiKeyView> =>
       database.system.transaction(async (s) => {
         const organizationId = await store.findKeyOrganization(s, id);
         if (organizationId === undefined) throw notFound('API key');
@@ -129,9 +129,10 @@ export function createApiKeyService(deps: { database: DatabaseHandle; clock: Clo
      * Records that an authenticated key was used, at most once a minute, so authentication stays a
      * read; callers need not wait for it.
      */
-    async recordUse(key: Pick<AuthenticatedKey, 'id' | 'lastUsedAt'>, now: number): Promise<void> {
+    async recordUse(key: Pick<AuthenticatedKey, 'id' | 'organizationId' | 'lastUsedAt'>, now: number): Promise<void> {
       if (key.lastUsedAt !== null && key.lastUsedAt >= now - LAST_USED_GRANULARITY_MS) return;
-      await store.touchApiKey(database.system, key.id, now, LAST_USED_GRANULARITY_MS);
+      // Per-use bookkeeping stays in the organization's own rows (only the lookup is cross-tenant).
+      await store.touchApiKey(database.forOrganization(key.organizationId), key.id, now, LAST_USED_GRANULARITY_MS);
     },
   };
 }

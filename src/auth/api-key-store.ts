@@ -45,8 +45,8 @@ export async function findKeyOrganization(s: Sql, id: string): Promise<string | 
 }
 
 /** Records use of a key found by findActiveKeyByHash, at most once per `granularityMs`. */
-export async function touchApiKey(s: Sql, id: string, now: number, granularityMs: number): Promise<void> {
-  await s.db
+export async function touchApiKey(t: TenantDb, id: string, now: number, granularityMs: number): Promise<void> {
+  await t
     .updateTable('api_keys')
     .set({ last_used_at: now })
     .where('id', '=', id)

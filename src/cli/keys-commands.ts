@@ -47,7 +47,7 @@ export function registerKeysCommands(program: Command): void {
     .option('--json', 'print one JSON object')
     .action((keyId: string, opts: { json?: boolean }) =>
       withContext(async (container): Promise<void> => {
-        const key = await container.apiKeys.revoke(keyId);
+        const key = await container.apiKeys.revokeAnyOrganization(keyId);
         if (opts.json) return printJson({ api_key: key });
         write(`revoked API key ${key.id}\n`);
       }),
