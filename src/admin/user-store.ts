@@ -10,12 +10,40 @@ export type UserChanges = Partial<Pick<UserRow, 'name' | 'email' | 'email_key' |
 
 export { emailKey };
 
+// A unique violation is told apart by what survives renaming, not by exact constraint names: a
+// PostgreSQL partition reports its own (`users_p1_pkey`, `users_p1_organization_id_email_key_key`)
+// and a Citus shard appends its shard id (`users_pk_102008`). So: the constraint's name as a prefix,
+// or the key's columns on a table whose name starts with `users` (PostgreSQL's detail
+// `Key (organization_id, email_key)=(…)` with the table in `table`; SQLite's message
+// `UNIQUE constraint failed: users.organization_id, users.email_key`).
+const USER_KEYS = [
+  { field: 'id', constraint: 'users_pk', columns: ['organization_id', 'id'] },
+  { field: 'email', constraint: 'users_email_uq', columns: ['organization_id', 'email_key'] },
+] as const;
+const USERS_TABLE = /^users(?:_|$)/;
+
+/** The table and columns of the unique key a violation names, where the error says (either engine). */
+function violatedKey(e: { table?: string; detail?: string; message?: string }): { table: string; columns: string[] } | null {
+  const pg = /^Key \(([^)]*)\)=/.exec(e.detail ?? '');
+  if (pg && e.table) return { table: e.table, columns: pg[1].split(',').map((c) => c.trim().replace(/^"|"$/g, '')) };
+  const sqlite = /UNIQUE constraint failed: (.+)$/.exec(e.message ?? '');
+  if (!sqlite) return null;
+  const qualified = sqlite[1].split(',').map((c) => c.trim().split('.'));
+  if (qualified.some((q) => q.length !== 2 || q[0] !== qualified[0][0])) return null;
+  return { table: qualified[0][0], columns: qualified.map((q) => q[1]) };
+}
+
+const sameColumns = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c) => b.includes(c));
+
 /** Which unique rule an insert/update of a user broke: its id or its email; null if neither. */
 export function userConflict(err: unknown): 'id' | 'email' | null {
   if (!isUniqueViolation(err)) return null;
-  const e = err as { code?: string; constraint?: string; message?: string };
-  if (e.constraint === 'users_pk' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return 'id';
-  if (e.constraint === 'users_email_uq' || /users\.email_key/.test(e.message ?? '')) return 'email';
+  const e = err as { constraint?: string; table?: string; detail?: string; message?: string };
+  const key = violatedKey(e);
+  for (const rule of USER_KEYS) {
+    if (e.constraint?.startsWith(rule.constraint)) return rule.field;
+    if (key && USERS_TABLE.test(key.table) && sameColumns(key.columns, rule.columns)) return rule.field;
+  }
   return null;
 }
 

@@ -1,10 +1,11 @@
-import { sql, type ExpressionBuilder } from 'kysely';
-import type { Sql } from '../db/database.js';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Sql, TenantDb } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
-// The delivery queue as the workers see it. A worker serves every organization, so these run on the
-// cross-tenant handle; once a delivery is claimed its organization is known, and every write of its
-// row (or of its webhook's) names it as well.
+// The delivery queue as the workers see it. A worker serves every organization: it finds which ones
+// have due deliveries on the cross-tenant handle (reading only), then claims within one organization
+// at a time through its handle; once a delivery is claimed its organization is known, and every
+// write of its row (or of its webhook's) names it as well.
 //
 // A row is due while next_attempt_at <= now; a worker claims it by writing a lease (lease_until,
 // lease_token) and may only record the outcome while the token is still its own, so a worker that
@@ -37,28 +38,73 @@ const webhookColumn = (eb: ExpressionBuilder<Database, 'webhook_deliveries'>, co
     .whereRef('webhooks.organization_id', '=', 'webhook_deliveries.organization_id')
     .as(column);
 
-/** Leases up to `limit` due deliveries (oldest due first) to `token` until now + leaseMs. */
-export async function claimDueDeliveries(
+/** Due for an attempt and not leased (or its lease ran out): the rows a claim may take. */
+const claimable = (now: number) => (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
+  eb.and([
+    // Spelled out although `<= now` implies it: it is what lets SQLite use the partial due index.
+    eb('next_attempt_at', 'is not', null),
+    eb('next_attempt_at', '<=', now),
+    eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]),
+  ]);
+
+/**
+ * Up to `limit` organizations with claimable deliveries, in organization id order starting after
+ * `after` and wrapping around, so that a worker passing the last organization it served walks through
+ * all of them in turn however many there are. It takes no locks (a claim may then find nothing, when
+ * another worker was quicker) and is served by the partial due index, whose rows are the queue only.
+ */
+export function dueOrganizationsQuery(s: Sql, options: { now: number; after: string | null; limit: number }) {
+  const { now, after, limit } = options;
+  return (
+    s.db
+      .selectFrom('webhook_deliveries')
+      .select('organization_id')
+      .where(claimable(now))
+      // GROUP BY rather than DISTINCT: PostgreSQL accepts the wrap-around ORDER BY expression only then.
+      .groupBy('organization_id')
+      .$if(after !== null, (q) => q.orderBy(sql`organization_id <= ${after}`))
+      .orderBy('organization_id')
+      .limit(limit)
+  );
+}
+
+export async function findOrganizationsWithDueDeliveries(
   s: Sql,
-  options: { now: number; leaseMs: number; limit: number; token: string },
-): Promise<ClaimedDelivery[]> {
+  options: { now: number; after: string | null; limit: number },
+): Promise<string[]> {
+  const rows = await dueOrganizationsQuery(s, options).execute();
+  return rows.map((r) => r.organization_id);
+}
+
+export interface ClaimOptions {
+  now: number;
+  leaseMs: number;
+  limit: number;
+  token: string;
+}
+
+/** The statement leasing up to `limit` of the organization's due deliveries (oldest due first) to `token`. */
+export function organizationClaimQuery(t: TenantDb, options: ClaimOptions) {
   const { now, leaseMs, limit, token } = options;
-  const rows = await s.db
-    .updateTable('webhook_deliveries')
-    .set({ lease_until: now + leaseMs, lease_token: token })
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('webhook_deliveries')
-        .select('id')
-        .where('next_attempt_at', 'is not', null)
-        .where('next_attempt_at', '<=', now)
-        .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', now)]))
-        .orderBy('next_attempt_at')
-        .limit(limit)
-        // SKIP LOCKED lets concurrent workers each take a different slice of the due rows without
-        // waiting. Where there are no row locks, writers are serialized: the UPDATE is atomic anyway.
-        .$if(s.rowLocks, (q) => q.forUpdate().skipLocked()),
-    )
+  const due = t
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where(claimable(now))
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    // SKIP LOCKED lets concurrent workers each take a different slice of the due rows without
+    // waiting. Where there are no row locks, writers are serialized: the UPDATE is atomic anyway.
+    .$if(t.rowLocks, (q) => q.forUpdate().skipLocked());
+  return (
+    t
+      .updateTable('webhook_deliveries')
+      .set({ lease_until: now + leaseMs, lease_token: token })
+      // PostgreSQL may run an `id IN (subquery)` as a semi-join that rescans the subquery for each row
+      // of the organization, and each rescan skips the rows the statement already updated and locks
+      // `limit` more: it did, once the UPDATE named the organization. ARRAY(subquery) is an InitPlan,
+      // run exactly once. SQLite runs an uncorrelated IN list once.
+      .where((eb) => t.pick<Expression<SqlBool>>({ sqlite: eb('id', 'in', due), postgres: sql<SqlBool>`id = any(array(${due}))` }))
+  )
     .returning((eb) => [
       'id',
       'organization_id',
@@ -71,10 +117,54 @@ export async function claimDueDeliveries(
       webhookColumn(eb, 'url'),
       webhookColumn(eb, 'secret'),
       webhookColumn(eb, 'is_active'),
-    ])
-    .execute();
+    ]);
+}
+
+/** Leases up to `limit` of the organization's due deliveries (oldest due first) to `token` until now + leaseMs. */
+export async function claimOrganizationDeliveries(t: TenantDb, options: ClaimOptions): Promise<ClaimedDelivery[]> {
+  const rows = await organizationClaimQuery(t, options).execute();
   // The webhook cannot be missing: deleting it deletes its deliveries (foreign key cascade).
   return rows as ClaimedDelivery[];
+}
+
+/**
+ * Leases up to `limit` due deliveries across organizations, in two steps so that every locking
+ * statement names one organization (the shape a database distributed by organization can route to
+ * one node): find the organizations with due deliveries, without locking; then claim within each
+ * through its own handle. The capacity is shared out evenly (an organization that has fewer leaves
+ * its share to the next ones; what is still left goes round again to those that filled theirs), and
+ * the walk starts after `after`, so one busy organization cannot starve the others.
+ *
+ * The result is grouped by organization in the order they were visited: the last row's organization
+ * is the `after` of the caller's next claim.
+ */
+export async function claimDueDeliveries(s: Sql, options: ClaimOptions & { after?: string | null }): Promise<ClaimedDelivery[]> {
+  const { now, limit } = options;
+  // More organizations than slots could not each get one anyway.
+  const organizations = await findOrganizationsWithDueDeliveries(s, { now, after: options.after ?? null, limit });
+  const claimed = new Map<string, ClaimedDelivery[]>(organizations.map((org) => [org, []]));
+  let remaining = limit;
+  let open = organizations;
+  try {
+    // Each round either fills every share (remaining shrinks) or drops the organizations that ran dry.
+    while (remaining > 0 && open.length > 0) {
+      const filled: string[] = [];
+      for (let i = 0; i < open.length && remaining > 0; i++) {
+        const share = Math.ceil(remaining / (open.length - i));
+        const rows = await claimOrganizationDeliveries(s.forOrganization(open[i]), { ...options, limit: share });
+        claimed.get(open[i])!.push(...rows);
+        remaining -= rows.length;
+        if (rows.length === share) filled.push(open[i]);
+      }
+      open = filled;
+    }
+  } catch (err) {
+    // The claims that did succeed go back now rather than wait for their lease to run out (if the
+    // database is failing, that is what will happen anyway).
+    await Promise.all([...claimed.values()].flat().map((c) => releaseLease(s, c))).catch(() => undefined);
+    throw err;
+  }
+  return [...claimed.values()].flat();
 }
 
 /** The earliest time a queued delivery becomes due or a lease runs out (null when nothing is queued). */

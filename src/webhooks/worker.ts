@@ -17,7 +17,8 @@ import { onDeliveriesQueued } from './webhook-wakeup.js';
 // The delivery worker: claims due deliveries with a lease, sends them concurrently, records each
 // attempt. It wakes on new events (webhook-wakeup.ts), when the next retry or lease expiry is due,
 // and at least every pollIntervalMs (other processes' events on SQLite, missed notifications,
-// crashed workers' leases). It serves every organization.
+// crashed workers' leases). It serves every organization, in turn: each claim starts after the
+// organization the previous one ended with.
 
 type LogFn = (obj: object | string, msg?: string) => void;
 export interface WorkerLogger {
@@ -46,6 +47,8 @@ export function startWorker({ database, clock, settings, logger }: WorkerDeps): 
   let ticking = false;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
+  // The organization this worker served last: its next claim starts after it (see claimDueDeliveries).
+  let lastOrganization: string | null = null;
 
   const schedule = (delayMs: number) => {
     if (stopping) return;
@@ -91,8 +94,15 @@ export function startWorker({ database, clock, settings, logger }: WorkerDeps): 
         again = false;
         const capacity = settings.concurrency - inFlight.size;
         if (capacity <= 0) return; // a finishing attempt ticks again
-        const claimed = await claimDueDeliveries(queue, { now: clock(), leaseMs: settings.leaseMs, limit: capacity, token: randomUUID() });
+        const claimed = await claimDueDeliveries(queue, {
+          now: clock(),
+          leaseMs: settings.leaseMs,
+          limit: capacity,
+          token: randomUUID(),
+          after: lastOrganization,
+        });
         if (claimed.length === 0) break;
+        lastOrganization = claimed[claimed.length - 1].organization_id;
         if (stopping) {
           // Claimed while stop() began: hand them back rather than start attempts nobody waits for.
           await Promise.all(claimed.map((c) => releaseLease(queue, c)));
