@@ -1,10 +1,11 @@
-import type { DatabaseHandle, TenantDb } from '../db/database.js';
+import type { DatabaseHandle, Sql } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { iso, isoOrNull } from '../shared/clock.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { ALL_SCOPES, type Scope } from '../shared/schemas.js';
 import { displayPrefix, generateToken, hashToken } from './api-key-token.js';
+import * as lookup from './api-key-lookup-store.js';
 import * as store from './api-key-store.js';
 
 export interface ApiKeyView {
@@ -58,11 +59,20 @@ export interface AuthenticatedKey {
 /** last_used_at is kept to the minute: enough to spot unused keys without a write per request. */
 const LAST_USED_GRANULARITY_MS = 60_000;
 
+// Keys live in two places, always written in one transaction: the organization's api_keys row (through
+// its scoped handle) and the global token-hash lookup that authentication reads (through the system
+// handle: it belongs to no organization). Under Citus that transaction spans one shard plus a reference
+// table. This is why the functions below take the system handle `s` and the organization id.
+
 /**
- * Issues a key of t's organization inside the caller's transaction (organization creation issues the
+ * Issues a key of the organization inside the caller's transaction (organization creation issues the
  * first one); the token is returned here and never again.
  */
-export async function issueApiKey(t: TenantDb, input: { scopes: Scope[]; name?: string | null; now: number }): Promise<CreatedApiKey> {
+export async function issueApiKey(
+  s: Sql,
+  organizationId: string,
+  input: { scopes: Scope[]; name?: string | null; now: number },
+): Promise<CreatedApiKey> {
   const token = generateToken();
   const row: store.NewApiKey = {
     id: newId(),
@@ -74,15 +84,19 @@ export async function issueApiKey(t: TenantDb, input: { scopes: Scope[]; name?: 
     last_used_at: null,
     revoked_at: null,
   };
-  await store.insertApiKey(t, row);
+  // The organization's row first: an unknown organization fails here, on its foreign key.
+  await store.insertApiKey(s.forOrganization(organizationId), row);
+  await lookup.insertKeyLookup(s, { token_hash: row.token_hash, owner_organization_id: organizationId, key_id: row.id, revoked_at: null });
   return { ...toApiKeyView(row), token };
 }
 
-/** Revokes a key of t's organization (idempotent); 404 when it has none with this id. */
-async function revokeIn(t: TenantDb, id: string, now: number): Promise<ApiKeyView> {
+/** Revokes a key of the organization (idempotent); 404 when it has none with this id. */
+async function revokeIn(s: Sql, organizationId: string, id: string, now: number): Promise<ApiKeyView> {
+  const t = s.forOrganization(organizationId);
   const row = await store.findApiKey(t, id);
   if (!row) throw notFound('API key');
-  if (row.revoked_at === null) await store.revokeApiKey(t, id, now);
+  // Only the revocation that changed the row writes the lookup, so both carry the same revoked_at.
+  if (row.revoked_at === null && (await store.revokeApiKey(t, id, now))) await lookup.revokeKeyLookup(s, row.token_hash, now);
   return toApiKeyView((await store.findApiKey(t, id))!);
 }
 
@@ -90,7 +104,7 @@ export function createApiKeyService(deps: { database: DatabaseHandle; clock: Clo
   const { database, clock } = deps;
   return {
     create: (organizationId: string, scopes: Scope[], name?: string | null) =>
-      database.forOrganization(organizationId).transaction((t) => issueApiKey(t, { scopes, name, now: clock() })),
+      database.system.transaction((s) => issueApiKey(s, organizationId, { scopes, name, now: clock() })),
 
     async list(organizationId: string): Promise<ApiKeyView[]> {
       return (await store.listApiKeys(database.forOrganization(organizationId))).map(toApiKeyView);
@@ -104,25 +118,34 @@ export function createApiKeyService(deps: { database: DatabaseHandle; clock: Clo
 
     /** Revokes a key of the organization (the API); another organization's key is a 404. */
     revokeInOrganization: (organizationId: string, id: string): Promise<ApiKeyView> =>
-      database.forOrganization(organizationId).transaction((t) => revokeIn(t, id, clock())),
+      database.system.transaction((s) => revokeIn(s, organizationId, id, clock())),
 
     /**
      * System level: revokes a key whatever its organization, for operators who name it by id alone
-     * (the CLI's `keys revoke KEY_ID`). The key's organization is looked up, then the revocation
-     * runs scoped to it.
+     * (the CLI's `keys revoke KEY_ID`). The key's organization is read from the global lookup (no
+     * search across organizations), then the revocation runs scoped to it.
      */
     revokeAnyOrganization: (id: string): Promise<ApiKeyView> =>
       database.system.transaction(async (s) => {
-        const organizationId = await store.findKeyOrganization(s, id);
+        const organizationId = await lookup.findKeyOrganization(s, id);
         if (organizationId === undefined) throw notFound('API key');
-        return revokeIn(s.forOrganization(organizationId), id, clock());
+        return revokeIn(s, organizationId, id, clock());
       }),
 
-    /** The active key a token authenticates as, found by the token's SHA-256 (any organization). */
+    /**
+     * The active key a token authenticates as, found by the token's SHA-256: the global lookup names
+     * its organization (one primary-key read, local under Citus), then the key's scopes and last use
+     * are read from that organization's own row (one shard). Scopes are not copied into the lookup so
+     * that it holds nothing but what finding the organization needs, and the organization's row stays
+     * the one authority on whether the key is active.
+     */
     async authenticate(tokenHash: string): Promise<AuthenticatedKey | null> {
-      const row = await store.findActiveKeyByHash(database.system, tokenHash);
+      const found = await lookup.findActiveKeyLookup(database.system, tokenHash);
+      if (!found) return null;
+      const organizationId = found.owner_organization_id;
+      const row = await store.findActiveKey(database.forOrganization(organizationId), found.key_id, tokenHash);
       if (!row) return null;
-      return { id: row.id, organizationId: row.organization_id, scopes: row.scopes.split(' ') as Scope[], lastUsedAt: row.last_used_at };
+      return { id: row.id, organizationId, scopes: row.scopes.split(' ') as Scope[], lastUsedAt: row.last_used_at };
     },
 
     /**

@@ -1,9 +1,9 @@
-import type { Sql, TenantDb } from '../db/database.js';
+import type { TenantDb } from '../db/database.js';
 import type { ApiKeyTable } from './auth-tables.js';
 
-// Data access of API keys. Keys are managed within their organization (TenantDb); only
-// authentication, which starts from a token that names no organization, and operators naming a key
-// by id alone work across organizations (Sql).
+// Data access of API keys, always within their organization (TenantDb). Authentication, which starts
+// from a token that names no organization, and operators naming a key by id alone first find the
+// organization in the global lookup (api-key-lookup-store.ts), then read the key here.
 
 export type ApiKeyRow = ApiKeyTable;
 export type NewApiKey = Omit<ApiKeyRow, 'organization_id'>;
@@ -26,25 +26,21 @@ export async function revokeApiKey(t: TenantDb, id: string, now: number): Promis
   return Number(res.numUpdatedRows) > 0;
 }
 
-// ---- Across organizations ----
-
-/** The key a token authenticates as (by the SHA-256 of the token), unless revoked. */
-export function findActiveKeyByHash(s: Sql, tokenHash: string) {
-  return s.db
+/**
+ * The key a token authenticates as, once the lookup has named its organization and id: scopes and
+ * last use come from the organization's own row, which must still be active and carry this hash.
+ */
+export function findActiveKey(t: TenantDb, id: string, tokenHash: string) {
+  return t
     .selectFrom('api_keys')
-    .select(['id', 'organization_id', 'scopes', 'last_used_at'])
+    .select(['id', 'scopes', 'last_used_at'])
+    .where('id', '=', id)
     .where('token_hash', '=', tokenHash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
 }
 
-/** The organization a key belongs to, for operators who name a key by id alone. */
-export async function findKeyOrganization(s: Sql, id: string): Promise<string | undefined> {
-  const row = await s.db.selectFrom('api_keys').select('organization_id').where('id', '=', id).executeTakeFirst();
-  return row?.organization_id;
-}
-
-/** Records use of a key found by findActiveKeyByHash, at most once per `granularityMs`. */
+/** Records use of a key found by findActiveKey, at most once per `granularityMs`. */
 export async function touchApiKey(t: TenantDb, id: string, now: number, granularityMs: number): Promise<void> {
   await t
     .updateTable('api_keys')

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider, type Mig
 import * as core from './migrations/20261122-0001-core.js';
 import * as plans from './migrations/20261122-0100-plans.js';
 import * as webhooks from './migrations/20261122-0200-webhooks.js';
+import * as apiKeyLookup from './migrations/20261122-0400-api-key-lookup.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261122-0001-core': core,
   '20261122-0100-plans': plans,
   '20261122-0200-webhooks': webhooks,
+  '20261122-0400-api-key-lookup': apiKeyLookup,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -33,10 +35,18 @@ class StaticProvider implements MigrationProvider {
 
 export class MigrationError extends Error {}
 
+export interface MigrateOptions {
+  /** Stop after this migration instead of the latest (upgrade tests build an older schema this way). */
+  upTo?: string;
+}
+
 /** Brings the schema up to date; throws MigrationError naming the migration that failed. */
-export async function migrateToLatest(database: { db: Kysely<any>; dialect: MigrationDialect }): Promise<MigrationResultSet> {
+export async function migrateToLatest(
+  database: { db: Kysely<any>; dialect: MigrationDialect },
+  options: MigrateOptions = {},
+): Promise<MigrationResultSet> {
   const migrator = new Migrator({ db: database.db, provider: new StaticProvider(database.dialect) });
-  const result = await migrator.migrateToLatest();
+  const result = options.upTo === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(options.upTo);
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
     // No migration ran (e.g. the database could not be reached): report the cause itself.

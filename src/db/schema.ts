@@ -1,5 +1,5 @@
 import type { InvitationTable, TagTable, TeamMemberTable, TeamTable, UserTable } from '../admin/admin-tables.js';
-import type { ApiKeyTable } from '../auth/auth-tables.js';
+import type { ApiKeyLookupTable, ApiKeyTable } from '../auth/auth-tables.js';
 import type { AiCreditLedgerTable, PlanTable, TicketUsageTable } from '../billing/billing-tables.js';
 import type { CustomerTable } from '../customers/customer-tables.js';
 import type { OrganizationCounterTable, OrganizationTable } from '../orgs/org-tables.js';
@@ -16,6 +16,7 @@ export interface Database {
   organization_counters: OrganizationCounterTable;
   ticket_counts: TicketCountTable;
   api_keys: ApiKeyTable;
+  api_key_lookup: ApiKeyLookupTable;
   users: UserTable;
   teams: TeamTable;
   team_members: TeamMemberTable;

@@ -21,7 +21,7 @@ export interface OrganizationView {
 async function insertWithKey(s: Sql, now: number, name: string): Promise<CreatedOrganization> {
   const organization = { id: newId(), name };
   await insertOrganization(s, { ...organization, created_at: now });
-  const api_key = await issueApiKey(s.forOrganization(organization.id), { scopes: ALL_SCOPES, name: 'default', now });
+  const api_key = await issueApiKey(s, organization.id, { scopes: ALL_SCOPES, name: 'default', now });
   return { organization, api_key };
 }
 
