@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider, type Mig
 import * as core from './migrations/20261122-0001-core.js';
 import * as plans from './migrations/20261122-0100-plans.js';
 import * as webhooks from './migrations/20261122-0200-webhooks.js';
+import * as tenantKeys from './migrations/20261122-0300-tenant-keys.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261122-0001-core': core,
   '20261122-0100-plans': plans,
   '20261122-0200-webhooks': webhooks,
+  '20261122-0300-tenant-keys': tenantKeys,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -33,10 +35,21 @@ class StaticProvider implements MigrationProvider {
 
 export class MigrationError extends Error {}
 
-/** Brings the schema up to date; throws MigrationError naming the migration that failed. */
-export async function migrateToLatest(database: { db: Kysely<any>; dialect: MigrationDialect }): Promise<MigrationResultSet> {
+/** The migrations' names, in order. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
+/**
+ * Brings the schema up to date, or only up to (and including) the migration named `target` (the
+ * upgrade test fills a database as it was before a migration); throws MigrationError naming the
+ * migration that failed.
+ */
+export async function migrateToLatest(
+  database: { db: Kysely<any>; dialect: MigrationDialect },
+  target?: string,
+): Promise<MigrationResultSet> {
+  if (target !== undefined && !(target in MIGRATIONS)) throw new MigrationError(`unknown migration ${target}`);
   const migrator = new Migrator({ db: database.db, provider: new StaticProvider(database.dialect) });
-  const result = await migrator.migrateToLatest();
+  const result = target === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
     // No migration ran (e.g. the database could not be reached): report the cause itself.
