@@ -90,6 +90,32 @@ async function copyRows(source: Kysely<any>, target: Kysely<any>, dialect: strin
   }
 }
 
+/**
+ * PostgreSQL keys, foreign keys and btree indexes of tenant tables (every table but organizations)
+ * whose first column is not organization_id, or a foreign key whose referenced columns do not lead
+ * with it (the organizations foreign keys themselves excepted).
+ */
+async function keysNotLeadingWithOrganization(db: Kysely<any>): Promise<string[]> {
+  const constraints = await sql<{ name: string }>`
+    SELECT c.conname AS name FROM pg_constraint c
+     WHERE c.connamespace = 'public'::regnamespace AND c.contype IN ('p', 'u', 'f')
+       AND c.conrelid::regclass::text NOT IN ('organizations', 'kysely_migration', 'kysely_migration_lock')
+       AND NOT (c.contype = 'f' AND c.confrelid = 'organizations'::regclass)
+       AND ((SELECT attname FROM pg_attribute WHERE attrelid = c.conrelid AND attnum = c.conkey[1]) <> 'organization_id'
+         OR (c.contype = 'f' AND (SELECT attname FROM pg_attribute WHERE attrelid = c.confrelid AND attnum = c.confkey[1]) <> 'organization_id'))`.execute(db);
+  const indexes = await sql<{ name: string }>`
+    SELECT i.indexrelid::regclass::text AS name FROM pg_index i
+      JOIN pg_class t ON t.oid = i.indrelid JOIN pg_class ix ON ix.oid = i.indexrelid JOIN pg_am am ON am.oid = ix.relam
+     WHERE t.relnamespace = 'public'::regnamespace AND am.amname = 'btree'
+       AND t.relname NOT IN ('organizations', 'kysely_migration', 'kysely_migration_lock')
+       AND (SELECT attname FROM pg_attribute WHERE attrelid = i.indrelid AND attnum = i.indkey[0]) IS DISTINCT FROM 'organization_id'`.execute(db);
+  return [...new Set([...constraints.rows, ...indexes.rows].map((r) => r.name))].sort();
+}
+
+// Global on purpose: tokens are looked up before the organization is known (until issue 8's lookup
+// table), and the worker's first step reads the queue across organizations.
+const KNOWN_EXCEPTIONS = ['api_keys_token_hash_key', 'webhook_deliveries_due_idx'];
+
 interface OldDatabase {
   handle: DatabaseHandle;
   url: string;
@@ -235,6 +261,12 @@ describeEachDialect('migration upgrade: tenant keys', (ctx) => {
     const expectedAnswers = [];
     for (const org of filled.orgs) expectedAnswers.push(await answers(org.api, org));
 
+    if (ctx.dialect === 'postgres') {
+      // The check below sees what the upgrade must change.
+      expect(await keysNotLeadingWithOrganization(target)).toEqual(
+        expect.arrayContaining(['customers_pkey', 'customers_id_key', 'tickets_customer_id_fkey', 'messages_ticket_idx', 'tickets_team_idx']),
+      );
+    }
     const result = await migrateToLatest(old.handle);
     expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([[TARGET, 'Success']]);
 
@@ -244,6 +276,8 @@ describeEachDialect('migration upgrade: tenant keys', (ctx) => {
     const seqs = async (db: Kysely<any>) =>
       (await db.selectFrom('messages').select(['id', 'seq']).orderBy('id').execute()).map((r) => [r.id, Number(r.seq)]);
     expect(await seqs(target)).toEqual(await seqs(source));
+
+    if (ctx.dialect === 'postgres') expect(await keysNotLeadingWithOrganization(target)).toEqual(KNOWN_EXCEPTIONS);
 
     // The same answers from an app on the upgraded database.
     const config = loadConfig({ DATABASE_URL: old.url, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
