@@ -35,8 +35,8 @@ async function seedPostgres(db: Db, org: string): Promise<void> {
       (ARRAY['OPEN','PENDING','ON_HOLD','RESOLVED','CLOSED','CLOSED'])[1 + i % 6], (ARRAY['LOW','MEDIUM','HIGH','URGENT'])[1 + i % 4],
       'API', md5('c' || (i % 500))::uuid::text, CASE WHEN i % 3 = 0 THEN 'agent-' || (i % 20) END, 1, i, i
     FROM generate_series(1, 20000) i`.execute(db);
-  await sql`INSERT INTO messages (id, organization_id, ticket_id, type, content, created_at)
-    SELECT md5('m' || i)::uuid::text, ${org}, md5('k' || i)::uuid::text, 'INBOUND', 'Message ' || md5('x' || i), i
+  await sql`INSERT INTO messages (id, organization_id, ticket_id, type, content, seq, created_at)
+    SELECT md5('m' || i)::uuid::text, ${org}, md5('k' || i)::uuid::text, 'INBOUND', 'Message ' || md5('x' || i), 1, i
     FROM generate_series(1, 20000) i`.execute(db);
   await sql`INSERT INTO ticket_tags (ticket_id, tag_id, organization_id, created_at)
     SELECT md5('k' || i)::uuid::text, md5('t' || (i % 20))::uuid::text, ${org}, 0 FROM generate_series(1, 20000, 10) i`.execute(db);

@@ -3,7 +3,7 @@ import type { DatabaseHandle, TenantDb } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { iso } from '../shared/clock.js';
 import { conflict, notFound } from '../shared/errors.js';
-import { newId, pathUuid } from '../shared/ids.js';
+import { newTimeOrderedId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
 import { parseSearchTerm } from '../shared/search-term.js';
 import type { TicketCounter } from '../tickets/ticket-counter.js';
@@ -62,7 +62,7 @@ export function createCustomerService({ database, clock, ticketCounter }: Custom
       const now = clock();
       const row = await database.forOrganization(organizationId).transaction((t) =>
         store.insertCustomer(t, {
-          id: newId(),
+          id: newTimeOrderedId(),
           email: input.email,
           email_key: store.emailKey(input.email),
           name: input.name ?? null,
@@ -138,7 +138,7 @@ export function createCustomerService({ database, clock, ticketCounter }: Custom
       const existing = await store.findCustomerByEmail(t, input.email);
       if (existing) return existing;
       const inserted = await store.insertCustomer(t, {
-        id: newId(),
+        id: newTimeOrderedId(),
         email: input.email.trim(),
         email_key: store.emailKey(input.email),
         name: input.name ?? null,

@@ -111,7 +111,7 @@ export async function countAllCustomers(t: TenantDb): Promise<number> {
 }
 
 export function listCustomers(t: TenantDb, limit: number, offset: number): Promise<CustomerRow[]> {
-  return t.selectFrom('customers').select(COLUMNS).orderBy('rid', 'desc').limit(limit).offset(offset).execute();
+  return t.selectFrom('customers').select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
 }
 
 const like = (column: string, patterns: string[]) =>
@@ -141,6 +141,6 @@ export async function searchCustomers(
   const count = await filter.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(count.n);
   if (offset >= total) return { rows: [], total };
-  const rows = await filter.select(COLUMNS).orderBy('rid', 'desc').limit(limit).offset(offset).execute();
+  const rows = await filter.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
   return { rows, total };
 }

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider, type Mig
 import * as core from './migrations/20261122-0001-core.js';
 import * as plans from './migrations/20261122-0100-plans.js';
 import * as webhooks from './migrations/20261122-0200-webhooks.js';
+import * as tenantKeys from './migrations/20261122-0300-tenant-keys.js';
 import * as apiKeyLookup from './migrations/20261122-0400-api-key-lookup.js';
 import type { MigrationDialect } from './migrator.js';
 
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261122-0001-core': core,
   '20261122-0100-plans': plans,
   '20261122-0200-webhooks': webhooks,
+  '20261122-0300-tenant-keys': tenantKeys,
   '20261122-0400-api-key-lookup': apiKeyLookup,
 };
 
@@ -35,18 +37,23 @@ class StaticProvider implements MigrationProvider {
 
 export class MigrationError extends Error {}
 
+/** The migrations' names, in order. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
 export interface MigrateOptions {
-  /** Stop after this migration instead of the latest (upgrade tests build an older schema this way). */
+  /** Stop after this migration instead of the latest (upgrade tests fill a database as it was before one). */
   upTo?: string;
 }
 
-/** Brings the schema up to date; throws MigrationError naming the migration that failed. */
+/** Brings the schema up to date (or up to options.upTo); throws MigrationError naming the migration that failed. */
 export async function migrateToLatest(
   database: { db: Kysely<any>; dialect: MigrationDialect },
   options: MigrateOptions = {},
 ): Promise<MigrationResultSet> {
+  const target = options.upTo;
+  if (target !== undefined && !(target in MIGRATIONS)) throw new MigrationError(`unknown migration ${target}`);
   const migrator = new Migrator({ db: database.db, provider: new StaticProvider(database.dialect) });
-  const result = options.upTo === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(options.upTo);
+  const result = target === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
     // No migration ran (e.g. the database could not be reached): report the cause itself.

@@ -10,7 +10,7 @@ import type { TicketChannel, TicketPriority, TicketStatus } from './ticket-schem
 export type TicketRow = Omit<Selectable<TicketTable>, 'rid'>;
 
 /** A stored message (its organization is the ticket's). */
-export type MessageRow = Omit<Selectable<MessageTable>, 'rid' | 'organization_id'>;
+export type MessageRow = Omit<Selectable<MessageTable>, 'rid' | 'organization_id' | 'seq'>;
 
 export interface TicketCustomerRef {
   id: string;

@@ -86,7 +86,7 @@ export function createTicketService({ database, clock, customers, quota, events 
         created_at: now,
       };
       await store.insertTicket(t, row);
-      await store.insertMessage(t, message);
+      await store.insertMessage(t, message, 1);
       await store.addTicketTags(t, row.id, tags.map((tag) => tag.id), now);
       await customers.countTicket(t, customer.id);
       await adjustTicketCount(t, row, 1);
@@ -158,7 +158,8 @@ export function createTicketService({ database, clock, customers, quota, events 
         author = { type: 'INBOUND', author_type: 'customer', author_id: customer.id, author_email: customer.email, author_name: customer.name };
       }
       const message: MessageRow = { id: newId(), ticket_id: ticket.id, content: input.content, created_at: now, ...author };
-      await store.insertMessage(t, message);
+      // The ticket row is locked (writers are serial on SQLite): its count numbers the message.
+      await store.insertMessage(t, message, ticket.message_count + 1);
       await store.bumpMessageCount(t, ticket.id, now);
       await events.record(t, { type: 'message.created', occurredAt: now, data: messageEventData(message, ticket) });
       return messageView(message);

@@ -73,8 +73,12 @@ export async function insertTicket(t: TenantDb, row: TicketRow): Promise<void> {
   await t.insertInto('tickets', row).execute();
 }
 
-export async function insertMessage(t: TenantDb, row: MessageRow): Promise<void> {
-  await t.insertInto('messages', row).execute();
+/**
+ * `seq` is the message's place in its ticket: 1 for the first, the ticket's message_count + 1 after
+ * (read under the ticket's row lock, so concurrent additions cannot take the same number).
+ */
+export async function insertMessage(t: TenantDb, row: MessageRow, seq: number): Promise<void> {
+  await t.insertInto('messages', { ...row, seq }).execute();
 }
 
 export async function findTicket(t: TenantDb, id: string): Promise<TicketRow | undefined> {
@@ -119,9 +123,9 @@ export async function bumpMessageCount(t: TenantDb, id: string, now: number): Pr
     .execute();
 }
 
-/** A ticket's messages, oldest first (rid follows insertion order). */
+/** A ticket's messages, oldest first (seq follows insertion order within the ticket). */
 export async function listMessages(t: TenantDb, ticketId: string): Promise<MessageRow[]> {
-  const rows = await t.selectFrom('messages').select(MESSAGE_COLUMNS).where('ticket_id', '=', ticketId).orderBy('rid').execute();
+  const rows = await t.selectFrom('messages').select(MESSAGE_COLUMNS).where('ticket_id', '=', ticketId).orderBy('seq').execute();
   return rows.map((m) => ({ ...m, created_at: Number(m.created_at) }));
 }
 
@@ -163,7 +167,9 @@ export async function addTicketTags(t: TenantDb, ticketId: string, tagIds: strin
       'ticket_tags',
       tagIds.map((tag_id) => ({ ticket_id: ticketId, tag_id, created_at: now })),
     )
-    .onConflict((oc) => oc.columns(['ticket_id', 'tag_id']).doNothing())
+    // No conflict target: the link's key is (organization_id, ticket_id, tag_id) on PostgreSQL and
+    // (ticket_id, tag_id) on SQLite; it is the table's only unique constraint on both.
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 

@@ -41,6 +41,8 @@ export interface MessageTable {
   author_id: string | null;
   author_email: string | null;
   author_name: string | null;
+  /** The message's place in its ticket (1, 2, …): tickets.message_count + 1 when it was added. */
+  seq: number;
   created_at: Millis;
 }
 
