@@ -34,6 +34,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** Check that every statement of an organization-scoped handle is confined to it (tests). */
   guardTenants?: boolean;
+  /** PostgreSQL: the server-side bound of each statement inside a transaction (default 30 s; tests lower it). */
+  statementTimeoutMs?: number;
 }
 
 /** Builds the handle-facing parts (engine, system handle, scoping, listening) of an opened database. */
@@ -65,7 +67,7 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
   const guard = options.guardTenants ?? false;
   if (config.dialect === 'sqlite') return openSqlite(config.path, guard);
-  return openPostgres(config.url, options.poolSize ?? config.poolSize ?? 10, guard);
+  return openPostgres(config, options.poolSize ?? config.poolSize ?? 10, guard, options.statementTimeoutMs ?? PG_STATEMENT_TIMEOUT_MS);
 }
 
 function openSqlite(path: string, guardTenants: boolean): DatabaseHandle {
@@ -156,25 +158,43 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-function openPostgres(url: string, max: number, guardTenants: boolean): DatabaseHandle {
+type PostgresConfig = Extract<DatabaseConfig, { dialect: 'postgres' }>;
+
+/** The URL for session-level work (LISTEN, migrations): DATABASE_DIRECT_URL, else DATABASE_URL. */
+export function directUrlOf(config: PostgresConfig): string {
+  return config.directUrl ?? config.url;
+}
+
+function openPostgres(config: PostgresConfig, max: number, guardTenants: boolean, statementTimeoutMs: number): DatabaseHandle {
+  // No session state on pooled connections, startup parameters included (node-postgres would send a
+  // statement_timeout option as one, which PgBouncer in transaction mode refuses): the server-side
+  // limit is set per transaction below, and the client-side one bounds every statement, including
+  // single statements outside a transaction and a server that does not answer at all.
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString: config.url,
     max,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
-    // Server-side limit, plus a client-side one for a server that does not answer at all.
-    statement_timeout: PG_STATEMENT_TIMEOUT_MS,
-    query_timeout: PG_STATEMENT_TIMEOUT_MS + 5_000,
+    query_timeout: statementTimeoutMs + 5_000,
     keepAlive: true,
   });
   // An idle client that loses its server connection must not crash the process.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const transaction = <T>(fn: (trx: Tx) => Promise<T>) => withRetry(() => db.transaction().execute(fn));
+  // SET LOCAL lasts until COMMIT/ROLLBACK, so it holds under PgBouncer's transaction pooling too; an
+  // integer we own, hence raw (SET takes no bind parameters).
+  const setStatementTimeout = sql.raw(`SET LOCAL statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
+  const transaction = <T>(fn: (trx: Tx) => Promise<T>) =>
+    withRetry(() =>
+      db.transaction().execute(async (trx) => {
+        await setStatementTimeout.execute(trx);
+        return fn(trx);
+      }),
+    );
   return {
     db,
     dialect: 'postgres',
     transaction,
-    ...handles('postgres', db, transaction, NOTIFIERS.postgres(url), guardTenants),
+    ...handles('postgres', db, transaction, NOTIFIERS.postgres(directUrlOf(config)), guardTenants),
     async ping() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
