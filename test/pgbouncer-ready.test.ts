@@ -71,6 +71,8 @@ describe.skipIf(!postgresAvailable())('postgres: ready for PgBouncer in transact
       await database.close();
     }
     expect(pooled.connections.length).toBeGreaterThan(0);
+    // Sent with BEGIN in one simple-protocol query: no extra round trip per transaction.
+    expect(pooled.connections.map((c) => c.sent).join('\n')).toContain('BEGIN; SET LOCAL statement_timeout = 300\0');
     for (const { parameters } of pooled.connections) {
       expect(parameters).not.toHaveProperty('statement_timeout');
       expect(Object.keys(parameters).filter((key) => !ACCEPTED.has(key))).toEqual([]);

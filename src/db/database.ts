@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type RawBuilder, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { DIALECTS, type Dialect } from './dialects.js';
@@ -78,7 +78,7 @@ function openSqlite(path: string, guardTenants: boolean): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  const transaction = <T>(fn: (trx: Tx) => Promise<T>) => immediateTransaction(db, fn);
+  const transaction = <T>(fn: (trx: Tx) => Promise<T>) => connectionTransaction(db, BEGIN_IMMEDIATE, fn);
   return {
     db,
     dialect: 'sqlite',
@@ -96,11 +96,16 @@ function openSqlite(path: string, guardTenants: boolean): DatabaseHandle {
 // BEGIN IMMEDIATE takes the write lock up front, so a writer in another process (the CLI next to a
 // running server) makes us wait through busy_timeout instead of failing with SQLITE_BUSY when a
 // deferred transaction tries to upgrade from reading to writing.
-function immediateTransaction<T>(db: Db, fn: (trx: Tx) => Promise<T>): Promise<T> {
+const BEGIN_IMMEDIATE = sql.raw('BEGIN IMMEDIATE');
+
+/** Runs fn on one connection between `begin` (the statement(s) opening the transaction) and COMMIT. */
+function connectionTransaction<T>(db: Db, begin: RawBuilder<unknown>, fn: (trx: Tx) => Promise<T>): Promise<T> {
   return db.connection().execute(async (conn) => {
-    await sql`BEGIN IMMEDIATE`.execute(conn);
     let result: T;
     try {
+      // Inside the try: when a statement after BEGIN fails, the connection must not go back to the
+      // pool with its transaction open (ROLLBACK without one is only a warning).
+      await begin.execute(conn);
       // A connection-bound Kysely offers everything our code uses of a Transaction.
       result = await fn(conn as unknown as Tx);
     } catch (err) {
@@ -180,16 +185,11 @@ function openPostgres(config: PostgresConfig, max: number, guardTenants: boolean
   // An idle client that loses its server connection must not crash the process.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  // SET LOCAL lasts until COMMIT/ROLLBACK, so it holds under PgBouncer's transaction pooling too; an
-  // integer we own, hence raw (SET takes no bind parameters).
-  const setStatementTimeout = sql.raw(`SET LOCAL statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
-  const transaction = <T>(fn: (trx: Tx) => Promise<T>) =>
-    withRetry(() =>
-      db.transaction().execute(async (trx) => {
-        await setStatementTimeout.execute(trx);
-        return fn(trx);
-      }),
-    );
+  // The server-side limit of every transaction: SET LOCAL lasts until COMMIT/ROLLBACK, so it holds under
+  // PgBouncer's transaction pooling too. Sent with BEGIN as one simple-protocol query (no parameters:
+  // node-postgres then allows several statements), so it costs no extra round trip. An integer we own.
+  const begin = sql.raw(`BEGIN; SET LOCAL statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
+  const transaction = <T>(fn: (trx: Tx) => Promise<T>) => withRetry(() => connectionTransaction(db, begin, fn));
   return {
     db,
     dialect: 'postgres',
