@@ -43,9 +43,22 @@ describe('configuration', () => {
     [{ WEBHOOK_TIMEOUT_MS: '5000', WEBHOOK_LEASE_MS: '5000' }, /WEBHOOK_LEASE_MS must be between 5001/],
     [{ CORS_ORIGINS: 'app.example.com' }, /CORS_ORIGINS must be/],
     [{ DATABASE_URL: 'postgres://u@db/hd', DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE must be between 1/],
+    [{ DATABASE_URL: 'postgres://u@bouncer/hd', DATABASE_DIRECT_URL: 'mysql://x' }, /DATABASE_DIRECT_URL must start with postgres:\/\//],
+    [{ DATABASE_URL: 'postgres://u@bouncer/hd', DATABASE_DIRECT_URL: 'postgres://u@[db/hd' }, /DATABASE_DIRECT_URL is not a valid PostgreSQL URL/],
+    [{ DATABASE_URL: 'sqlite:./x.db', DATABASE_DIRECT_URL: 'postgres://u@db/hd' }, /DATABASE_DIRECT_URL is for PostgreSQL only/],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads DATABASE_DIRECT_URL for PostgreSQL (LISTEN and migrations), unset by default', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@bouncer:6432/hd', DATABASE_DIRECT_URL: ' postgresql://u@db:5432/hd ' }).database).toEqual({
+      dialect: 'postgres',
+      url: 'postgres://u@bouncer:6432/hd',
+      poolSize: 10,
+      directUrl: 'postgresql://u@db:5432/hd',
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/hd', DATABASE_DIRECT_URL: '' }).database).not.toHaveProperty('directUrl');
   });
 
   it('reads the other settings', () => {

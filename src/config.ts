@@ -2,7 +2,14 @@
 
 export type DatabaseConfig =
   | { dialect: 'sqlite'; path: string; url: string }
-  | { dialect: 'postgres'; url: string; poolSize?: number };
+  | {
+      dialect: 'postgres';
+      /** The pool's connections (may go through PgBouncer in transaction mode). */
+      url: string;
+      poolSize?: number;
+      /** Session-level work (LISTEN, migrations) when set: a direct connection to PostgreSQL. */
+      directUrl?: string;
+    };
 
 export interface Config {
   database: DatabaseConfig;
@@ -48,13 +55,18 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
 }
 
+function postgresUrl(name: string, raw: string): boolean {
+  if (!raw.startsWith('postgres://') && !raw.startsWith('postgresql://')) return false;
+  try {
+    new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid PostgreSQL URL: "${raw}"`);
+  }
+  return true;
+}
+
 export function parseDatabaseUrl(raw: string): DatabaseConfig {
-  if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) {
-    try {
-      new URL(raw);
-    } catch {
-      throw new ConfigError(`DATABASE_URL is not a valid PostgreSQL URL: "${raw}"`);
-    }
+  if (postgresUrl('DATABASE_URL', raw)) {
     return { dialect: 'postgres', url: raw };
   }
   if (raw.startsWith('sqlite:')) {
@@ -104,6 +116,20 @@ function withPoolSize(database: DatabaseConfig, env: Env): DatabaseConfig {
   return { ...database, poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000) };
 }
 
+// LISTEN and migrations need a session of their own, which a transaction-mode PgBouncer in
+// DATABASE_URL cannot give: DATABASE_DIRECT_URL points them at PostgreSQL itself.
+function withDirectUrl(database: DatabaseConfig, env: Env): DatabaseConfig {
+  const raw = env.DATABASE_DIRECT_URL?.trim();
+  if (!raw) return database;
+  if (database.dialect !== 'postgres') {
+    throw new ConfigError('DATABASE_DIRECT_URL is for PostgreSQL only: DATABASE_URL selects SQLite');
+  }
+  if (!postgresUrl('DATABASE_DIRECT_URL', raw)) {
+    throw new ConfigError(`DATABASE_DIRECT_URL must start with postgres:// or postgresql://, got "${raw}"`);
+  }
+  return { ...database, directUrl: raw };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -115,7 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const timeoutMs = integer(env, 'WEBHOOK_TIMEOUT_MS', 30_000, 1);
   return {
-    database: withPoolSize(parseDatabaseUrl(env.DATABASE_URL?.trim() || 'sqlite:./data/helpdesk.db'), env),
+    database: withDirectUrl(withPoolSize(parseDatabaseUrl(env.DATABASE_URL?.trim() || 'sqlite:./data/helpdesk.db'), env), env),
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
     logLevel,

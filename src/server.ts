@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateThroughDirectUrl } from './db/migrate.js';
 import { createContainer } from './container.js';
 import { systemClock } from './shared/clock.js';
 import type { WorkerHandle } from './webhooks/worker.js';
@@ -14,7 +14,7 @@ export interface ServeOptions {
 
 export async function serve(config: Config, options: ServeOptions): Promise<void> {
   const database = openDatabase(config.database);
-  await migrateToLatest(database);
+  await migrateThroughDirectUrl(config.database, database);
   const clock = systemClock;
 
   const container = createContainer({ config, database, clock });

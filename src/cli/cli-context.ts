@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.js';
 import { createContainer, type Container } from '../container.js';
 import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { migrateThroughDirectUrl } from '../db/migrate.js';
 import { systemClock } from '../shared/clock.js';
 
 /**
@@ -12,7 +12,7 @@ export async function withContext<T>(fn: (container: Container) => Promise<T>): 
   const config = loadConfig();
   const database = openDatabase(config.database, { poolSize: 2 });
   try {
-    await migrateToLatest(database);
+    await migrateThroughDirectUrl(config.database, database);
     return await fn(createContainer({ config, database, clock: systemClock }));
   } finally {
     await database.close();

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { migrateThroughDirectUrl } from '../db/migrate.js';
 import { systemClock } from '../shared/clock.js';
 import { pino } from 'pino';
 import { createContainer } from '../container.js';
@@ -20,7 +20,7 @@ export function registerWorkerCommand(program: Command): void {
       const config = loadConfig();
       const logger = workerLogger(config.logLevel);
       const database = openDatabase(config.database, { poolSize: Math.min(10, config.webhooks.concurrency + 2) });
-      await migrateToLatest(database);
+      await migrateThroughDirectUrl(config.database, database);
       const worker = createContainer({ config, database, clock: systemClock }).startWorker(logger);
       // On SIGINT/SIGTERM: stop claiming, let attempts under way record their outcome, then close.
       closeWithGrace({ delay: config.webhooks.timeoutMs + 5_000 }, async ({ err, signal }) => {

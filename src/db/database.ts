@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type RawBuilder, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { DIALECTS, type Dialect } from './dialects.js';
@@ -34,6 +34,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** Check that every statement of an organization-scoped handle is confined to it (tests). */
   guardTenants?: boolean;
+  /** PostgreSQL: the server-side bound of each statement inside a transaction (default 30 s; tests lower it). */
+  statementTimeoutMs?: number;
 }
 
 /** Builds the handle-facing parts (engine, system handle, scoping, listening) of an opened database. */
@@ -65,7 +67,7 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
   const guard = options.guardTenants ?? false;
   if (config.dialect === 'sqlite') return openSqlite(config.path, guard);
-  return openPostgres(config.url, options.poolSize ?? config.poolSize ?? 10, guard);
+  return openPostgres(config, options.poolSize ?? config.poolSize ?? 10, guard, options.statementTimeoutMs ?? PG_STATEMENT_TIMEOUT_MS);
 }
 
 function openSqlite(path: string, guardTenants: boolean): DatabaseHandle {
@@ -76,7 +78,7 @@ function openSqlite(path: string, guardTenants: boolean): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  const transaction = <T>(fn: (trx: Tx) => Promise<T>) => immediateTransaction(db, fn);
+  const transaction = <T>(fn: (trx: Tx) => Promise<T>) => connectionTransaction(db, BEGIN_IMMEDIATE, fn);
   return {
     db,
     dialect: 'sqlite',
@@ -94,11 +96,16 @@ function openSqlite(path: string, guardTenants: boolean): DatabaseHandle {
 // BEGIN IMMEDIATE takes the write lock up front, so a writer in another process (the CLI next to a
 // running server) makes us wait through busy_timeout instead of failing with SQLITE_BUSY when a
 // deferred transaction tries to upgrade from reading to writing.
-function immediateTransaction<T>(db: Db, fn: (trx: Tx) => Promise<T>): Promise<T> {
+const BEGIN_IMMEDIATE = sql.raw('BEGIN IMMEDIATE');
+
+/** Runs fn on one connection between `begin` (the statement(s) opening the transaction) and COMMIT. */
+function connectionTransaction<T>(db: Db, begin: RawBuilder<unknown>, fn: (trx: Tx) => Promise<T>): Promise<T> {
   return db.connection().execute(async (conn) => {
-    await sql`BEGIN IMMEDIATE`.execute(conn);
     let result: T;
     try {
+      // Inside the try: when a statement after BEGIN fails, the connection must not go back to the
+      // pool with its transaction open (ROLLBACK without one is only a warning).
+      await begin.execute(conn);
       // A connection-bound Kysely offers everything our code uses of a Transaction.
       result = await fn(conn as unknown as Tx);
     } catch (err) {
@@ -156,25 +163,38 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-function openPostgres(url: string, max: number, guardTenants: boolean): DatabaseHandle {
+type PostgresConfig = Extract<DatabaseConfig, { dialect: 'postgres' }>;
+
+/** The URL for session-level work (LISTEN, migrations): DATABASE_DIRECT_URL, else DATABASE_URL. */
+export function directUrlOf(config: PostgresConfig): string {
+  return config.directUrl ?? config.url;
+}
+
+function openPostgres(config: PostgresConfig, max: number, guardTenants: boolean, statementTimeoutMs: number): DatabaseHandle {
+  // No session state on pooled connections, startup parameters included (node-postgres would send a
+  // statement_timeout option as one, which PgBouncer in transaction mode refuses): the server-side
+  // limit is set per transaction below, and the client-side one bounds every statement, including
+  // single statements outside a transaction and a server that does not answer at all.
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString: config.url,
     max,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
-    // Server-side limit, plus a client-side one for a server that does not answer at all.
-    statement_timeout: PG_STATEMENT_TIMEOUT_MS,
-    query_timeout: PG_STATEMENT_TIMEOUT_MS + 5_000,
+    query_timeout: statementTimeoutMs + 5_000,
     keepAlive: true,
   });
   // An idle client that loses its server connection must not crash the process.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const transaction = <T>(fn: (trx: Tx) => Promise<T>) => withRetry(() => db.transaction().execute(fn));
+  // The server-side limit of every transaction: SET LOCAL lasts until COMMIT/ROLLBACK, so it holds under
+  // PgBouncer's transaction pooling too. Sent with BEGIN as one simple-protocol query (no parameters:
+  // node-postgres then allows several statements), so it costs no extra round trip. An integer we own.
+  const begin = sql.raw(`BEGIN; SET LOCAL statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
+  const transaction = <T>(fn: (trx: Tx) => Promise<T>) => withRetry(() => connectionTransaction(db, begin, fn));
   return {
     db,
     dialect: 'postgres',
     transaction,
-    ...handles('postgres', db, transaction, NOTIFIERS.postgres(url), guardTenants),
+    ...handles('postgres', db, transaction, NOTIFIERS.postgres(directUrlOf(config)), guardTenants),
     async ping() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

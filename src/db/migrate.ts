@@ -1,4 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import type { DatabaseConfig } from '../config.js';
+import { openDatabase } from './database.js';
 import * as core from './migrations/20261122-0001-core.js';
 import * as plans from './migrations/20261122-0100-plans.js';
 import * as webhooks from './migrations/20261122-0200-webhooks.js';
@@ -62,4 +64,24 @@ export async function migrateToLatest(
     throw new MigrationError(`migration ${failed.migrationName} failed: ${cause}`);
   }
   return result;
+}
+
+/**
+ * Migrates the database `database` was opened on, through DATABASE_DIRECT_URL when one is configured:
+ * Kysely's migrator holds its lock and DDL in long transactions that belong on a direct connection,
+ * not on a transaction-mode PgBouncer.
+ */
+export async function migrateThroughDirectUrl(
+  config: DatabaseConfig,
+  database: { db: Kysely<any>; dialect: MigrationDialect },
+): Promise<MigrationResultSet> {
+  if (config.dialect !== 'postgres' || !config.directUrl || config.directUrl === config.url) {
+    return migrateToLatest(database);
+  }
+  const direct = openDatabase({ dialect: 'postgres', url: config.directUrl }, { poolSize: 1 });
+  try {
+    return await migrateToLatest(direct);
+  } finally {
+    await direct.close();
+  }
 }
