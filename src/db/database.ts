@@ -179,7 +179,8 @@ function openPostgres(config: PostgresConfig, max: number, guardTenants: boolean
     connectionString: config.url,
     max,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
-    query_timeout: statementTimeoutMs + 5_000,
+    // 0 means unbounded (migrations): PostgreSQL reads statement_timeout = 0 as "no limit" too.
+    query_timeout: statementTimeoutMs > 0 ? statementTimeoutMs + 5_000 : undefined,
     keepAlive: true,
   });
   // An idle client that loses its server connection must not crash the process.

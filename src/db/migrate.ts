@@ -75,10 +75,10 @@ export async function migrateThroughDirectUrl(
   config: DatabaseConfig,
   database: { db: Kysely<any>; dialect: MigrationDialect },
 ): Promise<MigrationResultSet> {
-  if (config.dialect !== 'postgres' || !config.directUrl || config.directUrl === config.url) {
-    return migrateToLatest(database);
-  }
-  const direct = openDatabase({ dialect: 'postgres', url: config.directUrl }, { poolSize: 1 });
+  if (config.dialect !== 'postgres') return migrateToLatest(database);
+  // A connection of its own, without the request timeouts: converting a large database (keys, backfills)
+  // may take minutes, and each migration runs in one transaction, so a failure leaves nothing half-done.
+  const direct = openDatabase({ dialect: 'postgres', url: config.directUrl ?? config.url }, { poolSize: 1, statementTimeoutMs: 0 });
   try {
     return await migrateToLatest(direct);
   } finally {
