@@ -108,9 +108,9 @@ export interface SuiteOptions {
   /**
    * Also run the suite on PostgreSQL's partitioned variant (every tenant table hash-partitioned by
    * organization_id, as Citus distributes them; see partitioned-schema.ts), named
-   * "postgres-partitioned: title". ctx.dialect is 'postgres' there.
+   * "postgres-partitioned: title". ctx.dialect is 'postgres' there. 'only': on that variant alone.
    */
-  partitioned?: boolean;
+  partitioned?: boolean | 'only';
 }
 
 type SuiteTarget = { name: string; dialect: Dialect; variant: 'plain' | 'partitioned' };
@@ -121,7 +121,8 @@ type SuiteTarget = { name: string; dialect: Dialect; variant: 'plain' | 'partiti
  * ctx.clock is back on the real time after every test.
  */
 export function describeEachDialect(title: string, body: (ctx: TestContext) => void, options: SuiteOptions = {}): void {
-  const targets: SuiteTarget[] = DIALECTS.map((dialect) => ({ name: dialect, dialect, variant: 'plain' }));
+  const targets: SuiteTarget[] =
+    options.partitioned === 'only' ? [] : DIALECTS.map((dialect) => ({ name: dialect, dialect, variant: 'plain' }));
   if (options.partitioned) targets.push({ name: 'postgres-partitioned', dialect: 'postgres', variant: 'partitioned' });
   for (const { name, dialect, variant } of targets) {
     const skip = dialect === 'postgres' && !postgresAvailable();
