@@ -64,9 +64,8 @@ describeEachDialect(
       return (res.rows as Record<string, string>[]).map((r) => r['QUERY PLAN']).join('\n');
     }
 
-    /** Fails, naming the statement and its plan, when a statement touches more than one partition of a table. */
-    async function expectSinglePartition(statements: Statement[]): Promise<void> {
-      expect(statements.length).toBeGreaterThan(0);
+    /** Each statement that touches more than one partition of a table (or none), with its plan. */
+    async function partitionProblems(statements: Statement[]): Promise<string[]> {
       const problems: string[] = [];
       for (const s of statements) {
         const plan = await explain(s);
@@ -79,7 +78,12 @@ describeEachDialect(
           if (touched.size === 0) problems.push(`no tenant partition in the plan\n${s.sql}\n${plan}`);
         }
       }
-      expect(problems).toEqual([]);
+      return problems;
+    }
+
+    async function expectSinglePartition(statements: Statement[]): Promise<void> {
+      expect(statements.length).toBeGreaterThan(0);
+      expect(await partitionProblems(statements)).toEqual([]);
     }
 
     beforeAll(async () => {
@@ -102,9 +106,17 @@ describeEachDialect(
       for (const r of res.rows) expect([r.key, r.parts]).toEqual(['HASH (organization_id)', 4]);
     });
 
+    it('a statement that does not name its organization is caught (all partitions)', async () => {
+      const byIdOnly = { sql: 'select * from "tickets" where "id" = $1 for update', parameters: ['00000000-0000-4000-8000-000000000001'] };
+      const plan = await explain(byIdOnly);
+      expect(partitionsInPlan(plan).get('tickets')).toEqual(new Set([0, 1, 2, 3]));
+      expect(await partitionProblems([byIdOnly])).toEqual([expect.stringMatching(/^tickets: partitions 0, 1, 2, 3\n/)]);
+    });
+
     it('ticket create (ticket, customer, first message, counters, event, deliveries)', async () => {
       const statements = await capture(() => createTicket(org.api, { customer: { email: 'new@example.com', name: 'New' } }));
       const text = statements.map((s) => s.sql).join('\n');
+      expect(statements.length).toBeGreaterThanOrEqual(5);
       expect(text).toMatch(/insert into "tickets"/i);
       expect(text).toMatch(/update "organization_counters"/i);
       await expectSinglePartition(statements);
@@ -137,6 +149,35 @@ describeEachDialect(
       const ticket = await createTicket(org.api, { customer: { email: 'reader@example.com', name: 'Reader' } });
       const read = await capture(async () => expect((await org.api.get(`/api/v1/customers/${ticket.customer.id}`)).status).toBe(200));
       await expectSinglePartition(read);
+    });
+
+    it('the rest of the ticket and customer API (filters, search, tags, assignment, teams, deletes)', async () => {
+      const user = (await org.api.post('/api/v1/users', { id: 'agent-1', name: 'Agent', email: 'agent@example.com' })).body.data;
+      const team = (await org.api.post('/api/v1/teams', { name: 'Support' })).body.data;
+      const tag = (await org.api.post('/api/v1/tags', { name: 'vip', color: '#ff0000' })).body.data;
+      const ticket = await createTicket(org.api, { customer: { email: 'more@example.com', name: 'More' } });
+      const statements = await capture(async () => {
+        const calls: [string, string, unknown?][] = [
+          ['patch', `/api/v1/tickets/${ticket.id}`, { assignee_id: user.id, team_id: team.id, add_tag_ids: [tag.id] }],
+          ['get', `/api/v1/tickets?status=OPEN`],
+          ['get', `/api/v1/tickets?priority=LOW&include_closed=true`],
+          ['get', `/api/v1/tickets?customer_id=${ticket.customer.id}`],
+          ['get', `/api/v1/tickets?assignee_id=${user.id}`],
+          ['get', `/api/v1/tickets?tag_id=${tag.id}`],
+          ['get', `/api/v1/tickets?search=printer`],
+          ['get', '/api/v1/customers'],
+          ['patch', `/api/v1/tickets/${ticket.id}`, { remove_tag_ids: [tag.id], status: 'CLOSED' }],
+          ['delete', `/api/v1/tags/${tag.id}`],
+          ['delete', `/api/v1/teams/${team.id}`],
+          ['delete', `/api/v1/users/${user.id}`],
+          ['delete', `/api/v1/customers/${ticket.customer.id}`],
+        ];
+        for (const [method, url, body] of calls) {
+          const res = await (org.api as any)[method](url, body);
+          expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+        }
+      });
+      await expectSinglePartition(statements);
     });
 
     it('the per-organization delivery claim', async () => {
