@@ -84,4 +84,4 @@ describeEachDialect('admin: api keys', (ctx) => {
     }
     expect((await api(ctx.app, key.body.data.token).get('/api/v1/tags')).status).toBe(200);
   });
-});
+}, { partitioned: true });

@@ -222,4 +222,4 @@ describeEachDialect('admin: invitations', (ctx) => {
     }
     expect((await a.api.get(`/api/v1/invitations/${inv.body.data.id}`)).body.data.status).toBe('pending');
   });
-});
+}, { partitioned: true });

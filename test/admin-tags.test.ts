@@ -114,4 +114,4 @@ describeEachDialect('admin: tags', (ctx) => {
     const links = await ctx.database.db.selectFrom('ticket_tags').select('tag_id').where('ticket_id', '=', ticket.body.data.id).execute();
     expect(links).toEqual([{ tag_id: keep.body.data.id }]);
   });
-});
+}, { partitioned: true });

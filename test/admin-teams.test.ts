@@ -124,4 +124,4 @@ describeEachDialect('admin: teams', (ctx) => {
     expect((await reader.get('/api/v1/teams')).status).toBe(403);
     expect((await reader.post('/api/v1/teams', { name: 'T' })).status).toBe(403);
   });
-});
+}, { partitioned: true });

@@ -195,4 +195,4 @@ describeEachDialect('admin: users', (ctx) => {
     const t = await org.api.get(`/api/v1/teams/${team.body.data.id}`);
     expect(t.body.data.members).toEqual([]);
   });
-});
+}, { partitioned: true });

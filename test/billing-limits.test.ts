@@ -118,4 +118,4 @@ describeEachDialect('billing: plan limits', (ctx) => {
     await reserve('2026-04-01T04:00:00.000Z'); // April in New York
     await expect(reserve('2026-04-30T12:00:00.000Z')).rejects.toMatchObject({ statusCode: 403 });
   });
-});
+}, { partitioned: true });

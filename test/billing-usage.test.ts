@@ -127,7 +127,7 @@ describeEachDialect('billing: usage report', (ctx) => {
     expect((await usage(org)).tickets.used).toBe(1);
     ctx.clock.set(null);
   });
-});
+}, { partitioned: true });
 
 describeEachDialect(
   'billing: usage report in America/New_York',

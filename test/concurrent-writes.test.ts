@@ -48,4 +48,4 @@ describeEachDialect('concurrent writes', (ctx) => {
     }
     expect(await totals(org)).toEqual({ open: 5, pending: 0, all: 5 });
   });
-});
+}, { partitioned: true });

@@ -187,4 +187,4 @@ describeEachDialect('contract: scope per operation', (ctx) => {
     const res = await call(ctx.app, req.method, req.url, { token, body: req.body });
     expect(res.status, JSON.stringify(res.body)).toBe(op.ok);
   });
-});
+}, { partitioned: true });

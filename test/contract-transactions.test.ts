@@ -125,4 +125,4 @@ describeEachDialect('contract: events share the transaction of their change', (c
       await latest('ticket.updated', (p) => p.data.id === w.ticket.id && p.data.changes?.tags !== undefined && p.data.changes.tags.to.length === 0),
     ).toHaveLength(1);
   });
-});
+}, { partitioned: true });

@@ -252,7 +252,7 @@ describeEachDialect('contract: webhook lists', (ctx) => {
     expect(Object.keys(list.body)).toEqual(['data']);
     expect(list.body.data.map((w: any) => w.id)).toEqual(ids);
   });
-});
+}, { partitioned: true });
 
 describeEachDialect(
   'contract: SSRF guard allow path',

@@ -244,7 +244,7 @@ describeEachDialect('customers', (ctx) => {
     expect((await readOnly.get('/api/v1/customers')).status).toBe(200);
     expect((await ticketsOnly.get('/api/v1/customers')).status).toBe(403);
   });
-});
+}, { partitioned: true });
 
 describeEachDialect('customers with tickets', (ctx) => {
   const newTicket = (org: TestOrg, email: string, subject: string) =>
@@ -294,4 +294,4 @@ describeEachDialect('customers with tickets', (ctx) => {
     expect(searchSubject.body.data).toEqual([]);
     expect((await org.api.get(`/api/v1/tickets/${kept.body.data.id}`)).status).toBe(200);
   });
-});
+}, { partitioned: true });

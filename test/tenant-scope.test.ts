@@ -56,4 +56,4 @@ describeEachDialect('tenant scope of store handles', (ctx) => {
       t.db.selectFrom('tickets').select('id').where('organization_id', '=', org.id).where('id', '=', ticketId).execute(),
     ).rejects.toBeInstanceOf(TenantScopeError);
   });
-});
+}, { partitioned: true });

@@ -214,4 +214,4 @@ describeEachDialect('tickets: create', (ctx) => {
     expect((await postTicket(api(ctx.app))).status).toBe(401);
     expect((await storedState(ctx, org.id)).tickets).toBe(0);
   });
-});
+}, { partitioned: true });

@@ -86,4 +86,4 @@ describeEachDialect('deleting what tickets refer to', (ctx) => {
     expect((await s.org.api.delete(`/api/v1/users/${lonelyUser.id}`)).status).toBe(200);
     expect(await updatedEvents(s.hookId)).toHaveLength(before);
   });
-});
+}, { partitioned: true });

@@ -150,4 +150,4 @@ describeEachDialect('tickets: list', (ctx) => {
     expect((await list('?search=Ticket%202', other)).body.data).toEqual([]);
     expect((await list('?search=1', other)).body.data.map((x: any) => x.subject)).toEqual(['Other org ticket']);
   });
-});
+}, { partitioned: true });

@@ -78,4 +78,4 @@ describeEachDialect('tickets: batched reads', (ctx) => {
     const { data } = await service.list(org.id, { page: 1, limit: 1 });
     expect(await queriesFor(() => service.get(org.id, data[0].id))).toBeLessThanOrEqual(6);
   });
-});
+}, { partitioned: true });

@@ -80,4 +80,4 @@ describeEachDialect('tickets: search', (ctx) => {
     }
     expect(await found('Invoice flux')).toEqual([]);
   });
-});
+}, { partitioned: true });

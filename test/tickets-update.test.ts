@@ -272,4 +272,4 @@ describeEachDialect('tickets: update and messages', (ctx) => {
     expect((await writeOnly.get('/api/v1/tickets')).status).toBe(403);
     expect((await readOnly.get(`/api/v1/tickets/${ticket.id}`)).status).toBe(200);
   });
-});
+}, { partitioned: true });

@@ -183,4 +183,4 @@ describeEachDialect('webhook configuration', (ctx) => {
     expect(add.status).toBe(201);
     expect((await org.api.get(base)).body.data).toHaveLength(1);
   });
-});
+}, { partitioned: true });

@@ -316,4 +316,5 @@ export function deliverySuite(ctx: TestContext) {
 
 describeEachDialect('webhook delivery', deliverySuite, {
   env: { WEBHOOK_RETRY_DELAYS_MS: '50,50,50,50', WEBHOOK_TIMEOUT_MS: '2000', WEBHOOK_POLL_INTERVAL_MS: '1000' },
+  partitioned: true,
 });

@@ -54,4 +54,4 @@ describeEachDialect('webhook delivery leases', (ctx) => {
       await Promise.all(handles.map((h) => h.close()));
     }
   });
-});
+}, { partitioned: true });

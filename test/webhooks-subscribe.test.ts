@@ -121,4 +121,4 @@ describeEachDialect('webhook subscribe and unsubscribe by URL', (ctx) => {
       expect(res.body.error.code).toBe('validation_error');
     }
   });
-});
+}, { partitioned: true });

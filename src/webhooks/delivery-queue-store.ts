@@ -29,13 +29,21 @@ export interface ClaimedDelivery {
   is_active: number;
 }
 
+// The organization is named as a value, not only correlated (organization_id = the delivery's): a
+// correlated condition cannot be used to prune at plan time, so on tables hash-partitioned by
+// organization (Citus shards) the subquery would be planned over every partition
+// (test/partitioned-explain.test.ts).
 /** A column of the delivery's webhook, read by the claim itself (no second round trip). */
-const webhookColumn = (eb: ExpressionBuilder<Database, 'webhook_deliveries'>, column: 'url' | 'secret' | 'is_active') =>
+const webhookColumn = (
+  eb: ExpressionBuilder<Database, 'webhook_deliveries'>,
+  organizationId: string,
+  column: 'url' | 'secret' | 'is_active',
+) =>
   eb
     .selectFrom('webhooks')
     .select(column)
+    .where('webhooks.organization_id', '=', organizationId)
     .whereRef('webhooks.id', '=', 'webhook_deliveries.webhook_id')
-    .whereRef('webhooks.organization_id', '=', 'webhook_deliveries.organization_id')
     .as(column);
 
 /** Due for an attempt and not leased (or its lease ran out): the rows a claim may take. */
@@ -114,9 +122,9 @@ export function organizationClaimQuery(t: TenantDb, options: ClaimOptions) {
       'attempt_count',
       'lease_token',
       'created_at',
-      webhookColumn(eb, 'url'),
-      webhookColumn(eb, 'secret'),
-      webhookColumn(eb, 'is_active'),
+      webhookColumn(eb, t.organizationId, 'url'),
+      webhookColumn(eb, t.organizationId, 'secret'),
+      webhookColumn(eb, t.organizationId, 'is_active'),
     ]);
 }
 

@@ -2,12 +2,15 @@ import { Redis } from 'ioredis';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { partitionTenantTables } from './partitioned-schema.js';
 import { isCI, TEST_REDIS_URL } from './ci.js';
 import { PG_ADMIN_URL, dropDatabase, pgUrlFor, withAdminClient } from './pg-admin.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgTemplate: string | null;
+    /** The same schema with every tenant table hash-partitioned by organization_id (partitioned-schema.ts). */
+    pgPartitionedTemplate: string | null;
   }
 }
 
@@ -48,6 +51,7 @@ export default async function setup(project: TestProject) {
         '*** Only the SQLite tests run. Start PostgreSQL (or set TEST_PG_URL) to run both. ***\n\n',
     );
     project.provide('pgTemplate', null);
+    project.provide('pgPartitionedTemplate', null);
     return;
   }
   await dropDatabase(template);
@@ -59,7 +63,15 @@ export default async function setup(project: TestProject) {
     await handle.close();
   }
   project.provide('pgTemplate', template);
+  // The partitioned variant: a copy of the template converted in place (its report of constraints
+  // that cannot be partitioned is asserted by test/partitioned-explain.test.ts).
+  const partitioned = `${template}_part`;
+  await dropDatabase(partitioned);
+  await withAdminClient((c) => c.query(`CREATE DATABASE "${partitioned}" TEMPLATE "${template}"`));
+  await partitionTenantTables(pgUrlFor(partitioned));
+  project.provide('pgPartitionedTemplate', partitioned);
   return async () => {
+    await dropDatabase(partitioned);
     await dropDatabase(template);
   };
 }

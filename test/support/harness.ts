@@ -45,7 +45,7 @@ export interface TestDatabase {
 }
 
 /** A throwaway, migrated database of the given dialect. */
-export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+export async function createTestDatabase(dialect: Dialect, variant: 'plain' | 'partitioned' = 'plain'): Promise<TestDatabase> {
   const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
   if (dialect === 'sqlite') {
     const path = join(tmpdir(), `helpdesk-test-${suffix}.db`);
@@ -61,7 +61,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       },
     };
   }
-  const template = inject('pgTemplate');
+  const template = inject(variant === 'partitioned' ? 'pgPartitionedTemplate' : 'pgTemplate');
   if (!template) throw new Error('PostgreSQL is not available');
   const name = `helpdesk_test_${suffix}`;
   await createDatabaseFromTemplate(name, template);
@@ -105,7 +105,15 @@ export interface TestContext {
 export interface SuiteOptions {
   /** Environment overrides for loadConfig (rate limiting is off unless set here). */
   env?: Record<string, string>;
+  /**
+   * Also run the suite on PostgreSQL's partitioned variant (every tenant table hash-partitioned by
+   * organization_id, as Citus distributes them; see partitioned-schema.ts), named
+   * "postgres-partitioned: title". ctx.dialect is 'postgres' there. 'only': on that variant alone.
+   */
+  partitioned?: boolean | 'only';
 }
+
+type SuiteTarget = { name: string; dialect: Dialect; variant: 'plain' | 'partitioned' };
 
 /**
  * Declares the same suite once per dialect, named "sqlite: title" and "postgres: title". The
@@ -113,13 +121,16 @@ export interface SuiteOptions {
  * ctx.clock is back on the real time after every test.
  */
 export function describeEachDialect(title: string, body: (ctx: TestContext) => void, options: SuiteOptions = {}): void {
-  for (const dialect of DIALECTS) {
+  const targets: SuiteTarget[] =
+    options.partitioned === 'only' ? [] : DIALECTS.map((dialect) => ({ name: dialect, dialect, variant: 'plain' }));
+  if (options.partitioned) targets.push({ name: 'postgres-partitioned', dialect: 'postgres', variant: 'partitioned' });
+  for (const { name, dialect, variant } of targets) {
     const skip = dialect === 'postgres' && !postgresAvailable();
-    describe.skipIf(skip)(`${dialect}: ${title}`, () => {
+    describe.skipIf(skip)(`${name}: ${title}`, () => {
       const ctx = {} as TestContext;
       let testDb: TestDatabase;
       beforeAll(async () => {
-        testDb = await createTestDatabase(dialect);
+        testDb = await createTestDatabase(dialect, variant);
         const config = loadConfig({
           DATABASE_URL: testDb.url,
           RATE_LIMIT_PER_MINUTE: '0',
