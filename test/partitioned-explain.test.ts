@@ -208,21 +208,19 @@ describeEachDialect(
   { partitioned: 'only' },
 );
 
-// The conversion itself, on a fresh copy of the plain template: the one constraint hash partitioning by
-// organization refuses is the global UNIQUE (token_hash) of api_keys, which api_key_lookup's primary
-// key has made redundant (a later migration should drop it).
+// The conversion itself, on a fresh copy of the plain template: every key, index and foreign key can be
+// partitioned by organization (the last global unique constraint, api_keys' token_hash, was dropped by
+// migration 20261122-0500 once api_key_lookup's primary key held that uniqueness).
 describeEachDialect(
   'hash-partitioned by organization: the conversion',
   () => {
     const name = `helpdesk_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     afterAll(() => dropDatabase(name));
-    it('keeps every key, index and foreign key but api_keys.token_hash', async () => {
+    it('keeps every key, index and foreign key', async () => {
       await createDatabaseFromTemplate(name, inject('pgTemplate')!);
       const report = await partitionTenantTables(pgUrlFor(name));
       expect(report.tables.sort()).toEqual([...TENANT_TABLES].sort());
-      expect(report.dropped.map(({ table, name, definition }) => ({ table, name, definition }))).toEqual([
-        { table: 'api_keys', name: 'api_keys_token_hash_key', definition: 'UNIQUE (token_hash)' },
-      ]);
+      expect(report.dropped.map(({ table, name, definition }) => ({ table, name, definition }))).toEqual([]);
     });
   },
   { partitioned: 'only' },
