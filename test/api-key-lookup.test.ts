@@ -1,20 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { displayPrefix, generateToken, hashToken } from '../src/auth/api-key-token.js';
 import { loadConfig } from '../src/config.js';
 import { createContainer, type Container } from '../src/container.js';
-import { openDatabase, type DatabaseHandle, type Dialect } from '../src/db/database.js';
+import type { DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { newId } from '../src/shared/ids.js';
 import type { App } from '../src/shared/http.js';
 import { ALL_SCOPES } from '../src/shared/schemas.js';
 import { api } from './support/api.js';
-import { DIALECTS, describeEachDialect, postgresAvailable } from './support/harness.js';
-import { dropDatabase, pgUrlFor, withAdminClient } from './support/pg-admin.js';
+import { createTestDatabase, DIALECTS, describeEachDialect, postgresAvailable, type TestDatabase } from './support/harness.js';
 
 // Authentication reads the global api_key_lookup (issue 8, point 4). Keys issued before that table
 // existed must keep working after the upgrade (revoked ones staying revoked), and every later create
@@ -23,34 +18,6 @@ import { dropDatabase, pgUrlFor, withAdminClient } from './support/pg-admin.js';
 /** The schema released before the lookup: the upgrade starts from a database filled on it. */
 const BEFORE_LOOKUP = '20261122-0200-webhooks';
 
-/** An empty database of the dialect, with the handle the app would open on it. */
-async function emptyDatabase(dialect: Dialect): Promise<{ url: string; handle: DatabaseHandle; drop(): Promise<void> }> {
-  const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
-  if (dialect === 'sqlite') {
-    const path = join(tmpdir(), `helpdesk-upgrade-${suffix}.db`);
-    const handle = openDatabase({ dialect: 'sqlite', path, url: `sqlite:${path}` }, { guardTenants: true });
-    return {
-      url: `sqlite:${path}`,
-      handle,
-      async drop() {
-        await handle.close().catch(() => undefined);
-        for (const ext of ['', '-wal', '-shm']) rmSync(path + ext, { force: true });
-      },
-    };
-  }
-  const name = `helpdesk_upgrade_${suffix}`;
-  await withAdminClient((c) => c.query(`CREATE DATABASE "${name}"`));
-  const url = pgUrlFor(name);
-  const handle = openDatabase({ dialect: 'postgres', url }, { poolSize: 5, guardTenants: true });
-  return {
-    url,
-    handle,
-    async drop() {
-      await handle.close().catch(() => undefined);
-      await dropDatabase(name);
-    },
-  };
-}
 
 interface OldKey {
   id: string;
@@ -90,14 +57,14 @@ async function insertOldOrganization(handle: DatabaseHandle, keys: { scopes: str
 
 for (const dialect of DIALECTS) {
   describe.skipIf(dialect === 'postgres' && !postgresAvailable())(`${dialect}: API keys issued before the lookup table`, () => {
-    let database: Awaited<ReturnType<typeof emptyDatabase>>;
+    let database: TestDatabase;
     let app: App;
     let container: Container;
     let full: OldKey, readOnly: OldKey, revoked: OldKey, other: OldKey;
     const revokedAt = Date.parse('2026-11-02T10:00:00.000Z');
 
     beforeAll(async () => {
-      database = await emptyDatabase(dialect);
+      database = await createTestDatabase(dialect, 'empty');
       const before = await migrateToLatest(database.handle, { upTo: BEFORE_LOOKUP });
       expect(before.results?.at(-1)?.migrationName).toBe(BEFORE_LOOKUP);
       [full, readOnly, revoked] = await insertOldOrganization(database.handle, [

@@ -1,19 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { App } from '../src/shared/http.js';
 import { loadConfig } from '../src/config.js';
 import { createContainer } from '../src/container.js';
-import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { MIGRATION_NAMES, migrateToLatest } from '../src/db/migrate.js';
 import { api, type Api } from './support/api.js';
 import { postUser, postWebhook } from './support/fixtures.js';
-import { createTestClock, describeEachDialect, type TestContext } from './support/harness.js';
-import { dropDatabase, pgUrlFor, withAdminClient } from './support/pg-admin.js';
+import { createTestClock, createTestDatabase, describeEachDialect, type TestContext, type TestDatabase } from './support/harness.js';
 
 // Upgrading a filled database to the tenant-key migration loses nothing. The data is made through
 // today's app (in a database at the latest schema, since today's code writes today's columns), then
@@ -119,39 +113,7 @@ async function keysNotLeadingWithOrganization(db: Kysely<any>): Promise<string[]
 const KNOWN_EXCEPTIONS = ['api_keys_token_hash_key', 'webhook_deliveries_due_idx'];
 const EXCEPTIONS_AT_LATEST = ['webhook_deliveries_due_idx'];
 
-interface OldDatabase {
-  handle: DatabaseHandle;
-  url: string;
-  drop(): Promise<void>;
-}
 
-async function openOldDatabase(dialect: 'sqlite' | 'postgres'): Promise<OldDatabase> {
-  const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
-  if (dialect === 'sqlite') {
-    const path = join(tmpdir(), `helpdesk-upgrade-${suffix}.db`);
-    const handle = openDatabase({ dialect: 'sqlite', path, url: `sqlite:${path}` }, { guardTenants: true });
-    return {
-      handle,
-      url: `sqlite:${path}`,
-      async drop() {
-        await handle.close().catch(() => undefined);
-        for (const ext of ['', '-wal', '-shm']) rmSync(path + ext, { force: true });
-      },
-    };
-  }
-  const name = `helpdesk_upgrade_${suffix}`;
-  await withAdminClient((c) => c.query(`CREATE DATABASE "${name}"`));
-  const url = pgUrlFor(name);
-  const handle = openDatabase({ dialect: 'postgres', url }, { poolSize: 3, guardTenants: true });
-  return {
-    handle,
-    url,
-    async drop() {
-      await handle.close().catch(() => undefined);
-      await dropDatabase(name);
-    },
-  };
-}
 
 interface Filled {
   orgs: { api: Api; token: string; ticketIds: string[]; webhookId: string; customerSearch: string }[];
@@ -239,11 +201,11 @@ async function answers(http: Api, org: Filled['orgs'][number]): Promise<unknown[
 }
 
 describeEachDialect('migration upgrade: tenant keys', (ctx) => {
-  let old: OldDatabase;
+  let old: TestDatabase;
   let upgradedApp: App | undefined;
 
   beforeAll(async () => {
-    old = await openOldDatabase(ctx.dialect);
+    old = await createTestDatabase(ctx.dialect, 'empty');
     await migrateToLatest(old.handle, { upTo: BEFORE });
   });
   afterAll(async () => {

@@ -11,7 +11,7 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import type { App } from '../../src/shared/http.js';
 import type { Scope } from '../../src/shared/schemas.js';
 import { api, type Api } from './api.js';
-import { createDatabaseFromTemplate, dropDatabase, pgUrlFor } from './pg-admin.js';
+import { createDatabaseFromTemplate, dropDatabase, pgUrlFor, withAdminClient } from './pg-admin.js';
 
 // The raw request helper under api(), importable from here too.
 export { call } from './api.js';
@@ -44,13 +44,19 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A throwaway, migrated database of the given dialect. */
-export async function createTestDatabase(dialect: Dialect, variant: 'plain' | 'partitioned' = 'plain'): Promise<TestDatabase> {
+/**
+ * A throwaway database of the given dialect: migrated (on PostgreSQL a copy of the run's plain or
+ * partitioned template) or, with 'empty', not migrated at all (upgrade tests migrate it step by step).
+ */
+export async function createTestDatabase(
+  dialect: Dialect,
+  variant: 'plain' | 'partitioned' | 'empty' = 'plain',
+): Promise<TestDatabase> {
   const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
   if (dialect === 'sqlite') {
     const path = join(tmpdir(), `helpdesk-test-${suffix}.db`);
     const handle = openDatabase({ dialect: 'sqlite', path, url: `sqlite:${path}` }, { guardTenants: true });
-    await migrateToLatest(handle);
+    if (variant !== 'empty') await migrateToLatest(handle);
     return {
       dialect,
       url: `sqlite:${path}`,
@@ -61,10 +67,13 @@ export async function createTestDatabase(dialect: Dialect, variant: 'plain' | 'p
       },
     };
   }
-  const template = inject(variant === 'partitioned' ? 'pgPartitionedTemplate' : 'pgTemplate');
-  if (!template) throw new Error('PostgreSQL is not available');
   const name = `helpdesk_test_${suffix}`;
-  await createDatabaseFromTemplate(name, template);
+  if (variant === 'empty') await withAdminClient((c) => c.query(`CREATE DATABASE "${name}"`));
+  else {
+    const template = inject(variant === 'partitioned' ? 'pgPartitionedTemplate' : 'pgTemplate');
+    if (!template) throw new Error('PostgreSQL is not available');
+    await createDatabaseFromTemplate(name, template);
+  }
   const url = pgUrlFor(name);
   // Every statement of an organization-scoped handle is checked to stay inside its organization.
   const handle = openDatabase({ dialect: 'postgres', url }, { poolSize: 5, guardTenants: true });
