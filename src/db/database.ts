@@ -45,6 +45,7 @@ function handles(
   transaction: <T>(fn: (trx: Tx) => Promise<T>) => Promise<T>,
   notifier: Notifier,
   guardTenants: boolean,
+  autonomous: Db | null = null,
 ): Pick<DatabaseHandle, 'system' | 'forOrganization' | 'listen'> {
   const engine: Engine = {
     dialect,
@@ -52,6 +53,7 @@ function handles(
     transaction: (fn) => transaction((trx) => fn(trx)),
     notify: (executor, channel) => notifier.notify(executor, channel),
     guardTenants,
+    autonomous,
   };
   const system = new Sql(db, engine);
   return {
@@ -175,17 +177,22 @@ function openPostgres(config: PostgresConfig, max: number, guardTenants: boolean
   // statement_timeout option as one, which PgBouncer in transaction mode refuses): the server-side
   // limit is set per transaction below, and the client-side one bounds every statement, including
   // single statements outside a transaction and a server that does not answer at all.
-  const pool = new pg.Pool({
+  const poolOptions: pg.PoolConfig = {
     connectionString: config.url,
-    max,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     // 0 means unbounded (migrations): PostgreSQL reads statement_timeout = 0 as "no limit" too.
     query_timeout: statementTimeoutMs > 0 ? statementTimeoutMs + 5_000 : undefined,
     keepAlive: true,
-  });
+  };
+  const pool = new pg.Pool({ ...poolOptions, max });
   // An idle client that loses its server connection must not crash the process.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Single statements that commit at once while a transaction holds a main-pool connection (shared
+  // counters, TenantDb.autonomous): a pool of their own, so they never queue behind transactions.
+  const autonomousPool = new pg.Pool({ ...poolOptions, max: 2 });
+  autonomousPool.on('error', () => undefined);
+  const autonomous = new Kysely<Database>({ dialect: new PostgresDialect({ pool: autonomousPool }) });
   // The server-side limit of every transaction: SET LOCAL lasts until COMMIT/ROLLBACK, so it holds under
   // PgBouncer's transaction pooling too. Sent with BEGIN as one simple-protocol query (no parameters:
   // node-postgres then allows several statements), so it costs no extra round trip. An integer we own.
@@ -195,7 +202,7 @@ function openPostgres(config: PostgresConfig, max: number, guardTenants: boolean
     db,
     dialect: 'postgres',
     transaction,
-    ...handles('postgres', db, transaction, NOTIFIERS.postgres(directUrlOf(config)), guardTenants),
+    ...handles('postgres', db, transaction, NOTIFIERS.postgres(directUrlOf(config)), guardTenants, autonomous),
     async ping() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
@@ -208,7 +215,7 @@ function openPostgres(config: PostgresConfig, max: number, guardTenants: boolean
       }
     },
     async close() {
-      await db.destroy();
+      await Promise.all([db.destroy(), autonomous.destroy()]);
     },
   };
 }
