@@ -178,6 +178,7 @@ describeEachDialect('API key lookup', (ctx) => {
     expect((await api(ctx.app, token).get('/api/v1/tickets')).status).toBe(200);
     // The organization's row is the authority: revoked there (not in the lookup), the token stops working.
     await ctx.database.db.updateTable('api_keys').set({ revoked_at: Date.now() }).where('id', '=', id).execute();
+    ctx.clock.advance(ctx.config.apiKeyCacheTtlMs); // behind the service's back: once its cache entry expires
     expect((await api(ctx.app, token).get('/api/v1/tickets')).status).toBe(401);
   });
 });

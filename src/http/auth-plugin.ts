@@ -12,7 +12,7 @@ const unauthorized = (message: string) =>
   new AppError(401, 'unauthorized', message, [], { 'www-authenticate': 'Bearer' });
 
 export interface AuthOptions {
-  apiKeys: Pick<ApiKeyService, 'authenticate' | 'recordUse'>;
+  apiKeys: Pick<ApiKeyService, 'authenticate' | 'recordUse' | 'watchRevocations'>;
   clock: Clock;
 }
 
@@ -25,6 +25,14 @@ export interface AuthOptions {
 export const authPlugin = fp(
   async (app: FastifyInstance, { apiKeys, clock }: AuthOptions) => {
     app.decorateRequest('auth', null as unknown as AuthContext);
+    // Revocations committed by other processes (another server, the CLI) clear this one's key cache.
+    let stopWatching: (() => Promise<void>) | null = null;
+    app.addHook('onReady', async () => {
+      stopWatching = apiKeys.watchRevocations((err) => app.log.warn({ err }, 'API key revocation listener: connection problem'));
+    });
+    app.addHook('onClose', async () => {
+      await stopWatching?.();
+    });
     const authenticate = async (request: FastifyRequest) => {
       const required = request.routeOptions.config?.scopes;
       if (!required) return;
