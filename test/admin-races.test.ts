@@ -62,4 +62,21 @@ describeEachDialect('races between a write and the delete of what it names', (ct
       expect(removed.status).toBe(200);
     }
   });
+
+  it(`tickets naming a tag or team being deleted (${TRIES} tries each): 201/200 or 400 not_found`, async () => {
+    const org = await ctx.createOrg('Racing tickets');
+    const ticket = (await org.api.post('/api/v1/tickets', { subject: 'S', message: 'M', customer: { email: 'r@example.com' } })).body.data;
+    for (let i = 0; i < TRIES; i++) {
+      const tag = (await org.api.post('/api/v1/tags', { name: `tag-${i}` })).body.data;
+      const team = (await org.api.post('/api/v1/teams', { name: `team-${i}` })).body.data;
+      const [created, patched] = await Promise.all([
+        org.api.post('/api/v1/tickets', { subject: 'S', message: 'M', customer: { email: 'r@example.com' }, tag_ids: [tag.id] }),
+        org.api.patch(`/api/v1/tickets/${ticket.id}`, { team_id: team.id, add_tag_ids: [tag.id] }),
+        org.api.delete(`/api/v1/tags/${tag.id}`),
+        org.api.delete(`/api/v1/teams/${team.id}`),
+      ]);
+      expect([201, 400]).toContain(created.status);
+      expect([200, 400]).toContain(patched.status);
+    }
+  });
 });

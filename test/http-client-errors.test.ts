@@ -87,6 +87,24 @@ describe('sqlite: HTTP-level errors in the error shape (raw sockets)', () => {
     expect(answer.closed).toBe(true);
   });
 
+  it('a large body sent in pieces within the bound is answered normally', async () => {
+    const body = JSON.stringify({ email: 'big@example.com', metadata: { notes: 'x'.repeat(600_000) } });
+    const head = `POST /api/v1/customers HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`;
+    const { connect } = await import('node:net');
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.on('data', (d) => (text += d));
+    const closed = new Promise((r) => socket.on('close', r));
+    socket.write(head);
+    for (let i = 0; i < 10; i++) {
+      socket.write(body.slice(i * 60_001, (i + 1) * 60_001));
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    socket.write(body.slice(10 * 60_001));
+    await closed;
+    expect(text).toMatch(/^HTTP\/1\.1 201 /);
+  });
+
   it('headers that never finish are cut with 408 too', async () => {
     const answer = await rawRequest(port, 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: 1\r\n', 20_000);
     expect(answer.status).toBe(408);
