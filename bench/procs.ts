@@ -18,6 +18,8 @@ export interface Proc {
   child: ChildProcess;
   /** Everything written to stdout so far. */
   stdout(): string;
+  /** The last few KB the process wrote to stderr. */
+  stderrTail(): string;
   /** Peak resident set size so far (VmHWM), MB. */
   peakMb(): number;
   stop(): Promise<void>;
@@ -72,6 +74,7 @@ function start(args: string[], env: Record<string, string>, label: string): Proc
     pid: child.pid!,
     child,
     stdout: () => out,
+    stderrTail: () => err,
     peakMb: sample,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

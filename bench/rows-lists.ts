@@ -82,7 +82,7 @@ export async function listRows(ctx: Ctx, s: Samples): Promise<void> {
     addRow(ctx, {
       n: 10,
       scenario: 'longest event-loop block: `/healthz` probe every 10 ms during rows 6–9',
-      product: `max ${ms(worst)} (rows 6, 8, 9: max ${ms(oneClient.max)}, p99 ${ms(oneClient.p99)}${loaded ? `; row 7: max ${ms(loaded.max)}, p99 ${ms(loaded.p99)}` : ''})`,
+      product: `max ${ms(worst)} (rows 6, 8, 9: max ${ms(oneClient.max)}, p99 ${ms(oneClient.p99)}, ${oneClient.count} probes${loaded ? `; row 7: max ${ms(loaded.max)}, ${loaded.count} probes` : ''})`,
       baseline: '—', ratio: '—', goal: '< 50 ms', met: worst < 50,
     });
   }

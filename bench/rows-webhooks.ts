@@ -37,7 +37,17 @@ async function withHooks<T>(ctx: Ctx, receiver: string, label: string, fn: (path
   } finally {
     // The server may have been restarted inside fn: delete through the current one.
     const current = api(ctx.base, ctx.token);
-    for (const id of ids) await current.call('DELETE', `/api/v1/webhooks/${id}`).catch((e) => process.stderr.write(`  ${e}\n`));
+    for (const id of ids) {
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        try {
+          await current.call('DELETE', `/api/v1/webhooks/${id}`);
+          break;
+        } catch (e) {
+          // Worth knowing (a 500 is a bug): show it with the server's log tail, then retry.
+          process.stderr.write(`  deleting webhook (attempt ${attempt}): ${e}\n${ctx.server.stderrTail().slice(-1500)}\n`);
+        }
+      }
+    }
     await current.close();
     await client.close();
   }
