@@ -44,7 +44,7 @@ async function withHooks<T>(ctx: Ctx, receiver: string, label: string, fn: (path
           break;
         } catch (e) {
           // Worth knowing (a 500 is a bug): show it with the server's log tail, then retry.
-          process.stderr.write(`  deleting webhook (attempt ${attempt}): ${e}\n${ctx.server.stderrTail().slice(-1500)}\n`);
+          process.stderr.write(`  deleting webhook (attempt ${attempt}): ${e}\n${ctx.server.stdout().slice(-1500)}${ctx.server.stderrTail().slice(-500)}\n`);
         }
       }
     }
