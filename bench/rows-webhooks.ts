@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addRow, auth, mean, ms, ratioRow, restartServer, startWorkers, type Ctx } from './context.js';
 import { api, load } from './load.js';
@@ -148,6 +148,7 @@ async function deliveryRateRow(ctx: Ctx, receiver: string): Promise<void> {
       const out = JSON.parse(raw.stdout().trim()) as { count: number; seconds: number };
       base.push(out.count / out.seconds);
     }
+    rmSync(bodyFile, { force: true });
     ratioRow(ctx, 5, `webhook delivery rate from a queued backlog vs raw undici Pool (${concurrency} in flight)`, product, base, 0.3, (x) => `${Math.round(x).toLocaleString('en-US')} deliveries/s`);
   });
 }
