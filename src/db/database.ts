@@ -269,7 +269,9 @@ function openPostgres(config: PostgresConfig, options: PostgresOptions): Databas
       }
     },
     async close() {
-      await Promise.all([db.destroy(), autonomous.destroy()]);
+      // The main pool first: it waits for transactions still running, which may yet need the other.
+      await db.destroy();
+      await autonomous.destroy();
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { DatabaseHandle, TenantDb } from '../db/database.js';
+import type { DatabaseHandle } from '../db/database.js';
 import type { QuotaService } from '../billing/quota-service.js';
 import type { CustomerService } from '../customers/customer-service.js';
 import type { EventRecorder } from '../webhooks/event-recorder.js';
@@ -19,6 +19,7 @@ import {
 import type { AddMessageInput, CreateTicketInput, ListTicketsInput, UpdateTicketInput } from './ticket-schemas.js';
 import { parseSearch } from './ticket-search.js';
 import { countableFromBuckets, listTickets, listTicketsWithTotal, type TicketFilter } from './ticket-search-store.js';
+import { loadTicketWithMessages } from './ticket-read-store.js';
 import * as store from './ticket-store.js';
 import { applyTicketUpdate, resolveTags } from './ticket-update.js';
 
@@ -38,14 +39,6 @@ const blank = (s: string) => s.trim() === '';
 export const ticketIdOrNotFound = (raw: string): string => pathUuid(raw, 'ticket');
 
 export function createTicketService({ database, clock, customers, quota, events }: TicketServiceDeps) {
-  async function loadView(t: TenantDb, row: TicketRow, withMessages: boolean) {
-    const [relations, messages] = await Promise.all([
-      store.loadRelations(t, [row]),
-      withMessages ? store.listMessages(t, row.id) : Promise.resolve([]),
-    ]);
-    return ticketView(row, relations.get(row.id)!, messages);
-  }
-
   async function create(organizationId: string, input: CreateTicketInput) {
     if (blank(input.subject)) throw validationError('subject must not be blank', 'subject', 'blank');
     if (blank(input.message)) throw validationError('message must not be blank', 'message', 'blank');
@@ -110,10 +103,9 @@ export function createTicketService({ database, clock, customers, quota, events 
 
   async function get(organizationId: string, rawId: string) {
     const id = ticketIdOrNotFound(rawId);
-    const t = database.forOrganization(organizationId);
-    const row = await store.findTicket(t, id);
-    if (!row) throw notFound('ticket');
-    return loadView(t, row, true);
+    const loaded = await loadTicketWithMessages(database.forOrganization(organizationId), id);
+    if (!loaded) throw notFound('ticket');
+    return ticketView(loaded.row, loaded.relations, loaded.messages);
   }
 
   async function list(organizationId: string, query: ListTicketsInput) {

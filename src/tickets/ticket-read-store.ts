@@ -1,0 +1,97 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { TenantDb } from '../db/database.js';
+import type { MessageRow, TagRef, TicketRelations, TicketRow } from './ticket-payloads.js';
+import { normalizeTicket } from './ticket-store.js';
+
+// A ticket with everything its representation shows (customer, assignee, team, tags, messages) in ONE
+// statement: GET /tickets/{id} is the hottest read, and six round trips (the ticket, four relation
+// queries, the messages) cost far more than the rows. Tags and messages come back as JSON arrays built
+// by the engine (json_group_array on SQLite, json_agg on PostgreSQL). Every tenant table carries its
+// organization condition (the tenant guard checks it): the ticket by parameter, the joined rows by
+// join, the subqueries by parameter. On SQLite the ticket's organization term has a unary plus so the
+// planner finds the row by id (see sameOrganizationByKey).
+
+const TICKET = sql.raw(
+  ['id', 'organization_id', 'number', 'subject', 'status', 'priority', 'channel', 'customer_id', 'assignee_id', 'team_id',
+    'external_organization_id', 'external_organization_name', 'message_count', 'created_at', 'updated_at', 'closed_at']
+    .map((c) => `t.${c}`)
+    .join(', '),
+);
+
+type Json = (orgId: string) => { tags: RawBuilder<unknown>; messages: RawBuilder<unknown>; ticketOrg: RawBuilder<unknown> };
+
+const JSON_PARTS: Record<'sqlite' | 'postgres', Json> = {
+  sqlite: (orgId) => ({
+    tags: sql`(SELECT json_group_array(json_array(g.id, g.name, g.color)) FROM (
+        SELECT tg.id, tg.name, tg.color FROM ticket_tags tt
+          JOIN tags tg ON tg.id = tt.tag_id AND tg.organization_id = tt.organization_id
+         WHERE tt.organization_id = ${orgId} AND tt.ticket_id = t.id
+         ORDER BY tg.name_key, tg.id) g)`,
+    messages: sql`(SELECT json_group_array(json_array(m.id, m.type, m.content, m.author_type, m.author_id, m.author_email, m.author_name, m.created_at)) FROM (
+        SELECT * FROM messages WHERE organization_id = ${orgId} AND ticket_id = t.id ORDER BY seq) m)`,
+    ticketOrg: sql`+t.organization_id = ${orgId}`,
+  }),
+  postgres: (orgId) => ({
+    tags: sql`(SELECT coalesce(json_agg(json_build_array(tg.id, tg.name, tg.color) ORDER BY tg.name_key, tg.id), '[]')
+        FROM ticket_tags tt JOIN tags tg ON tg.id = tt.tag_id AND tg.organization_id = tt.organization_id
+       WHERE tt.organization_id = ${orgId} AND tt.ticket_id = t.id)`,
+    messages: sql`(SELECT coalesce(json_agg(json_build_array(m.id, m.type, m.content, m.author_type, m.author_id, m.author_email, m.author_name, m.created_at) ORDER BY m.seq), '[]')
+        FROM messages m WHERE m.organization_id = ${orgId} AND m.ticket_id = t.id)`,
+    ticketOrg: sql`t.organization_id = ${orgId}`,
+  }),
+};
+
+interface Joined extends TicketRow {
+  c_email: string;
+  c_name: string | null;
+  c_external_user_id: string | null;
+  a_name: string | null;
+  a_email: string | null;
+  team_name: string | null;
+  tags_json: unknown;
+  messages_json: unknown;
+}
+
+type MessageTuple = [string, string, string, string | null, string | null, string | null, string | null, number | string];
+
+/** The ticket, its relations and its messages (oldest first), or undefined when it does not exist. */
+export async function loadTicketWithMessages(
+  t: TenantDb,
+  id: string,
+): Promise<{ row: TicketRow; relations: TicketRelations; messages: MessageRow[] } | undefined> {
+  const parts = t.pick(JSON_PARTS)(t.organizationId);
+  const result = await sql<Joined>`
+    SELECT ${TICKET},
+           c.email AS c_email, c.name AS c_name, c.external_user_id AS c_external_user_id,
+           u.name AS a_name, u.email AS a_email, tm.name AS team_name,
+           ${parts.tags} AS tags_json, ${parts.messages} AS messages_json
+      FROM tickets t
+      JOIN customers c ON c.id = t.customer_id AND c.organization_id = t.organization_id
+      LEFT JOIN users u ON u.id = t.assignee_id AND u.organization_id = t.organization_id
+      LEFT JOIN teams tm ON tm.id = t.team_id AND tm.organization_id = t.organization_id
+     WHERE t.id = ${id} AND ${parts.ticketOrg}`.execute(t.db);
+  const r = result.rows[0];
+  if (!r) return undefined;
+  const row = normalizeTicket({
+    id: r.id, organization_id: r.organization_id, number: r.number, subject: r.subject, status: r.status, priority: r.priority,
+    channel: r.channel, customer_id: r.customer_id, assignee_id: r.assignee_id, team_id: r.team_id,
+    external_organization_id: r.external_organization_id, external_organization_name: r.external_organization_name,
+    message_count: r.message_count, created_at: r.created_at, updated_at: r.updated_at, closed_at: r.closed_at,
+  });
+  const tags = (parsed(r.tags_json) as [string, string, string][]).map(([tagId, name, color]): TagRef => ({ id: tagId, name, color }));
+  const messages = (parsed(r.messages_json) as MessageTuple[]).map(
+    ([messageId, type, content, author_type, author_id, author_email, author_name, created_at]): MessageRow => ({
+      id: messageId, ticket_id: row.id, type, content, author_type, author_id, author_email, author_name, created_at: Number(created_at),
+    }),
+  );
+  const relations: TicketRelations = {
+    customer: { id: row.customer_id, email: r.c_email, name: r.c_name, external_user_id: r.c_external_user_id },
+    assignee: row.assignee_id && r.a_email !== null ? { id: row.assignee_id, name: r.a_name!, email: r.a_email } : null,
+    team: row.team_id && r.team_name !== null ? { id: row.team_id, name: r.team_name } : null,
+    tags,
+  };
+  return { row, relations, messages };
+}
+
+/** SQLite hands JSON over as text, node-postgres already parsed. */
+const parsed = (value: unknown): unknown[] => (typeof value === 'string' ? (JSON.parse(value) as unknown[]) : ((value ?? []) as unknown[]));
