@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { openDatabase, PG_STATEMENT_TIMEOUT_MS, type DatabaseHandle } from '../src/db/database.js';
 import { MIGRATION_NAMES } from '../src/db/migrate.js';
 import { createTestDatabase, type TestDatabase } from './support/harness.js';
 import type { PgBouncer } from './support/pgbouncer.js';
@@ -181,6 +181,6 @@ describe.skipIf(skipPgBouncerSuites)('postgres: the service through a real PgBou
     );
     for (const r of outside) expect(r.rows[0].statement_timeout).not.toBe('300ms');
     const own = await service.database.system.transaction((s) => sql<{ statement_timeout: string }>`show statement_timeout`.execute(s.db));
-    expect(own.rows[0].statement_timeout).toBe('30s');
+    expect(own.rows[0].statement_timeout).toBe(`${PG_STATEMENT_TIMEOUT_MS / 1000}s`);
   });
 });

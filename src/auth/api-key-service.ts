@@ -117,6 +117,7 @@ export interface ApiKeyServiceDeps {
 export function createApiKeyService(deps: ApiKeyServiceDeps) {
   const { database, clock } = deps;
   const cache = createApiKeyCache<AuthenticatedKey>({ ttlMs: deps.cacheTtlMs ?? 0, maxEntries: 10_000 });
+  let seenWritesElsewhere: number | null = null;
   /** Runs a revocation, then forgets every cached key in this process (others hear the notification). */
   const revoking = async (revoke: () => Promise<ApiKeyView>): Promise<ApiKeyView> => {
     try {
@@ -164,10 +165,17 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
      * that it holds nothing but what finding the organization needs, and the organization's row stays
      * the one authority on whether the key is active. Keys found are kept in the process's cache for
      * a few seconds (cacheTtlMs); a revocation clears the caches of every process listening
-     * (watchRevocations), so it holds at once in this process and within moments elsewhere.
+     * (watchRevocations) or, on SQLite, noticing another connection's commit (writesElsewhere), so it
+     * holds at once in this process and within moments elsewhere.
      */
     async authenticate(tokenHash: string): Promise<AuthenticatedKey | null> {
       const now = clock();
+      // Writes by other processes on the same SQLite file (the CLI revoking a key) reach no listener.
+      const elsewhere = database.writesElsewhere();
+      if (elsewhere !== seenWritesElsewhere) {
+        seenWritesElsewhere = elsewhere;
+        cache.clear();
+      }
       const cached = cache.get(tokenHash, now);
       if (cached) return cached;
       const generation = cache.generation;

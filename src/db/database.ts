@@ -26,6 +26,12 @@ export interface DatabaseHandle {
   forOrganization(organizationId: string): TenantDb;
   /** Listens for commits that called notify(channel); returns the stop function. */
   listen(channel: string, onNotify: () => void, onError: (err: unknown) => void): () => Promise<void>;
+  /**
+   * A number that changes whenever another connection (another process) has committed to the
+   * database, for caches that must see such writes at once where no notification can carry them
+   * (SQLite: PRAGMA data_version, a few microseconds); null where notifications do (PostgreSQL).
+   */
+  writesElsewhere(): number | null;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -47,7 +53,6 @@ function handles(
   transaction: <T>(fn: (trx: Tx) => Promise<T>) => Promise<T>,
   notifier: Notifier,
   guardTenants: boolean,
-  autonomous: Db | null = null,
 ): Pick<DatabaseHandle, 'system' | 'forOrganization' | 'listen'> {
   const engine: Engine = {
     dialect,
@@ -55,7 +60,6 @@ function handles(
     transaction: (fn) => transaction((trx) => fn(trx)),
     notify: (executor, channel) => notifier.notify(executor, channel),
     guardTenants,
-    autonomous,
   };
   const system = new Sql(db, engine);
   return {
@@ -88,11 +92,13 @@ function openSqlite(path: string, guardTenants: boolean): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const transaction = <T>(fn: (trx: Tx) => Promise<T>) => connectionTransaction(db, BEGIN_IMMEDIATE, fn);
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   return {
     db,
     dialect: 'sqlite',
     transaction,
     ...handles('sqlite', db, transaction, NOTIFIERS.sqlite(path), guardTenants),
+    writesElsewhere: () => dataVersion.get() as number,
     async ping() {
       sqlite.prepare('select 1').get();
     },
@@ -242,11 +248,6 @@ function openPostgres(config: PostgresConfig, options: PostgresOptions): Databas
   const pool = new pg.Pool({ ...poolOptions, max });
   hardenPool(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  // Single statements that commit at once while a transaction holds a main-pool connection (shared
-  // counters, TenantDb.autonomous): a pool of their own, so they never queue behind transactions.
-  const autonomousPool = new pg.Pool({ ...poolOptions, max: 2 });
-  hardenPool(autonomousPool);
-  const autonomous = new Kysely<Database>({ dialect: new PostgresDialect({ pool: autonomousPool }) });
   // The server-side limit of every transaction: SET LOCAL lasts until COMMIT/ROLLBACK, so it holds under
   // PgBouncer's transaction pooling too. Sent with BEGIN as one simple-protocol query (no parameters:
   // node-postgres then allows several statements), so it costs no extra round trip. An integer we own.
@@ -256,7 +257,8 @@ function openPostgres(config: PostgresConfig, options: PostgresOptions): Databas
     db,
     dialect: 'postgres',
     transaction,
-    ...handles('postgres', db, transaction, NOTIFIERS.postgres(directUrlOf(config)), guardTenants, autonomous),
+    ...handles('postgres', db, transaction, NOTIFIERS.postgres(directUrlOf(config)), guardTenants),
+    writesElsewhere: () => null,
     async ping() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
@@ -269,9 +271,7 @@ function openPostgres(config: PostgresConfig, options: PostgresOptions): Databas
       }
     },
     async close() {
-      // The main pool first: it waits for transactions still running, which may yet need the other.
       await db.destroy();
-      await autonomous.destroy();
     },
   };
 }

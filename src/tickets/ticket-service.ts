@@ -42,16 +42,22 @@ export function createTicketService({ database, clock, customers, quota, events 
   async function create(organizationId: string, input: CreateTicketInput) {
     if (blank(input.subject)) throw validationError('subject must not be blank', 'subject', 'blank');
     if (blank(input.message)) throw validationError('message must not be blank', 'message', 'blank');
-    return database.forOrganization(organizationId).transaction(async (t) => {
+    const scoped = database.forOrganization(organizationId);
+    // Every create of the organization takes a number from one row: in a statement of its own, before
+    // the transaction, so that row is never held until a transaction commits (nor does taking it need
+    // a second connection while one is open, which a pooler's few server connections could not give).
+    // The refusals that can be known beforehand (tags, the plan's limit) are checked first and take no
+    // number; the transaction checks both again, and a refusal there (a race) leaves a gap, which
+    // ticket numbers tolerate.
+    await resolveTags(scoped, input.tag_ids, 'tag_ids');
+    await quota.checkTicketAllowed(scoped, clock());
+    const number = await store.nextTicketNumber(scoped);
+    return scoped.transaction(async (t) => {
       const tags = await resolveTags(t, input.tag_ids, 'tag_ids');
       const now = clock();
       const c = input.customer;
       const { customer, created } = await customers.findOrCreateForTicket(t, c, now);
       await quota.checkTicketAllowed(t, now);
-      // Every create of the organization takes a number from one row: in a statement of its own that
-      // commits at once (TenantDb.autonomous), so that row is not held until this transaction commits.
-      // Refusals above come first and take none; a later failure leaves a gap (numbers are gap-tolerant).
-      const number = await store.nextTicketNumber(t.autonomous());
       const row: TicketRow = {
         id: newId(),
         organization_id: t.organizationId,
