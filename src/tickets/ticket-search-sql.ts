@@ -91,16 +91,16 @@ export function sqliteFtsCandidates(t: TenantDb, f: TicketFilter, term: SearchTe
   const conds = sql.join([sql`1 = 1`, ...ticketConditions(f, 'k')], sql` AND `);
   const tag = tagExists(t, f, 'k');
   const streams = [
-    sql`SELECT k.id AS id, k.number AS number FROM tickets_fts f JOIN tickets k ON k.rid = f.rowid
-      WHERE tickets_fts MATCH ${q} AND +k.organization_id = ${org} AND ${conds} ${tag} ORDER BY f.rowid DESC LIMIT ${limit}`,
-    sql`SELECT DISTINCT k.id AS id, k.number AS number FROM messages_fts f JOIN messages m ON m.rid = f.rowid
+    sql`SELECT k.id AS id, k.number AS number FROM tickets_fts JOIN tickets k ON k.rid = tickets_fts.rowid
+      WHERE tickets_fts MATCH ${q} AND +k.organization_id = ${org} AND ${conds} ${tag} ORDER BY tickets_fts.rowid DESC LIMIT ${limit}`,
+    sql`SELECT DISTINCT k.id AS id, k.number AS number FROM messages_fts JOIN messages m ON m.rid = messages_fts.rowid
       JOIN tickets k ON k.id = m.ticket_id
       WHERE messages_fts MATCH ${q} AND +m.organization_id = ${org} AND +k.organization_id = ${org} AND ${conds} ${tag}
-      ORDER BY f.rowid DESC LIMIT ${limit}`,
-    sql`SELECT k.id AS id, k.number AS number FROM customers_fts f JOIN customers c ON c.rid = f.rowid
+      ORDER BY messages_fts.rowid DESC LIMIT ${limit}`,
+    sql`SELECT k.id AS id, k.number AS number FROM customers_fts JOIN customers c ON c.rid = customers_fts.rowid
       JOIN tickets k ON k.customer_id = c.id
       WHERE customers_fts MATCH ${q} AND +c.organization_id = ${org} AND +k.organization_id = ${org} AND ${conds} ${tag}
-      ORDER BY f.rowid DESC LIMIT ${limit}`,
+      ORDER BY customers_fts.rowid DESC LIMIT ${limit}`,
   ].map((s) => sql`SELECT id, number FROM (${s})`);
   const byNumber = numberMatch(t, f, term);
   return sql.join(byNumber ? [...streams, byNumber] : streams, sql` UNION `);
