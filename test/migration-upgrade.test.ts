@@ -40,7 +40,8 @@ const TABLES = [
   'webhooks',
   'webhook_deliveries',
 ];
-const NEW_COLUMNS: Record<string, string[]> = { messages: ['seq'] };
+// Columns later migrations add (and backfill): left out of the copy into the older schema.
+const NEW_COLUMNS: Record<string, string[]> = { messages: ['seq'], ticket_tags: ['status', 'number'] };
 
 async function userTables(db: Kysely<any>, dialect: string): Promise<string[]> {
   const rows =
@@ -247,6 +248,12 @@ describeEachDialect('migration upgrade: tenant keys', (ctx) => {
     // The same answers from an app on the upgraded database (brought to the latest schema the app needs).
     await migrateToLatest(old.handle);
     expect(await snapshot(target)).toEqual(before);
+    // 20261122-0700 backfilled the tag links' copy of their ticket's status and number.
+    const links = async (db: Kysely<any>) =>
+      (await db.selectFrom('ticket_tags').select(['ticket_id', 'tag_id', 'status', 'number']).orderBy('ticket_id').orderBy('tag_id').execute()).map(
+        (r) => [r.ticket_id, r.tag_id, r.status, Number(r.number)],
+      );
+    expect(await links(target)).toEqual(await links(source));
     if (ctx.dialect === 'postgres') expect(await keysNotLeadingWithOrganization(target)).toEqual(EXCEPTIONS_AT_LATEST);
     const config = loadConfig({ DATABASE_URL: old.url, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
     const container = createContainer({ config, database: old.handle, clock: createTestClock() });
