@@ -18,14 +18,12 @@ export interface TicketFilter {
 }
 
 /** The list conditions on a tickets alias (raw SQL), each naming a column of that alias. */
-export function ticketConditions(f: TicketFilter, alias: string, options: { status?: boolean } = {}): RawBuilder<SqlBool>[] {
+export function ticketConditions(f: TicketFilter, alias: string): RawBuilder<SqlBool>[] {
   const col = (c: string) => sql.ref(`${alias}.${c}`);
   const out: RawBuilder<SqlBool>[] = [];
-  if (options.status !== false) {
-    if (f.status) out.push(sql<SqlBool>`${col('status')} = ${f.status}`);
-    // A literal (not a bound parameter) so the planner can match the partial indexes' predicate.
-    else if (!f.includeClosed) out.push(sql<SqlBool>`${col('status')} <> 'CLOSED'`);
-  }
+  if (f.status) out.push(sql<SqlBool>`${col('status')} = ${f.status}`);
+  // A literal (not a bound parameter) so the planner can match the partial indexes' predicate.
+  else if (!f.includeClosed) out.push(sql<SqlBool>`${col('status')} <> 'CLOSED'`);
   if (f.priority) out.push(sql<SqlBool>`${col('priority')} = ${f.priority}`);
   if (f.customerId) out.push(sql<SqlBool>`${col('customer_id')} = ${f.customerId}`);
   if (f.assigneeId) out.push(sql<SqlBool>`${col('assignee_id')} = ${f.assigneeId}`);
