@@ -42,6 +42,8 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     `CREATE INDEX ticket_tags_status_idx ON ticket_tags (${key}, status, number)`,
     // The replaced index: ticket_tags_list_idx serves what it did (untagging, the foreign key from tags).
     'DROP INDEX ticket_tags_tag_idx',
-    "CREATE INDEX tickets_assignee_open_idx ON tickets (organization_id, assignee_id, number) WHERE status <> 'CLOSED'",
+    // On SQLite led by assignee_id, for the reason above: led by organization_id it also matches the
+    // default list's conditions, and the planner may take it for that list (then sorting every open ticket).
+    `CREATE INDEX tickets_assignee_open_idx ON tickets (${pg ? 'organization_id, assignee_id' : 'assignee_id, organization_id'}, number) WHERE status <> 'CLOSED'`,
   ]);
 }
