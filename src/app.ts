@@ -5,24 +5,31 @@ import { registerBillingRoutes } from './billing/billing-routes.js';
 import type { Container } from './container.js';
 import { registerCustomerRoutes } from './customers/customer-routes.js';
 import { authPlugin } from './http/auth-plugin.js';
+import { clientErrorHandler, onUnsupportedExpectation } from './http/client-errors.js';
 import { closingPlugin } from './http/closing-plugin.js';
 import { corsPlugin } from './http/cors-plugin.js';
+import { deadlinePlugin } from './http/deadline-plugin.js';
 import { errorsPlugin, frameworkErrors } from './http/errors-plugin.js';
 import { healthPlugin } from './http/health-plugin.js';
 import { openapiPlugin } from './http/openapi-plugin.js';
 import { rateLimitPlugin } from './http/rate-limit-plugin.js';
+import { createRateLimiter } from './http/rate-limiter.js';
 import { requestParsingPlugin } from './http/request-parsing-plugin.js';
+import { HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.js';
 import type { App } from './shared/http.js';
 import { registerTicketRoutes } from './tickets/ticket-routes.js';
 import { registerWebhookRoutes } from './webhooks/webhook-routes.js';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Overrides of the HTTP timeouts (tests shorten them). */
+  timeouts?: Partial<HttpTimeouts>;
 }
 
 /** The HTTP API over the services of one container (built once by the caller: server, tests). */
 export async function buildApp(container: Container, options: BuildAppOptions = {}): Promise<App> {
   const { config, database, clock } = container;
+  const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimitBytes,
@@ -34,17 +41,32 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     // rather than refused with Fastify's own 503 body, which is not our error shape.
     return503OnClosing: false,
     frameworkErrors,
+    // Node-level errors (malformed or oversized requests, timeouts) in our error shape.
+    clientErrorHandler,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+      // Checked by the errors plugin, which answers in our shape (Node's answer is an empty 400).
+      requireHostHeader: false,
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // With a listener, Node leaves unsupported Expect headers to us (it would answer an empty 417 and
+  // keep the connection, whose unread body would then be parsed as the next request).
+  app.server.on('checkExpectation', onUnsupportedExpectation);
 
   // Order matters: hooks that inspect routes (openapi, auth) and the limiter must exist before the
   // routes are added, and the limiter's onRequest hook runs before authentication.
   await app.register(closingPlugin);
+  await app.register(deadlinePlugin, { deadlineMs: timeouts.deadlineMs });
   await app.register(requestParsingPlugin);
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
   await app.register(corsPlugin, { origins: config.corsOrigins });
-  await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
-  await app.register(authPlugin, { apiKeys: container.apiKeys, clock });
+  const limiter = createRateLimiter({ perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl, log: app.log });
+  await app.register(rateLimitPlugin, { limiter });
+  await app.register(authPlugin, { apiKeys: container.apiKeys, clock, limiter });
   await app.register(healthPlugin, { ping: () => database.ping() });
 
   await app.register(

@@ -17,6 +17,8 @@ export interface Config {
   host: string;
   logLevel: string;
   rateLimitPerMinute: number;
+  /** How long an authenticated API key is trusted in process without a database read (0 = off). */
+  apiKeyCacheTtlMs: number;
   redisUrl: string | null;
   bodyLimitBytes: number;
   /** Browser origins allowed to call the API (CORS); empty = no CORS headers, ['*'] = any. */
@@ -146,6 +148,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST?.trim() || '0.0.0.0',
     logLevel,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0),
+    apiKeyCacheTtlMs: integer(env, 'API_KEY_CACHE_TTL_MS', 5_000, 0, 60_000),
     redisUrl,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1),
     corsOrigins: corsOrigins(env),

@@ -38,7 +38,7 @@ export function createContainer(options: ContainerOptions) {
   const ticketCounter = createTicketCounter();
   const ticketDetacher = createTicketDetacher({ events });
 
-  const apiKeys = createApiKeyService({ database, clock });
+  const apiKeys = createApiKeyService({ database, clock, cacheTtlMs: config.apiKeyCacheTtlMs });
   const orgs = createOrgService({ database, clock });
   const plans = createPlanService({ database, clock, timeZone: config.timeZone, orgs });
   const customers = createCustomerService({ database, clock, ticketCounter });

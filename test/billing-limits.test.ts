@@ -108,11 +108,15 @@ describeEachDialect('billing: plan limits', (ctx) => {
     expect((await postWebhook(free.api, { name: 'x' })).status).toBe(201);
   });
 
-  it('reserveTicket counts the month of the time zone it is given', async () => {
+  it('checkTicketAllowed and recordTicket count the month of the time zone they are given', async () => {
     const org = await ctx.createOrg();
     await ctx.container.plans.setPlan(org.id, { tickets_limit: 1 });
     const quota = createQuotaService({ timeZone: 'America/New_York' });
-    const reserve = (at: string) => ctx.database.forOrganization(org.id).transaction((t) => quota.reserveTicket(t, Date.parse(at)));
+    const reserve = (at: string) =>
+      ctx.database.forOrganization(org.id).transaction(async (t) => {
+        await quota.checkTicketAllowed(t, Date.parse(at));
+        await quota.recordTicket(t, Date.parse(at));
+      });
     await reserve('2026-04-01T03:59:59.999Z'); // March in New York
     await expect(reserve('2026-04-01T03:00:00.000Z')).rejects.toMatchObject({ statusCode: 403, code: 'plan_limit_exceeded' });
     await reserve('2026-04-01T04:00:00.000Z'); // April in New York

@@ -4,6 +4,7 @@ import { iso, isoOrNull } from '../shared/clock.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { ALL_SCOPES, type Scope } from '../shared/schemas.js';
+import { createApiKeyCache } from './api-key-cache.js';
 import { displayPrefix, generateToken, hashToken } from './api-key-token.js';
 import * as lookup from './api-key-lookup-store.js';
 import * as store from './api-key-store.js';
@@ -90,18 +91,40 @@ export async function issueApiKey(
   return { ...toApiKeyView(row), token };
 }
 
+/** Every process's cache of authenticated keys is cleared when a revocation commits (see api-key-cache.ts). */
+const REVOKED_CHANNEL = 'helpdesk_api_key_revoked';
+
 /** Revokes a key of the organization (idempotent); 404 when it has none with this id. */
 async function revokeIn(s: Sql, organizationId: string, id: string, now: number): Promise<ApiKeyView> {
   const t = s.forOrganization(organizationId);
   const row = await store.findApiKey(t, id);
   if (!row) throw notFound('API key');
   // Only the revocation that changed the row writes the lookup, so both carry the same revoked_at.
-  if (row.revoked_at === null && (await store.revokeApiKey(t, id, now))) await lookup.revokeKeyLookup(s, row.token_hash, now);
+  if (row.revoked_at === null && (await store.revokeApiKey(t, id, now))) {
+    await lookup.revokeKeyLookup(s, row.token_hash, now);
+    await s.notify(REVOKED_CHANNEL);
+  }
   return toApiKeyView((await store.findApiKey(t, id))!);
 }
 
-export function createApiKeyService(deps: { database: DatabaseHandle; clock: Clock }) {
+export interface ApiKeyServiceDeps {
+  database: DatabaseHandle;
+  clock: Clock;
+  /** How long an authenticated key is trusted without reading the database again (0 = always read). */
+  cacheTtlMs?: number;
+}
+
+export function createApiKeyService(deps: ApiKeyServiceDeps) {
   const { database, clock } = deps;
+  const cache = createApiKeyCache<AuthenticatedKey>({ ttlMs: deps.cacheTtlMs ?? 0, maxEntries: 10_000 });
+  /** Runs a revocation, then forgets every cached key in this process (others hear the notification). */
+  const revoking = async (revoke: () => Promise<ApiKeyView>): Promise<ApiKeyView> => {
+    try {
+      return await revoke();
+    } finally {
+      cache.clear();
+    }
+  };
   return {
     create: (organizationId: string, scopes: Scope[], name?: string | null) =>
       database.system.transaction((s) => issueApiKey(s, organizationId, { scopes, name, now: clock() })),
@@ -118,7 +141,7 @@ export function createApiKeyService(deps: { database: DatabaseHandle; clock: Clo
 
     /** Revokes a key of the organization (the API); another organization's key is a 404. */
     revokeInOrganization: (organizationId: string, id: string): Promise<ApiKeyView> =>
-      database.system.transaction((s) => revokeIn(s, organizationId, id, clock())),
+      revoking(() => database.system.transaction((s) => revokeIn(s, organizationId, id, clock()))),
 
     /**
      * System level: revokes a key whatever its organization, for operators who name it by id alone
@@ -126,26 +149,41 @@ export function createApiKeyService(deps: { database: DatabaseHandle; clock: Clo
      * search across organizations), then the revocation runs scoped to it.
      */
     revokeAnyOrganization: (id: string): Promise<ApiKeyView> =>
-      database.system.transaction(async (s) => {
-        const organizationId = await lookup.findKeyOrganization(s, id);
-        if (organizationId === undefined) throw notFound('API key');
-        return revokeIn(s, organizationId, id, clock());
-      }),
+      revoking(() =>
+        database.system.transaction(async (s) => {
+          const organizationId = await lookup.findKeyOrganization(s, id);
+          if (organizationId === undefined) throw notFound('API key');
+          return revokeIn(s, organizationId, id, clock());
+        }),
+      ),
 
     /**
      * The active key a token authenticates as, found by the token's SHA-256: the global lookup names
      * its organization (one primary-key read, local under Citus), then the key's scopes and last use
      * are read from that organization's own row (one shard). Scopes are not copied into the lookup so
      * that it holds nothing but what finding the organization needs, and the organization's row stays
-     * the one authority on whether the key is active.
+     * the one authority on whether the key is active. Keys found are kept in the process's cache for
+     * a few seconds (cacheTtlMs); a revocation clears the caches of every process listening
+     * (watchRevocations), so it holds at once in this process and within moments elsewhere.
      */
     async authenticate(tokenHash: string): Promise<AuthenticatedKey | null> {
+      const now = clock();
+      const cached = cache.get(tokenHash, now);
+      if (cached) return cached;
+      const generation = cache.generation;
       const found = await lookup.findActiveKeyLookup(database.system, tokenHash);
       if (!found) return null;
       const organizationId = found.owner_organization_id;
       const row = await store.findActiveKey(database.forOrganization(organizationId), found.key_id, tokenHash);
       if (!row) return null;
-      return { id: row.id, organizationId, scopes: row.scopes.split(' ') as Scope[], lastUsedAt: row.last_used_at };
+      const key = { id: row.id, organizationId, scopes: row.scopes.split(' ') as Scope[], lastUsedAt: row.last_used_at };
+      cache.set(tokenHash, key, now, generation);
+      return key;
+    },
+
+    /** Clears this process's key cache whenever a revocation commits anywhere; returns the stop. */
+    watchRevocations(onError: (err: unknown) => void): () => Promise<void> {
+      return database.listen(REVOKED_CHANNEL, () => cache.clear(), onError);
     },
 
     /**
@@ -154,6 +192,8 @@ export function createApiKeyService(deps: { database: DatabaseHandle; clock: Clo
      */
     async recordUse(key: Pick<AuthenticatedKey, 'id' | 'organizationId' | 'lastUsedAt'>, now: number): Promise<void> {
       if (key.lastUsedAt !== null && key.lastUsedAt >= now - LAST_USED_GRANULARITY_MS) return;
+      // The key may be the cached object: the next requests of this minute then skip the write too.
+      key.lastUsedAt = now;
       // Per-use bookkeeping stays in the organization's own rows (only the lookup is cross-tenant).
       await store.touchApiKey(database.forOrganization(key.organizationId), key.id, now, LAST_USED_GRANULARITY_MS);
     },

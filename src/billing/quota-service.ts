@@ -1,7 +1,7 @@
 import type { TenantDb } from '../db/database.js';
 import { planLimitExceeded } from '../shared/errors.js';
 import { periodOf } from './billing-period.js';
-import { addTicketUsage, countSeats, countTicketUsage, countWebhooks, lockPlan } from './plan-store.js';
+import { addTicketUsage, countSeats, countTicketUsage, countWebhooks, findPlan, lockPlan } from './plan-store.js';
 
 // The plan limits as other domains see them. Each check runs inside the transaction of the write it
 // guards, on the caller's organization-scoped handle, after locking the plan row (PostgreSQL; SQLite
@@ -17,17 +17,27 @@ export function createQuotaService({ timeZone }: QuotaServiceDeps) {
   return {
     /**
      * Called in the ticket-create transaction before the ticket is written: throws plan_limit_exceeded
-     * (403) when the organization's monthly ticket limit is reached, otherwise counts the ticket as usage.
+     * (403) when the organization's monthly ticket limit is reached. A plan with a ticket limit is
+     * locked until the transaction ends, so concurrent creates pass the limit one at a time; an
+     * unlimited plan (the default) locks nothing, so creates of that organization do not queue here.
+     * Read again under the lock: a limit set meanwhile is seen.
      */
-    async reserveTicket(t: TenantDb, now: number): Promise<void> {
+    async checkTicketAllowed(t: TenantDb, now: number): Promise<void> {
+      if ((await findPlan(t)).tickets_limit === null) return;
       const plan = await lockPlan(t);
-      if (plan.tickets_limit !== null) {
-        const period = periodOf(now, timeZone);
-        const used = await countTicketUsage(t, period.start, period.end);
-        if (used >= plan.tickets_limit) {
-          throw planLimitExceeded(`the plan allows ${plan.tickets_limit} tickets per month and ${used} were created this month`);
-        }
+      if (plan.tickets_limit === null) return;
+      const period = periodOf(now, timeZone);
+      const used = await countTicketUsage(t, period.start, period.end);
+      if (used >= plan.tickets_limit) {
+        throw planLimitExceeded(`the plan allows ${plan.tickets_limit} tickets per month and ${used} were created this month`);
       }
+    },
+
+    /**
+     * Counts the created ticket as usage. The usage row is shared by every create of the organization
+     * in the same quarter hour: call it last in the transaction, so it is held only until the commit.
+     */
+    async recordTicket(t: TenantDb, now: number): Promise<void> {
       await addTicketUsage(t, now);
     },
 

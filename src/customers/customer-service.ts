@@ -60,8 +60,8 @@ export function createCustomerService({ database, clock, ticketCounter }: Custom
   return {
     async create(organizationId: string, input: Static<typeof CreateCustomerBody>): Promise<CustomerView> {
       const now = clock();
-      const row = await database.forOrganization(organizationId).transaction((t) =>
-        store.insertCustomer(t, {
+      const row = await database.forOrganization(organizationId).transaction(async (t) => {
+        const inserted = await store.insertCustomer(t, {
           id: newTimeOrderedId(),
           email: input.email,
           email_key: store.emailKey(input.email),
@@ -73,8 +73,10 @@ export function createCustomerService({ database, clock, ticketCounter }: Custom
           metadata: JSON.stringify(input.metadata ?? null),
           created_at: now,
           updated_at: now,
-        }),
-      );
+        });
+        if (inserted) await store.adjustCustomerCount(t, 1);
+        return inserted;
+      });
       if (!row) throw emailTaken();
       return toCustomerView(row);
     },
@@ -132,11 +134,11 @@ export function createCustomerService({ database, clock, ticketCounter }: Custom
      * For ticket creation, in its transaction: the customer with this email, created from `input` when
      * there is none. An existing customer is returned untouched (decisions.md: a ticket never
      * overwrites stored customer fields). Safe under concurrent creates: the unique (organization,
-     * email) index decides, and the loser reads the winner.
+     * email) index decides, and the loser reads the winner. A new customer is counted by countTicket.
      */
-    async findOrCreateForTicket(t: TenantDb, input: TicketCustomerInput, now: number): Promise<CustomerRow> {
+    async findOrCreateForTicket(t: TenantDb, input: TicketCustomerInput, now: number): Promise<{ customer: CustomerRow; created: boolean }> {
       const existing = await store.findCustomerByEmail(t, input.email);
-      if (existing) return existing;
+      if (existing) return { customer: existing, created: false };
       const inserted = await store.insertCustomer(t, {
         id: newTimeOrderedId(),
         email: input.email.trim(),
@@ -150,14 +152,21 @@ export function createCustomerService({ database, clock, ticketCounter }: Custom
         created_at: now,
         updated_at: now,
       });
-      if (inserted) return inserted;
+      if (inserted) return { customer: inserted, created: true };
       const winner = await store.findCustomerByEmail(t, input.email);
       if (!winner) throw new Error('customer vanished between insert and read');
-      return winner;
+      return { customer: winner, created: false };
     },
 
-    /** Counts one more ticket for the customer (ticket_count), in the ticket creation's transaction. */
-    countTicket: (t: TenantDb, customerId: string): Promise<void> => store.incrementTicketCount(t, customerId),
+    /**
+     * Counts one more ticket for the customer (ticket_count) and, when findOrCreateForTicket created
+     * it, one more customer for the organization: late in the ticket creation's transaction, as the
+     * organization's customer total is a row every such create shares.
+     */
+    async countTicket(t: TenantDb, customerId: string, created: boolean): Promise<void> {
+      await store.incrementTicketCount(t, customerId);
+      if (created) await store.adjustCustomerCount(t, 1);
+    },
   };
 }
 

@@ -47,22 +47,24 @@ export function findCustomerByEmail(t: TenantDb, email: string): Promise<Custome
   return t.selectFrom('customers').select(COLUMNS).where('email_key', '=', emailKey(email)).executeTakeFirst();
 }
 
-async function bumpCustomerCount(t: TenantDb, delta: number): Promise<void> {
+/**
+ * Adds delta to the organization's customer total. The row is shared by every write of the
+ * organization that creates or deletes a customer: callers change it last, just before commit.
+ */
+export async function adjustCustomerCount(t: TenantDb, delta: number): Promise<void> {
   await t
-    .updateTable('organization_counters')
-    .set({ customer_count: sql`customer_count + ${delta}` })
+    .insertInto('customer_counts', { count: delta })
+    .onConflict((oc) => oc.column('organization_id').doUpdateSet({ count: sql`customer_counts.count + ${delta}` }))
     .execute();
 }
 
-/** Inserts a customer; returns undefined when the email is already taken in the organization. */
+/** Inserts a customer (not yet counted: see adjustCustomerCount); undefined when the email is taken. */
 export async function insertCustomer(t: TenantDb, row: NewCustomer): Promise<CustomerRow | undefined> {
-  const inserted = await t
+  return t
     .insertInto('customers', { ...row, ticket_count: 0 })
     .onConflict((oc) => oc.columns(['organization_id', 'email_key']).doNothing())
     .returning(COLUMNS)
     .executeTakeFirst();
-  if (inserted) await bumpCustomerCount(t, 1);
-  return inserted;
 }
 
 /** Counts one more ticket for the customer (customer.ticket_count). */
@@ -102,12 +104,12 @@ export async function updateCustomer(t: TenantDb, id: string, patch: CustomerPat
 /** Deletes a customer; its tickets, their messages and tag links go with it (foreign-key cascades). */
 export async function deleteCustomer(t: TenantDb, id: string): Promise<void> {
   await t.deleteFrom('customers').where('id', '=', id).execute();
-  await bumpCustomerCount(t, -1);
+  await adjustCustomerCount(t, -1);
 }
 
 export async function countAllCustomers(t: TenantDb): Promise<number> {
-  const row = await t.selectFrom('organization_counters').select('customer_count').executeTakeFirst();
-  return Number(row?.customer_count ?? 0);
+  const row = await t.selectFrom('customer_counts').select('count').executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 export function listCustomers(t: TenantDb, limit: number, offset: number): Promise<CustomerRow[]> {

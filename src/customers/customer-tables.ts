@@ -17,3 +17,9 @@ export interface CustomerTable {
   created_at: Millis;
   updated_at: Millis;
 }
+
+/** The organization's number of customers (customers list totals), one row per organization. */
+export interface CustomerCountTable {
+  organization_id: string;
+  count: ColumnType<number, number | undefined, number>;
+}

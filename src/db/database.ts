@@ -35,8 +35,10 @@ export interface OpenOptions {
   poolSize?: number;
   /** Check that every statement of an organization-scoped handle is confined to it (tests). */
   guardTenants?: boolean;
-  /** PostgreSQL: the server-side bound of each statement inside a transaction (default 30 s; tests lower it). */
+  /** PostgreSQL: the server-side bound of each statement inside a transaction (default 25 s; tests lower it). */
   statementTimeoutMs?: number;
+  /** PostgreSQL: the bound on connecting, and on waiting for a free pooled connection (default 5 s; tests lower it). */
+  connectTimeoutMs?: number;
 }
 
 /** Builds the handle-facing parts (engine, system handle, scoping, listening) of an opened database. */
@@ -46,6 +48,7 @@ function handles(
   transaction: <T>(fn: (trx: Tx) => Promise<T>) => Promise<T>,
   notifier: Notifier,
   guardTenants: boolean,
+  autonomous: Db | null = null,
   reader: SqliteReader | null = null,
 ): Pick<DatabaseHandle, 'system' | 'forOrganization' | 'listen'> {
   const engine: Engine = {
@@ -54,6 +57,7 @@ function handles(
     transaction: (fn) => transaction((trx) => fn(trx)),
     notify: (executor, channel) => notifier.notify(executor, channel),
     guardTenants,
+    autonomous,
     reader,
   };
   const system = new Sql(db, engine);
@@ -70,7 +74,12 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
   const guard = options.guardTenants ?? false;
   if (config.dialect === 'sqlite') return openSqlite(config.path, guard);
-  return openPostgres(config, options.poolSize ?? config.poolSize ?? 10, guard, options.statementTimeoutMs ?? PG_STATEMENT_TIMEOUT_MS);
+  return openPostgres(config, {
+    max: options.poolSize ?? config.poolSize ?? 10,
+    guardTenants: guard,
+    statementTimeoutMs: options.statementTimeoutMs ?? PG_STATEMENT_TIMEOUT_MS,
+    connectTimeoutMs: options.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
+  });
 }
 
 function openSqlite(path: string, guardTenants: boolean): DatabaseHandle {
@@ -89,7 +98,7 @@ function openSqlite(path: string, guardTenants: boolean): DatabaseHandle {
     db,
     dialect: 'sqlite',
     transaction,
-    ...handles('sqlite', db, transaction, NOTIFIERS.sqlite(path), guardTenants, reader),
+    ...handles('sqlite', db, transaction, NOTIFIERS.sqlite(path), guardTenants, null, reader),
     async ping() {
       sqlite.prepare('select 1').get();
     },
@@ -148,15 +157,24 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000) {
   };
 }
 
-// A database that stops answering must not hang requests forever: connecting, and each statement, are
-// bounded, so callers get an error (503) instead of a request that never ends.
-const PG_CONNECT_TIMEOUT_MS = 5_000;
-const PG_STATEMENT_TIMEOUT_MS = 30_000;
+// A database that stops answering must not hang requests forever: connecting (and waiting for a free
+// pooled connection), and each statement, are bounded, so callers get an error (503) instead of a
+// request that never ends. The HTTP layer bounds the whole request on top (src/http/deadline-plugin.ts):
+// these stay below it so the database work is abandoned, and rolled back, by the time the client hears.
+export const PG_CONNECT_TIMEOUT_MS = 5_000;
+export const PG_STATEMENT_TIMEOUT_MS = 25_000;
+/** Client-side margin over the server-side statement timeout (a server that does not answer at all). */
+const CLIENT_TIMEOUT_MARGIN_MS = 2_000;
 const PING_TIMEOUT_MS = 2_000;
 
 // Concurrent transactions may deadlock (40P01) or fail serialization (40001); PostgreSQL has rolled
 // the loser back entirely, so running it again is safe and is what its documentation recommends.
-const RETRYABLE = new Set(['40P01', '40001']);
+// A foreign-key violation (23503) in a transaction that checked the referenced row first means another
+// transaction deleted that row in between (a user removed while a team naming them was created, a tag
+// while a ticket was tagged): the rerun sees the deletion, so its own checks answer (400 not_found, or
+// a success without the row) instead of a 500. A foreign key our checks do not cover would fail the
+// same way every time and still surface after the last attempt.
+const RETRYABLE = new Set(['40P01', '40001', '23503']);
 const MAX_ATTEMPTS = 5;
 
 async function withRetry<T>(run: () => Promise<T>): Promise<T> {
@@ -177,22 +195,65 @@ export function directUrlOf(config: PostgresConfig): string {
   return config.directUrl ?? config.url;
 }
 
-function openPostgres(config: PostgresConfig, max: number, guardTenants: boolean, statementTimeoutMs: number): DatabaseHandle {
+interface PostgresOptions {
+  max: number;
+  guardTenants: boolean;
+  statementTimeoutMs: number;
+  connectTimeoutMs: number;
+}
+
+/**
+ * A cut database link must never take the process down, and a connection that failed must never be
+ * used again. node-postgres emits 'error' on a client whose socket fails; the pool listens only while
+ * the client is idle, and an 'error' nobody listens to is an uncaught exception (the process used to
+ * exit when a cut hit a checked-out connection). So every client gets a listener for its whole life;
+ * its pending and later queries fail ("Connection terminated unexpectedly", "… is not queryable"), which
+ * the API answers with 503, and the pool discards it on release (it checks the client is queryable).
+ * A client-side timeout leaves the unanswered statement on the connection, and everything queued
+ * behind it (ROLLBACK included) would wait as long again: the connection is destroyed instead, which
+ * fails them at once and makes the server roll back.
+ */
+function hardenPool(pool: pg.Pool): void {
+  pool.on('error', () => undefined); // idle clients: the pool removes them itself
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((err: unknown) => {
+          if (/Query read timeout/.test((err as Error)?.message ?? '')) {
+            (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+          }
+        });
+      }
+      return result;
+    };
+  });
+}
+
+function openPostgres(config: PostgresConfig, options: PostgresOptions): DatabaseHandle {
+  const { max, guardTenants, statementTimeoutMs, connectTimeoutMs } = options;
   // No session state on pooled connections, startup parameters included (node-postgres would send a
   // statement_timeout option as one, which PgBouncer in transaction mode refuses): the server-side
   // limit is set per transaction below, and the client-side one bounds every statement, including
   // single statements outside a transaction and a server that does not answer at all.
-  const pool = new pg.Pool({
+  const poolOptions: pg.PoolConfig = {
     connectionString: config.url,
-    max,
-    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    // Bounds both connecting and waiting in the pool's queue for a free connection.
+    connectionTimeoutMillis: connectTimeoutMs,
     // 0 means unbounded (migrations): PostgreSQL reads statement_timeout = 0 as "no limit" too.
-    query_timeout: statementTimeoutMs > 0 ? statementTimeoutMs + 5_000 : undefined,
+    query_timeout: statementTimeoutMs > 0 ? statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS : undefined,
     keepAlive: true,
-  });
-  // An idle client that loses its server connection must not crash the process.
-  pool.on('error', () => undefined);
+  };
+  const pool = new pg.Pool({ ...poolOptions, max });
+  hardenPool(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Single statements that commit at once while a transaction holds a main-pool connection (shared
+  // counters, TenantDb.autonomous): a pool of their own, so they never queue behind transactions.
+  const autonomousPool = new pg.Pool({ ...poolOptions, max: 2 });
+  hardenPool(autonomousPool);
+  const autonomous = new Kysely<Database>({ dialect: new PostgresDialect({ pool: autonomousPool }) });
   // The server-side limit of every transaction: SET LOCAL lasts until COMMIT/ROLLBACK, so it holds under
   // PgBouncer's transaction pooling too. Sent with BEGIN as one simple-protocol query (no parameters:
   // node-postgres then allows several statements), so it costs no extra round trip. An integer we own.
@@ -202,7 +263,7 @@ function openPostgres(config: PostgresConfig, max: number, guardTenants: boolean
     db,
     dialect: 'postgres',
     transaction,
-    ...handles('postgres', db, transaction, NOTIFIERS.postgres(directUrlOf(config)), guardTenants),
+    ...handles('postgres', db, transaction, NOTIFIERS.postgres(directUrlOf(config)), guardTenants, autonomous),
     async ping() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
@@ -215,19 +276,25 @@ function openPostgres(config: PostgresConfig, max: number, guardTenants: boolean
       }
     },
     async close() {
-      await db.destroy();
+      await Promise.all([db.destroy(), autonomous.destroy()]);
     },
   };
 }
+
+// Socket errors, PostgreSQL's connection exceptions (class 08), query canceled by statement_timeout,
+// administrator/crash shutdown, cannot connect now, too many connections.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN',
+  '08000', '08001', '08003', '08004', '08006', '57014', '57P01', '57P02', '57P03', '53300',
+]);
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Query read timeout|Connection terminated|not queryable|Client was closed|database ping timed out/i;
 
 /** True when err says the database cannot be reached or did not answer in time (not a bug of ours). */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | undefined;
   if (!e) return false;
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', '57014', '57P01', '57P03', '53300'].includes(e.code ?? '')) {
-    return true;
-  }
-  return /timeout exceeded when trying to connect|Query read timeout|Connection terminated|database ping timed out/i.test(e.message ?? '');
+  return UNAVAILABLE_CODES.has(e.code ?? '') || UNAVAILABLE_MESSAGES.test(e.message ?? '');
 }
 
 /** True when err is a unique-constraint violation on either engine. */

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { DatabaseConfig } from '../config.js';
 import { openDatabase } from './database.js';
 import * as core from './migrations/20261122-0001-core.js';
@@ -8,6 +8,7 @@ import * as tenantKeys from './migrations/20261122-0300-tenant-keys.js';
 import * as apiKeyLookup from './migrations/20261122-0400-api-key-lookup.js';
 import * as apiKeyHashNotGlobal from './migrations/20261122-0500-api-key-hash-not-global.js';
 import * as ticketTagsList from './migrations/20261122-0700-ticket-tags-list.js';
+import * as customerCounts from './migrations/20261122-0800-customer-counts.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -25,20 +26,65 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261122-0400-api-key-lookup': apiKeyLookup,
   '20261122-0500-api-key-hash-not-global': apiKeyHashNotGlobal,
   '20261122-0700-ticket-tags-list': ticketTagsList,
+  '20261122-0800-customer-counts': customerCounts,
 };
 
 class StaticProvider implements MigrationProvider {
-  constructor(private readonly dialect: MigrationDialect) {}
+  constructor(
+    private readonly dialect: MigrationDialect,
+    /** Inside inOneTransaction: each migration behind a savepoint (see there). */
+    private readonly savepoints = false,
+  ) {}
   async getMigrations(): Promise<Record<string, Migration>> {
     const out: Record<string, Migration> = {};
+    const step = (run: (db: Kysely<any>) => Promise<void>) => (this.savepoints ? (db: Kysely<any>) => behindSavepoint(db, run) : run);
     for (const [name, mod] of Object.entries(MIGRATIONS)) {
       out[name] = {
-        up: (db) => mod.up(db, this.dialect),
-        down: mod.down ? (db) => mod.down!(db, this.dialect) : undefined,
+        up: step((db) => mod.up(db, this.dialect)),
+        down: mod.down ? step((db) => mod.down!(db, this.dialect)) : undefined,
       };
     }
     return out;
   }
+}
+
+// A failing migration rolls back to its savepoint, so the transaction stays usable: Kysely can still
+// release its lock and report which migration failed (the whole run is then rolled back).
+async function behindSavepoint(db: Kysely<any>, run: (db: Kysely<any>) => Promise<void>): Promise<void> {
+  await sql`SAVEPOINT migration`.execute(db);
+  try {
+    await run(db);
+  } catch (err) {
+    await sql`ROLLBACK TO SAVEPOINT migration`.execute(db);
+    throw err;
+  }
+  await sql`RELEASE SAVEPOINT migration`.execute(db);
+}
+
+// Kysely's migrator takes a session-level advisory lock, runs the pending migrations in a transaction,
+// then unlocks: separate statements that a transaction-mode pooler (PgBouncer, when DATABASE_URL is one
+// and no DATABASE_DIRECT_URL is set) sends to whichever server connection is free. The unlock then
+// misses, the lock stays held on a pooled server connection, and the next start waits for it (up to
+// Kysely's 1 h lock_timeout). So on PostgreSQL the whole run (migration tables, lock, state, migrations,
+// unlock) is one transaction of ours on one connection, with Kysely's own transaction turned off. It
+// first takes Kysely's lock key transaction-scoped: concurrent starts wait here (not fail creating the
+// migration tables in parallel), and still exclude a migrator holding the key at session level.
+const BEGIN_LOCKED = sql.raw('BEGIN; SELECT pg_advisory_xact_lock(3853314791062309107)'); // Kysely's LOCK_ID
+
+async function inOneTransaction(db: Kysely<any>, run: (conn: Kysely<any>) => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
+  return db.connection().execute(async (conn) => {
+    await BEGIN_LOCKED.execute(conn);
+    let result: MigrationResultSet;
+    try {
+      result = await run(conn);
+    } catch (err) {
+      await sql`ROLLBACK`.execute(conn).catch(() => undefined);
+      throw err;
+    }
+    // A failed run leaves nothing behind, as with Kysely's own transaction.
+    await sql.raw(result.error ? 'ROLLBACK' : 'COMMIT').execute(conn);
+    return result;
+  });
 }
 
 export class MigrationError extends Error {}
@@ -58,8 +104,13 @@ export async function migrateToLatest(
 ): Promise<MigrationResultSet> {
   const target = options.upTo;
   if (target !== undefined && !(target in MIGRATIONS)) throw new MigrationError(`unknown migration ${target}`);
-  const migrator = new Migrator({ db: database.db, provider: new StaticProvider(database.dialect) });
-  const result = target === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
+  const run = (migrator: Migrator) => (target === undefined ? migrator.migrateToLatest() : migrator.migrateTo(target));
+  const result =
+    database.dialect === 'postgres'
+      ? await inOneTransaction(database.db, (db) =>
+          run(new Migrator({ db, provider: new StaticProvider(database.dialect, true), disableTransactions: true })),
+        )
+      : await run(new Migrator({ db: database.db, provider: new StaticProvider(database.dialect) }));
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
     // No migration ran (e.g. the database could not be reached): report the cause itself.

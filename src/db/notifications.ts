@@ -30,7 +30,9 @@ function inProcessNotifier(): Notifier {
   };
 }
 
-const RECONNECT_MS = 1_000;
+// Reconnection after a lost LISTEN connection: quick at first, backing off to a ceiling while the
+// database stays away (every attempt costs it a connection), back to quick after a success.
+export const LISTEN_BACKOFF = { firstMs: 250, maxMs: 10_000, connectTimeoutMs: 5_000 };
 
 function postgresNotifier(url: string): Notifier {
   return {
@@ -38,39 +40,61 @@ function postgresNotifier(url: string): Notifier {
       await sql`select pg_notify(${channel}, '')`.execute(db);
     },
     // A dedicated connection (LISTEN is session state, which must not live on a pooled connection),
-    // reconnecting after errors.
+    // reconnecting after errors. Each client is given up exactly once (its 'error' and 'end' both
+    // arrive on a cut), and every client keeps an 'error' listener until the process ends: an 'error'
+    // event nobody listens to would be an uncaught exception, which ends the process.
     listen(channel, onNotify, onError) {
       let current: pg.Client | null = null;
       let closed = false;
       let retry: NodeJS.Timeout | null = null;
-      const reconnect = () => {
-        if (!closed) retry = setTimeout(() => void connect(), RECONNECT_MS);
+      let delay = LISTEN_BACKOFF.firstMs;
+      const scheduleReconnect = () => {
+        if (closed || retry) return;
+        retry = setTimeout(() => {
+          retry = null;
+          void connect();
+        }, delay);
+        delay = Math.min(delay * 2, LISTEN_BACKOFF.maxMs);
       };
       const connect = async () => {
-        const client = new pg.Client({ connectionString: url });
+        if (closed) return;
+        const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: LISTEN_BACKOFF.connectTimeoutMs, keepAlive: true });
         current = client;
-        client.on('notification', () => onNotify());
-        client.on('error', (err) => {
-          onError(err);
+        let lost = false;
+        const giveUp = (err: unknown) => {
+          if (lost) return;
+          lost = true;
+          if (current === client) current = null;
+          if (!closed) onError(err);
           void client.end().catch(() => undefined);
-          reconnect();
-        });
+          scheduleReconnect();
+        };
+        client.on('error', giveUp);
+        client.on('end', () => giveUp(new Error('LISTEN connection ended')));
+        client.on('notification', () => onNotify());
         try {
           await client.connect();
           await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-          if (closed) await client.end();
-          else onNotify(); // anything committed while not listening
         } catch (err) {
-          void client.end().catch(() => undefined);
-          onError(err);
-          reconnect();
+          giveUp(err);
+          return;
         }
+        if (closed) {
+          lost = true;
+          await client.end().catch(() => undefined);
+          return;
+        }
+        delay = LISTEN_BACKOFF.firstMs;
+        onNotify(); // anything committed while not listening
       };
       void connect();
       return async () => {
         closed = true;
         if (retry) clearTimeout(retry);
-        await current?.end().catch(() => undefined);
+        retry = null;
+        const client = current;
+        current = null;
+        await client?.end().catch(() => undefined);
       };
     },
   };

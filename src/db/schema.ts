@@ -1,7 +1,7 @@
 import type { InvitationTable, TagTable, TeamMemberTable, TeamTable, UserTable } from '../admin/admin-tables.js';
 import type { ApiKeyLookupTable, ApiKeyTable } from '../auth/auth-tables.js';
 import type { AiCreditLedgerTable, PlanTable, TicketUsageTable } from '../billing/billing-tables.js';
-import type { CustomerTable } from '../customers/customer-tables.js';
+import type { CustomerCountTable, CustomerTable } from '../customers/customer-tables.js';
 import type { OrganizationCounterTable, OrganizationTable } from '../orgs/org-tables.js';
 import type { MessageTable, TicketCountTable, TicketTable, TicketTagTable } from '../tickets/ticket-tables.js';
 import type { WebhookDeliveryTable, WebhookTable } from '../webhooks/webhook-tables.js';
@@ -22,6 +22,7 @@ export interface Database {
   team_members: TeamMemberTable;
   tags: TagTable;
   customers: CustomerTable;
+  customer_counts: CustomerCountTable;
   tickets: TicketTable;
   messages: MessageTable;
   ticket_tags: TicketTagTable;

@@ -31,6 +31,12 @@ export interface Engine {
   notify(db: Kysely<Database>, channel: string): Promise<void>;
   /** Verify every query of organization-scoped handles (tests): see tenant-guard.ts. */
   readonly guardTenants: boolean;
+  /**
+   * Connections of their own for statements that commit at once while a transaction is open (see
+   * TenantDb.autonomous); null where writers are serial. Separate from the main pool, so a transaction
+   * waiting for one can never wait on a pool its own kind has exhausted.
+   */
+  readonly autonomous: Kysely<Database> | null;
   /** Reader threads of a SQLite database file (bounded reads run there, off the event loop); null otherwise. */
   readonly reader?: SqliteReader | null;
 }
@@ -129,6 +135,18 @@ export class TenantDb extends Sql {
   ): InsertQueryBuilder<Database, T, InsertResult> {
     const list = (Array.isArray(rows) ? rows : [rows]).map((row) => ({ ...row, organization_id: this.organizationId }));
     return (this.db.insertInto(table) as any).values(list);
+  }
+
+  /**
+   * A handle whose statements commit on their own, at once, even while this handle's transaction is
+   * open: for counters every write of the organization shares (the ticket number), whose row is then
+   * locked for one statement instead of until the transaction commits; a rollback does not undo them
+   * (numbers may have gaps). Where writers are serial (SQLite) it is this handle itself: no other
+   * connection could write before this transaction ends, and holding the row costs nothing.
+   */
+  autonomous(): TenantDb {
+    const executor = this.engine.autonomous;
+    return executor ? new TenantDb(executor, this.engine, false, this.organizationId) : this;
   }
 
   override transaction<T>(fn: (t: TenantDb) => Promise<T>): Promise<T> {

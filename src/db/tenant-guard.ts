@@ -21,6 +21,7 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set<TenantTable>([
   'team_members',
   'tags',
   'customers',
+  'customer_counts',
   'tickets',
   'messages',
   'ticket_tags',

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/database.js';
-import { AppError, errorBody } from '../shared/errors.js';
+import { AppError, errorBody, serviceUnavailable } from '../shared/errors.js';
+import { missingHost } from './client-errors.js';
 import { validationFailure } from '../shared/validation.js';
 
 // Every error the API answers goes through here and leaves in the one error shape of decisions.md.
@@ -51,11 +52,17 @@ export const errorsPlugin = fp(
       if (known) return send(reply, known);
       if (isDatabaseUnavailable(err)) {
         request.log.error({ err }, 'database unavailable');
-        return send(reply, new AppError(503, 'service_unavailable', 'the database is unavailable; retry later', [], { 'retry-after': '5' }));
+        return send(reply, serviceUnavailable());
       }
       request.log.error({ err }, 'unhandled error');
       // A bug: the answer says nothing internal (no message, stack or SQL); the log has it all.
       return send(reply, new AppError(500, 'internal_error', 'internal server error'));
+    });
+
+    // Node is told not to refuse a request without Host itself (its answer is an empty 400).
+    app.addHook('onRequest', async (request) => {
+      const error = missingHost(request);
+      if (error) throw error;
     });
 
     app.setNotFoundHandler((request, reply) =>

@@ -7,8 +7,10 @@ const BOOTSTRAP_LOCK = 'orgs:bootstrap';
 
 export async function insertOrganization(s: Sql, row: { id: string; name: string; created_at: number }): Promise<void> {
   await s.db.insertInto('organizations').values(row).execute();
-  // The new organization's own counters row, written through its scoped handle like any tenant row.
-  await s.forOrganization(row.id).insertInto('organization_counters', { ticket_seq: 0, customer_count: 0 }).execute();
+  // The new organization's own counter rows, written through its scoped handle like any tenant row.
+  const t = s.forOrganization(row.id);
+  await t.insertInto('organization_counters', { ticket_seq: 0 }).execute();
+  await t.insertInto('customer_counts', { count: 0 }).execute();
 }
 
 export function findOrganization(s: Sql, id: string) {

@@ -11,5 +11,4 @@ export interface OrganizationTable {
 export interface OrganizationCounterTable {
   organization_id: string;
   ticket_seq: number;
-  customer_count: number;
 }

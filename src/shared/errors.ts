@@ -16,6 +16,9 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'request_timeout'
+  | 'headers_too_large'
+  | 'expectation_failed'
   | 'service_unavailable'
   | 'internal_error';
 
@@ -45,3 +48,10 @@ export const conflict = (message: string, field?: string) =>
   new AppError(409, 'conflict', message, field ? [{ field, issue: 'already_exists' }] : []);
 
 export const planLimitExceeded = (message: string) => new AppError(403, 'plan_limit_exceeded', message);
+
+/** 503 for a database that cannot be reached or did not answer in time: the client should retry later. */
+export const serviceUnavailable = (message = 'the database is unavailable; retry later') =>
+  new AppError(503, 'service_unavailable', message, [], { 'retry-after': String(RETRY_AFTER_UNAVAILABLE_S) });
+
+/** Seconds a client is told to wait (Retry-After) while the database is unavailable. */
+export const RETRY_AFTER_UNAVAILABLE_S = 5;

@@ -26,7 +26,7 @@ export interface TicketServiceDeps {
   database: DatabaseHandle;
   clock: Clock;
   customers: Pick<CustomerService, 'findOrCreateForTicket' | 'countTicket'>;
-  quota: Pick<QuotaService, 'reserveTicket'>;
+  quota: Pick<QuotaService, 'checkTicketAllowed' | 'recordTicket'>;
   events: Pick<EventRecorder, 'record'>;
 }
 
@@ -53,9 +53,12 @@ export function createTicketService({ database, clock, customers, quota, events 
       const tags = await resolveTags(t, input.tag_ids, 'tag_ids');
       const now = clock();
       const c = input.customer;
-      const customer = await customers.findOrCreateForTicket(t, c, now);
-      // Taken late so the counter row stays locked as briefly as possible.
-      const number = await store.nextTicketNumber(t);
+      const { customer, created } = await customers.findOrCreateForTicket(t, c, now);
+      await quota.checkTicketAllowed(t, now);
+      // Every create of the organization takes a number from one row: in a statement of its own that
+      // commits at once (TenantDb.autonomous), so that row is not held until this transaction commits.
+      // Refusals above come first and take none; a later failure leaves a gap (numbers are gap-tolerant).
+      const number = await store.nextTicketNumber(t.autonomous());
       const row: TicketRow = {
         id: newId(),
         organization_id: t.organizationId,
@@ -88,18 +91,19 @@ export function createTicketService({ database, clock, customers, quota, events 
       await store.insertTicket(t, row);
       await store.insertMessage(t, message, 1);
       await store.addTicketTags(t, row, tags.map((tag) => tag.id), now);
-      await customers.countTicket(t, customer.id);
-      await adjustTicketCount(t, row, 1);
       const relations = {
         customer: { id: customer.id, email: customer.email, name: customer.name, external_user_id: customer.external_user_id },
         assignee: null,
         team: null,
         tags,
       };
-      // Late, so the usage row it updates is locked only until the commit that follows: concurrent creates
-      // of one organization wait on it for the shortest time. Throwing here still rolls everything back.
-      await quota.reserveTicket(t, now);
       await events.record(t, { type: 'ticket.created', occurredAt: now, data: ticketEventData(row, relations) });
+      // Last, the rows shared with other writes (the customer's, then the organization's bucket, customer
+      // total and usage rows), in the order every write takes them: each is locked only until the
+      // commit that follows. Throwing here still rolls everything back.
+      await customers.countTicket(t, customer.id, created);
+      await adjustTicketCount(t, row, 1);
+      await quota.recordTicket(t, now);
       return ticketView(row, relations, [message]);
     });
   }

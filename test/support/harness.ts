@@ -120,6 +120,8 @@ export interface SuiteOptions {
    * "postgres-partitioned: title". ctx.dialect is 'postgres' there. 'only': on that variant alone.
    */
   partitioned?: boolean | 'only';
+  /** The engines to run on (default both): for behaviour only one engine has, such as row locks. */
+  dialects?: readonly Dialect[];
 }
 
 type SuiteTarget = { name: string; dialect: Dialect; variant: 'plain' | 'partitioned' };
@@ -131,7 +133,9 @@ type SuiteTarget = { name: string; dialect: Dialect; variant: 'plain' | 'partiti
  */
 export function describeEachDialect(title: string, body: (ctx: TestContext) => void, options: SuiteOptions = {}): void {
   const targets: SuiteTarget[] =
-    options.partitioned === 'only' ? [] : DIALECTS.map((dialect) => ({ name: dialect, dialect, variant: 'plain' }));
+    options.partitioned === 'only'
+      ? []
+      : (options.dialects ?? DIALECTS).map((dialect) => ({ name: dialect, dialect, variant: 'plain' as const }));
   if (options.partitioned) targets.push({ name: 'postgres-partitioned', dialect: 'postgres', variant: 'partitioned' });
   for (const { name, dialect, variant } of targets) {
     const skip = dialect === 'postgres' && !postgresAvailable();

@@ -1,0 +1,48 @@
+import { createServer } from 'node:http';
+
+// The webhook receiver of the benchmark (a separate process, plain node:http, answers 200 at once).
+// For each delivery it records the first arrival per (path, ticket id): the delay is the arrival
+// time minus the event's `timestamp` (the ticket's created_at, taken inside the create transaction
+// just before commit; same machine clock). GET /__stats reports, POST /__reset clears.
+// Env: PORT.
+
+let arrivals = 0;
+let seen = new Set<string>();
+let delays: number[] = [];
+
+const server = createServer((req, res) => {
+  if (req.method === 'GET' && req.url === '/__stats') {
+    const sorted = [...delays].sort((a, b) => a - b);
+    const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null);
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ arrivals, unique: seen.size, p50: at(50), p99: at(99), max: sorted.at(-1) ?? null }));
+    return;
+  }
+  if (req.method === 'POST' && req.url === '/__reset') {
+    arrivals = 0;
+    seen = new Set();
+    delays = [];
+    res.end('ok');
+    return;
+  }
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    const now = Date.now();
+    arrivals++;
+    try {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { timestamp?: string; data?: { id?: string } };
+      const key = `${req.url}|${body.data?.id ?? ''}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        if (body.timestamp) delays.push(now - Date.parse(body.timestamp));
+      }
+    } catch {
+      // not JSON (the raw baseline may send anything): counted, no delay
+    }
+    res.end('ok');
+  });
+});
+server.keepAliveTimeout = 60_000;
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -1,0 +1,89 @@
+import { addRow, auth, ms, type Ctx } from './context.js';
+import { sample, type Sampled } from './load.js';
+import { startHelper, sleep, type Proc } from './procs.js';
+
+/** The probe, once its first request has been answered (tsx start-up takes a while on a busy machine). */
+async function startProbe(base: string): Promise<Proc> {
+  const p = startHelper('helpers/probe.ts', { URL: base });
+  const deadline = Date.now() + 60_000;
+  while (!p.stdout().includes('ready') && Date.now() < deadline) await sleep(50);
+  return p;
+}
+import { defaultListRow, type Samples } from './rows-api.js';
+import { COMMON_WORD, RARE_WORD, SHORT_TERM, STATUSES } from './seed/generate.js';
+
+// Rows 6, 8, 9 (one client, p95 per filter/search), 7 (default list at 50 connections) and 10 (the
+// longest /healthz probe latency while they run: a bound on the longest event-loop block).
+
+const PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'];
+const enc = encodeURIComponent;
+
+function filters(ctx: Ctx, s: Samples): [string, (n: number) => string][] {
+  const list = '/api/v1/tickets';
+  const pick = <T>(xs: T[], n: number) => xs[(n * 7) % xs.length];
+  const users = ctx.spec.users;
+  return [
+    ['default list (open, newest first)', () => list],
+    ['status', (n) => `${list}?status=${STATUSES[n % STATUSES.length]}`],
+    ['priority', (n) => `${list}?priority=${PRIORITIES[n % PRIORITIES.length]}`],
+    ['customer_id', (n) => `${list}?customer_id=${pick(s.customerIds, n)}`],
+    ['assignee_id', (n) => `${list}?assignee_id=agent-${1 + (n % users)}`],
+    ['tag_id', (n) => `${list}?tag_id=${pick(s.tagIds, n)}`],
+    ['page 200', () => `${list}?page=200`],
+    [`search rare term "${RARE_WORD}"`, () => `${list}?search=${RARE_WORD}`],
+    ['search email (a customer\'s address)', (n) => `${list}?search=${enc(pick(s.emails, n))}`],
+    ['search ticket number "#N"', (n) => `${list}?search=${enc(`#${1 + ((n * 7919) % ctx.spec.tickets)}`)}`],
+  ];
+}
+
+interface ProbeResult {
+  max: number | null;
+  p99: number | null;
+  count: number;
+}
+
+async function stopProbe(p: Proc): Promise<ProbeResult> {
+  await p.stop();
+  const line = p.stdout().trim().split('\n').at(-1);
+  return line && line !== 'ready' ? (JSON.parse(line) as ProbeResult) : { max: null, p99: null, count: 0 };
+}
+
+const total = (s: Sampled) => (s.last as { meta?: { pagination?: { total?: number } } })?.meta?.pagination?.total;
+
+export async function listRows(ctx: Ctx, s: Samples): Promise<void> {
+  const wants = [6, 7, 8, 9, 10].some((n) => ctx.want(n));
+  if (!wants) return;
+  const seconds = Math.max(2, ctx.opts.duration / 2);
+  const probe = ctx.want(10) ? await startProbe(ctx.base) : null;
+  const run = (path: (n: number) => string) => sample(ctx.base, auth(ctx), path, seconds);
+  if (ctx.want(6)) {
+    for (const [name, path] of filters(ctx, s)) {
+      const r = await run(path);
+      addRow(ctx, {
+        n: 6, scenario: `list filter: ${name}, one client`, product: `p95 ${ms(r.p95)} (p50 ${ms(r.p50)}, ${r.count} req, total ${total(r) ?? '?'})`,
+        baseline: '—', ratio: '—', goal: 'p95 < 50 ms', met: r.p95 < 50,
+      });
+    }
+  }
+  for (const [n, term, label] of [[8, COMMON_WORD, 'common word (15 % of tickets)'], [9, SHORT_TERM, '2-character term (1 % of tickets)']] as const) {
+    if (!ctx.want(n)) continue;
+    const r = await run(() => `/api/v1/tickets?search=${term}`);
+    addRow(ctx, {
+      n, scenario: `search ${label} "${term}", one client`, product: `p95 ${ms(r.p95)} (p50 ${ms(r.p50)}, ${r.count} req, total ${total(r) ?? '?'})`,
+      baseline: '—', ratio: '—', goal: 'p95 < 100 ms', met: r.p95 < 100,
+    });
+  }
+  const oneClient = probe ? await stopProbe(probe) : null;
+  const probe7 = ctx.want(10) && ctx.want(7) ? await startProbe(ctx.base) : null;
+  if (ctx.want(7)) await defaultListRow(ctx);
+  const loaded = probe7 ? await stopProbe(probe7) : null;
+  if (oneClient) {
+    const worst = Math.max(oneClient.max ?? 0, loaded?.max ?? 0);
+    addRow(ctx, {
+      n: 10,
+      scenario: 'longest event-loop block: `/healthz` probe every 10 ms during rows 6–9',
+      product: `max ${ms(worst)} (rows 6, 8, 9: max ${ms(oneClient.max)}, p99 ${ms(oneClient.p99)}, ${oneClient.count} probes${loaded ? `; row 7: max ${ms(loaded.max)}, ${loaded.count} probes` : ''})`,
+      baseline: '—', ratio: '—', goal: '< 50 ms', met: worst < 50,
+    });
+  }
+}

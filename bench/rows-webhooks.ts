@@ -1,0 +1,189 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { addRow, auth, mean, ms, ratioRow, restartServer, startWorkers, type Ctx } from './context.js';
+import { api, load } from './load.js';
+import { CACHE_DIR } from './seed/seed.js';
+import { freePort, sleep, startHelper, waitHttp, type Proc } from './procs.js';
+import { ticketBody } from './rows-api.js';
+
+// Rows 3, 4 and 5: webhooks. A receiver process answers 200 at once and records arrivals. Each row
+// subscribes 10 fresh webhooks (ticket.created) and deletes them afterwards, which also drops their
+// queued deliveries, so no row inherits another's backlog.
+
+interface ReceiverStats {
+  arrivals: number;
+  unique: number;
+  p50: number | null;
+  p99: number | null;
+  max: number | null;
+}
+
+async function receiverCall(url: string, path: string, method = 'GET'): Promise<ReceiverStats> {
+  const res = await fetch(`${url}${path}`, { method });
+  return method === 'GET' ? ((await res.json()) as ReceiverStats) : ({} as ReceiverStats);
+}
+
+async function withHooks<T>(ctx: Ctx, receiver: string, label: string, fn: (paths: string[]) => Promise<T>): Promise<T> {
+  const client = api(ctx.base, ctx.token);
+  const paths = Array.from({ length: 10 }, (_, k) => `/hook/${label}-${k}`);
+  const ids: string[] = [];
+  try {
+    for (const p of paths) {
+      const res = await client.call<{ data: { id: string } }>('POST', '/api/v1/webhooks', { name: `bench ${label}`, url: `${receiver}${p}`, events: ['ticket.created'] });
+      ids.push(res.data.id);
+    }
+    await receiverCall(receiver, '/__reset', 'POST');
+    return await fn(paths);
+  } finally {
+    // The server may have been restarted inside fn: delete through the current one.
+    const current = api(ctx.base, ctx.token);
+    for (const id of ids) {
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        try {
+          await current.call('DELETE', `/api/v1/webhooks/${id}`);
+          break;
+        } catch (e) {
+          // Worth knowing (a 500 is a bug): show it with the server's log tail, then retry.
+          process.stderr.write(`  deleting webhook (attempt ${attempt}): ${e}\n${ctx.server.stdout().slice(-1500)}${ctx.server.stderrTail().slice(-500)}\n`);
+        }
+      }
+    }
+    await current.close();
+    await client.close();
+  }
+}
+
+const post = (ctx: Ctx, seconds: number, extra: { connections?: number; overallRate?: number; amount?: number } = {}) =>
+  load({ url: ctx.base, connections: extra.connections ?? 50, seconds, method: 'POST', headers: auth(ctx), overallRate: extra.overallRate, next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
+
+const stopAll = (procs: Proc[]) => Promise.all(procs.map((p) => p.stop()));
+
+export async function webhookRows(ctx: Ctx): Promise<void> {
+  if (![3, 4, 5].some((n) => ctx.want(n))) return;
+  const port = await freePort();
+  const receiverProc = startHelper('helpers/receiver.ts', { PORT: String(port) });
+  const receiver = `http://127.0.0.1:${port}`;
+  const { duration: seconds, rounds } = ctx.opts;
+  const pg = ctx.engine === 'postgres';
+  try {
+    await waitHttp(`${receiver}/__stats`, receiverProc);
+    // Row 4: delay from commit to first attempt at 200 creates/s, in-process worker and (PostgreSQL) 2 workers.
+    if (ctx.want(4)) {
+      for (const setup of pg ? (['in-process', 'workers'] as const) : (['in-process'] as const)) {
+        await restartServer(ctx, setup === 'in-process' ? ['serve'] : ['serve', '--no-worker']);
+        const workers = setup === 'workers' ? startWorkers(ctx, 2) : [];
+        await sleep(1000);
+        await withHooks(ctx, receiver, `r4${setup}`, async () => {
+          const r = await post(ctx, seconds, { connections: 20, overallRate: 200 });
+          const expected = Math.round(r.rps * seconds) * 10;
+          let stats = await receiverCall(receiver, '/__stats');
+          const deadline = Date.now() + 30_000;
+          while (stats.unique < expected && Date.now() < deadline) {
+            await sleep(250);
+            stats = await receiverCall(receiver, '/__stats');
+          }
+          const missing = expected - stats.unique;
+          addRow(ctx, {
+            n: 4,
+            scenario: `webhook delay commit → first attempt, 200 creates/s × 10 webhooks, ${setup === 'in-process' ? '`serve` (in-process worker)' : '`serve --no-worker` + 2 `worker`'}`,
+            product: `p50 ${ms(stats.p50)}, p99 ${ms(stats.p99)}, max ${ms(stats.max)} (${Math.round(r.rps)} creates/s${missing > 0 ? `, ${missing} of ${expected} not delivered within 30 s` : ''})`,
+            baseline: '—', ratio: '—', goal: 'p99 < 250 ms', met: missing <= 0 && (stats.p99 ?? Infinity) < 250,
+          });
+        });
+        await stopAll(workers);
+      }
+    }
+    await restartServer(ctx, ['serve', '--no-worker']);
+    // Row 3 (PostgreSQL): creates/s while two workers deliver vs without workers, alternating.
+    if (ctx.want(3) && pg) {
+      await withHooks(ctx, receiver, 'r3', async () => {
+        const without: number[] = [];
+        const withWorkers: number[] = [];
+        for (let r = 0; r < rounds; r++) {
+          without.push((await post(ctx, seconds)).rps);
+          const workers = startWorkers(ctx, 2);
+          await sleep(1000);
+          withWorkers.push((await post(ctx, seconds)).rps);
+          await stopAll(workers);
+        }
+        ratioRow(ctx, 3, '`POST /tickets` while 2 `worker` processes deliver (10 webhooks) vs without workers, 50 conns', withWorkers, without, 0.8);
+      });
+    }
+    if (ctx.want(5)) await deliveryRateRow(ctx, receiver);
+  } finally {
+    await receiverProc.stop();
+  }
+}
+
+/** Row 5: deliveries/s reaching the receiver from a queued backlog vs a raw undici Pool. */
+async function deliveryRateRow(ctx: Ctx, receiver: string): Promise<void> {
+  const { duration: seconds, rounds } = ctx.opts;
+  const concurrency = Number(process.env.WEBHOOK_WORKER_CONCURRENCY ?? 8);
+  const backlogTickets = 100 * seconds * rounds;
+  await withHooks(ctx, receiver, 'r5', async (paths) => {
+    // The backlog: tickets created with no worker running (10 deliveries each).
+    let created = 0;
+    while (created < backlogTickets) created += Math.round((await post(ctx, Math.min(seconds, 5))).rps * Math.min(seconds, 5));
+    const bodyFile = join(CACHE_DIR, `delivery-body-${process.pid}.json`);
+    const product: number[] = [];
+    const base: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      // Product: SQLite delivers in-process (`serve`), PostgreSQL from one `worker` process.
+      const workers = ctx.engine === 'sqlite' ? [] : startWorkers(ctx, 1);
+      if (ctx.engine === 'sqlite') await restartServer(ctx, ['serve']);
+      const before = (await receiverCall(receiver, '/__stats')).arrivals;
+      let first = before;
+      const wait = Date.now() + 30_000;
+      while (first === before && Date.now() < wait) {
+        await sleep(20);
+        first = (await receiverCall(receiver, '/__stats')).arrivals;
+      }
+      product.push(await windowRate(receiver, first, seconds, created * 10));
+      await stopAll(workers);
+      if (ctx.engine === 'sqlite') await restartServer(ctx, ['serve', '--no-worker']);
+      // Baseline: the same receiver, paths and a delivery's bytes (a representative ticket.created body).
+      writeFileSync(bodyFile, await sampleDeliveryBody(ctx));
+      const raw = startHelper('helpers/raw-deliveries.ts', { URL: receiver, PATHS: paths.join(','), BODY_FILE: bodyFile, CONCURRENCY: String(concurrency), SECONDS: String(seconds) });
+      await new Promise((resolve) => raw.child.once('exit', resolve));
+      const out = JSON.parse(raw.stdout().trim()) as { count: number; seconds: number };
+      base.push(out.count / out.seconds);
+    }
+    rmSync(bodyFile, { force: true });
+    ratioRow(ctx, 5, `webhook delivery rate from a queued backlog vs raw undici Pool (${concurrency} in flight)`, product, base, 0.3, (x) => `${Math.round(x).toLocaleString('en-US')} deliveries/s`);
+  });
+}
+
+/**
+ * Deliveries/s reaching the receiver over `seconds` from `first` arrivals on; when the backlog runs
+ * out (every queued delivery arrived, none for 1 s) the window ends at the last arrival.
+ */
+async function windowRate(receiver: string, first: number, seconds: number, backlog: number): Promise<number> {
+  const t0 = performance.now();
+  let count = first;
+  let lastChange = t0;
+  while (performance.now() - t0 < seconds * 1000) {
+    await sleep(100);
+    const stats = await receiverCall(receiver, '/__stats');
+    if (stats.arrivals !== count) {
+      count = stats.arrivals;
+      lastChange = performance.now();
+    } else if (performance.now() - lastChange > 1000 && stats.unique >= backlog - 20) {
+      process.stderr.write('  row 5: the backlog ran out before the window ended; rate measured up to the last delivery\n');
+      return (count - first) / ((lastChange - t0) / 1000);
+    }
+  }
+  return (count - first) / ((performance.now() - t0) / 1000);
+}
+
+/** A ticket.created body as the service serializes it (event, timestamp, organization_id, data). */
+async function sampleDeliveryBody(ctx: Ctx): Promise<string> {
+  const client = api(ctx.base, ctx.token);
+  try {
+    const list = await client.call<{ data: Record<string, unknown>[] }>('GET', '/api/v1/tickets?limit=1');
+    return JSON.stringify({ event: 'ticket.created', timestamp: new Date().toISOString(), organization_id: ctx.db.organizationId, data: list.data[0] });
+  } finally {
+    await client.close();
+  }
+}
+
+

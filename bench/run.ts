@@ -1,0 +1,118 @@
+// The benchmark suite of issue 9: `npm run bench -- [--dialect sqlite|postgres|both] [--size 1m|100k|10k|N]
+// [--only 1,2,6] [--duration SECONDS] [--rounds N]`. Seeds (or reuses the cached) data set on each engine,
+// runs the compiled server (`dist/cli/main.js`, built by `npm run bench` first) with every row's
+// baseline interleaved, and prints one markdown table. Not part of `npm test`.
+import { execFileSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import SQLite from 'better-sqlite3';
+import { restartServer, table, type Ctx, type Options, type Row } from './context.js';
+import { cli, serviceEnv, type Proc } from './procs.js';
+import { apiRows, sampleIds } from './rows-api.js';
+import { listRows } from './rows-lists.js';
+import { webhookRows } from './rows-webhooks.js';
+import type { Engine } from './seed/generate.js';
+import { pgAdmin, seededCopy } from './seed/seed.js';
+
+function parseSize(raw: string): number {
+  const m = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(raw.trim());
+  if (!m) throw new Error(`--size: expected e.g. 1m, 100k, 10k or a number, got "${raw}"`);
+  const n = Math.round(Number(m[1]) * { '': 1, k: 1e3, m: 1e6 }[m[2].toLowerCase() as '' | 'k' | 'm']);
+  if (n < 1000) throw new Error('--size: at least 1000 tickets');
+  return n;
+}
+
+function options(): Options {
+  const { values } = parseArgs({
+    options: {
+      dialect: { type: 'string', default: 'both' },
+      size: { type: 'string', default: '1m' },
+      only: { type: 'string' },
+      duration: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '2' },
+    },
+  });
+  const dialect = values.dialect!;
+  if (!['sqlite', 'postgres', 'both'].includes(dialect)) throw new Error('--dialect: sqlite, postgres or both');
+  const only = values.only ? new Set(values.only.split(',').map((s) => Number(s.trim()))) : null;
+  if (only && [...only].some((n) => !Number.isInteger(n) || n < 1 || n > 11)) throw new Error('--only: row numbers 1–11, comma-separated');
+  const tickets = parseSize(values.size!);
+  return {
+    dialects: dialect === 'both' ? ['sqlite', 'postgres'] : [dialect as Engine],
+    sizeLabel: values.size!.toLowerCase(),
+    tickets,
+    only,
+    duration: Number(values.duration),
+    rounds: Math.max(1, Number(values.rounds)),
+  };
+}
+
+async function runEngine(engine: Engine, opts: Options): Promise<{ rows: Row[]; seed: string }> {
+  const started = Date.now();
+  const db = await seededCopy(engine, opts.sizeLabel, opts.tickets);
+  const seed = db.seedSeconds === null ? `cached (copy ${((Date.now() - started) / 1000).toFixed(1)} s)` : `seeded in ${db.seedSeconds.toFixed(1)} s`;
+  process.stderr.write(`${engine}: ${opts.tickets.toLocaleString('en-US')} tickets, ${seed}\n`);
+  const key = JSON.parse(
+    await cli(['keys', 'create', '--org', db.organizationId, '--scopes', 'tickets:read,tickets:write,customers:read,webhooks:read,webhooks:write,admin', '--name', 'bench', '--json'], serviceEnv(db.url)),
+  ) as { api_key: { token: string } };
+  const ctx: Ctx = {
+    engine, opts, db, spec: db.spec, token: key.api_key.token, server: undefined as unknown as Proc, base: '', servers: [], rows: [],
+    want: (n) => opts.only === null || opts.only.has(n),
+  };
+  try {
+    await restartServer(ctx, ['serve', '--no-worker']);
+    const samples = await sampleIds(ctx);
+    await apiRows(ctx, samples);
+    await listRows(ctx, samples);
+    await webhookRows(ctx);
+  } finally {
+    await ctx.server?.stop();
+    await db.drop();
+  }
+  if (ctx.want(11)) {
+    const peak = Math.max(...ctx.servers.map((s) => s.peakMb()));
+    ctx.rows.push({
+      n: 11, scenario: 'server RSS peak (VmHWM of the `serve` processes) under the rows above', engine, product: `${Math.round(peak)} MB`,
+      baseline: '—', ratio: '—', goal: '< 200 MB', met: peak < 200,
+    });
+  }
+  return { rows: ctx.rows, seed };
+}
+
+function machine(pgVersion: string): string {
+  return [
+    `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}`,
+    `load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at start (shared with other work)`,
+    `Node ${process.version}`,
+    `SQLite ${(new SQLite(':memory:').prepare('select sqlite_version() AS v').get() as { v: string }).v}`,
+    pgVersion,
+  ].join(', ');
+}
+
+async function main(): Promise<void> {
+  const opts = options();
+  if (!process.env.BENCH_SKIP_BUILD) execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  let pgVersion = 'PostgreSQL not used';
+  if (opts.dialects.includes('postgres')) pgVersion = (await pgAdmin<{ v: string }>('SELECT version() AS v'))[0].v.split(' ').slice(0, 2).join(' ');
+  const header = machine(pgVersion);
+  const rows: Row[] = [];
+  const seeds: string[] = [];
+  for (const engine of opts.dialects) {
+    const r = await runEngine(engine, opts);
+    rows.push(...r.rows);
+    seeds.push(`${engine}: ${r.seed}`);
+  }
+  const out = [
+    `Benchmark: ${opts.tickets.toLocaleString('en-US')} tickets / ${(opts.tickets * 3).toLocaleString('en-US')} messages in the measured organization (+3 small ones), ${opts.duration} s per load step, ${opts.rounds} round(s) of product/baseline`,
+    `Machine: ${header}`,
+    `Data: ${seeds.join('; ')}`,
+    '',
+    table(rows),
+  ].join('\n');
+  process.stdout.write(out);
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

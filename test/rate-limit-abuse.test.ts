@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { vi } from 'vitest';
+import { expect, it } from 'vitest';
+import { AUTH_FAILURES_PER_MINUTE } from '../src/http/rate-limiter.js';
+import { describeEachDialect } from './support/harness.js';
+
+// Issue 10, point 4, as an attacker tries it: random bearer tokens must neither reset another key's
+// window (eviction from a bounded store) nor buy unlimited database lookups.
+
+const randomToken = () => `hdk_${randomBytes(32).toString('base64url')}`;
+
+describeEachDialect(
+  'rate limiting under attack',
+  (ctx) => {
+    const get = (token: string | null, remoteAddress = '127.0.0.1') =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/customers',
+        remoteAddress,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+
+    it('6,000 random tokens and keyless requests from 3,000 addresses do not give an exhausted key its budget back', async () => {
+      const victim = await ctx.createOrg('Victim');
+      for (let i = 0; i < 5; i++) expect((await get(victim.token)).statusCode).toBe(200);
+      expect((await get(victim.token)).statusCode).toBe(429);
+      const attackerStatuses = new Map<number, number>();
+      for (let i = 0; i < 6_000; i++) {
+        // Random tokens from one address (each a key of its own, before the fix), no token from many.
+        const res = i % 2 === 0 ? await get(randomToken(), '203.0.113.1') : await get(null, `10.0.${(i >> 8) & 255}.${i & 255}`);
+        attackerStatuses.set(res.statusCode, (attackerStatuses.get(res.statusCode) ?? 0) + 1);
+      }
+      expect([...attackerStatuses.keys()].every((s) => s === 401 || s === 429)).toBe(true);
+      const after = await get(victim.token);
+      expect(after.statusCode).toBe(429);
+      expect(after.headers['ratelimit-remaining']).toBe('0');
+      expect(Number(after.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
+    it('failed authentication is limited per client address, before any lookup', async () => {
+      const org = await ctx.createOrg('Neighbour');
+      expect((await get(org.token, '192.0.2.7')).statusCode).toBe(200); // known to this process from now on
+      const lookups = vi.spyOn(ctx.container.apiKeys, 'authenticate');
+      try {
+        const statuses: number[] = [];
+        let retryAfter: string | undefined;
+        let body: any;
+        for (let i = 0; i < 300; i++) {
+          const res = await get(randomToken(), '192.0.2.7');
+          statuses.push(res.statusCode);
+          if (res.statusCode === 429) {
+            retryAfter = res.headers['retry-after'] as string;
+            body = res.json();
+          }
+        }
+        expect(statuses.filter((s) => s === 401)).toHaveLength(AUTH_FAILURES_PER_MINUTE);
+        expect(statuses.filter((s) => s === 429)).toHaveLength(300 - AUTH_FAILURES_PER_MINUTE);
+        expect(lookups).toHaveBeenCalledTimes(AUTH_FAILURES_PER_MINUTE);
+        expect(Number(retryAfter)).toBeGreaterThan(0);
+        expect(body).toEqual({ error: { code: 'rate_limited', message: expect.any(String), details: [] } });
+        // A key that authenticated before still works from that address; other addresses keep their budget.
+        expect((await get(org.token, '192.0.2.7')).statusCode).toBe(200);
+        expect((await get(randomToken(), '192.0.2.8')).statusCode).toBe(401);
+        // IPv6 clients are budgeted per /64: other addresses of the same /64 share the exhausted budget.
+        for (let i = 0; i < AUTH_FAILURES_PER_MINUTE; i++) await get(randomToken(), `2001:db8::${i.toString(16)}`);
+        expect((await get(randomToken(), '2001:db8::ffff')).statusCode).toBe(429);
+        expect((await get(randomToken(), '2001:db8:0:1::1')).statusCode).toBe(401);
+      } finally {
+        lookups.mockRestore();
+      }
+    });
+  },
+  { env: { RATE_LIMIT_PER_MINUTE: '5' } },
+);

@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import { expect, it, vi } from 'vitest';
+import { describeEachDialect } from './support/harness.js';
+
+// Every create of an organization changes rows the organization shares (the ticket number, the status
+// bucket, the customer total, the usage row). Where writers run concurrently (PostgreSQL), those rows
+// must not be held through the whole transaction: the ticket number is taken in a statement that
+// commits at once, and the other shared rows are changed last, just before the commit. So a create
+// whose transaction is still open (here: held inside events.record, after its ticket and a new customer
+// were written) does not stop the next create of the same organization. SQLite has one writer at a
+// time, so there is nothing to show there.
+
+describeEachDialect(
+  'ticket creates: shared counter rows',
+  (ctx) => {
+    it('a create still in its transaction does not hold up the next create of its organization', async () => {
+      const org = await ctx.createOrg();
+      const events = ctx.container.events;
+      const record = events.record.bind(events);
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let entered!: () => void;
+      const inside = new Promise<void>((r) => (entered = r));
+      const spy = vi.spyOn(events, 'record').mockImplementationOnce(async (t, event) => {
+        entered();
+        await gate;
+        return record(t, event);
+      });
+      try {
+        const body = (email: string) => ({ subject: 'Locks', message: 'hello', customer: { email } });
+        const first = org.api.post('/api/v1/tickets', body('first@example.com'));
+        await inside;
+        // The first transaction is open, holding what it wrote so far; the second runs to its commit.
+        const second = await Promise.race([org.api.post('/api/v1/tickets', body('second@example.com')), first.then(() => null)]);
+        expect(second?.status).toBe(201);
+        release();
+        const done = await first;
+        expect(done.status).toBe(201);
+        expect([done.body.data.ticket_number, second!.body.data.ticket_number]).toEqual(['1', '2']);
+      } finally {
+        release();
+        spy.mockRestore();
+      }
+      // Both creates are counted exactly once in every shared row.
+      const db = ctx.database.db;
+      const of = org.id;
+      const one = async (q: Promise<{ n: unknown } | undefined>) => Number((await q)?.n ?? -1);
+      expect(await one(db.selectFrom('ticket_counts').select(sql<number>`sum(count)`.as('n')).where('organization_id', '=', of).executeTakeFirst())).toBe(2);
+      expect(await one(db.selectFrom('customer_counts').select('count as n').where('organization_id', '=', of).executeTakeFirst())).toBe(2);
+      expect(await one(db.selectFrom('ticket_usage').select(sql<number>`sum(count)`.as('n')).where('organization_id', '=', of).executeTakeFirst())).toBe(2);
+      expect(await one(db.selectFrom('organization_counters').select('ticket_seq as n').where('organization_id', '=', of).executeTakeFirst())).toBe(2);
+    });
+  },
+  { dialects: ['postgres'], partitioned: true },
+);
