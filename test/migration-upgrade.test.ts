@@ -40,7 +40,8 @@ const TABLES = [
   'webhooks',
   'webhook_deliveries',
 ];
-const NEW_COLUMNS: Record<string, string[]> = { messages: ['seq'] };
+// Columns later migrations add (and backfill): left out of the copy into the older schema.
+const NEW_COLUMNS: Record<string, string[]> = { messages: ['seq'], ticket_tags: ['status', 'number'] };
 // Columns the old schema has and a later migration moves elsewhere: filled from the source's new home
 // when copying, and left out of snapshots (20261122-0800 moved customer_count into customer_counts,
 // compared on its own after the upgrade).
@@ -258,6 +259,12 @@ describeEachDialect('migration upgrade: tenant keys', (ctx) => {
     const counts = async (db: Kysely<any>) =>
       (await db.selectFrom('customer_counts').selectAll().orderBy('organization_id').execute()).map((r) => [r.organization_id, Number(r.count)]);
     expect(await counts(target)).toEqual(await counts(source));
+    // 20261122-0700 backfilled the tag links' copy of their ticket's status and number.
+    const links = async (db: Kysely<any>) =>
+      (await db.selectFrom('ticket_tags').select(['ticket_id', 'tag_id', 'status', 'number']).orderBy('ticket_id').orderBy('tag_id').execute()).map(
+        (r) => [r.ticket_id, r.tag_id, r.status, Number(r.number)],
+      );
+    expect(await links(target)).toEqual(await links(source));
     if (ctx.dialect === 'postgres') expect(await keysNotLeadingWithOrganization(target)).toEqual(EXCEPTIONS_AT_LATEST);
     const config = loadConfig({ DATABASE_URL: old.url, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
     const container = createContainer({ config, database: old.handle, clock: createTestClock() });

@@ -38,8 +38,9 @@ async function seedPostgres(db: Db, org: string): Promise<void> {
   await sql`INSERT INTO messages (id, organization_id, ticket_id, type, content, seq, created_at)
     SELECT md5('m' || i)::uuid::text, ${org}, md5('k' || i)::uuid::text, 'INBOUND', 'Message ' || md5('x' || i), 1, i
     FROM generate_series(1, 20000) i`.execute(db);
-  await sql`INSERT INTO ticket_tags (ticket_id, tag_id, organization_id, created_at)
-    SELECT md5('k' || i)::uuid::text, md5('t' || (i % 20))::uuid::text, ${org}, 0 FROM generate_series(1, 20000, 10) i`.execute(db);
+  await sql`INSERT INTO ticket_tags (ticket_id, tag_id, organization_id, created_at, status, number)
+    SELECT md5('k' || i)::uuid::text, md5('t' || (i % 20))::uuid::text, ${org}, 0,
+      (ARRAY['OPEN','PENDING','ON_HOLD','RESOLVED','CLOSED','CLOSED'])[1 + i % 6], i FROM generate_series(1, 20000, 10) i`.execute(db);
   await sql`ANALYZE`.execute(db);
 }
 
@@ -59,8 +60,12 @@ describeEachDialect('tickets: list query plans', (ctx) => {
     ['status', { ...base, status: 'PENDING' }, ['tickets_status_idx']],
     ['priority', { ...base, priority: 'LOW' }, ['tickets_priority_idx|tickets_open_idx']],
     ['customer', { ...base, customerId: 'a1d0c6e8-3f02-7327-d846-1063f4ac58a6' }, ['tickets_customer_idx']],
-    ['assignee', { ...base, assigneeId: 'agent-1' }, ['tickets_assignee_idx']],
-    ['tag', { ...base, tagId: '00000000-0000-4000-8000-000000000002' }, ['ticket_tags_tag_idx|ticket_tags_pk']],
+    ['assignee', { ...base, assigneeId: 'agent-1' }, ['tickets_assignee_open_idx']],
+    ['assignee, closed included', { ...base, assigneeId: 'agent-1', includeClosed: true }, ['tickets_assignee_idx']],
+    // The tag filter reads the links' own indexes (status and number copied there), never the tickets.
+    ['tag', { ...base, tagId: '00000000-0000-4000-8000-000000000002' }, ['ticket_tags_open_idx']],
+    ['tag, closed included', { ...base, tagId: '00000000-0000-4000-8000-000000000002', includeClosed: true }, ['ticket_tags_list_idx']],
+    ['tag and status', { ...base, tagId: '00000000-0000-4000-8000-000000000002', status: 'PENDING' }, ['ticket_tags_status_idx']],
   ])('uses the index for the %s query', async (_title, filter, indexes) => {
     const text = await explain(filter);
     for (const alternatives of indexes) {

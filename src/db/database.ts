@@ -8,6 +8,7 @@ import { DIALECTS, type Dialect } from './dialects.js';
 import { NOTIFIERS, type Notifier } from './notifications.js';
 import type { Database } from './schema.js';
 import { Sql, type Engine, type TenantDb } from './sql-handle.js';
+import { createSqliteReader, type SqliteReader } from './sqlite-reader.js';
 
 export type { Dialect } from './dialects.js';
 export { Sql, TenantDb } from './sql-handle.js';
@@ -53,6 +54,7 @@ function handles(
   transaction: <T>(fn: (trx: Tx) => Promise<T>) => Promise<T>,
   notifier: Notifier,
   guardTenants: boolean,
+  reader: SqliteReader | null = null,
 ): Pick<DatabaseHandle, 'system' | 'forOrganization' | 'listen'> {
   const engine: Engine = {
     dialect,
@@ -60,6 +62,7 @@ function handles(
     transaction: (fn) => transaction((trx) => fn(trx)),
     notify: (executor, channel) => notifier.notify(executor, channel),
     guardTenants,
+    reader,
   };
   const system = new Sql(db, engine);
   return {
@@ -93,16 +96,20 @@ function openSqlite(path: string, guardTenants: boolean): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const transaction = <T>(fn: (trx: Tx) => Promise<T>) => connectionTransaction(db, BEGIN_IMMEDIATE, fn);
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  // Slow reads (search) run in reader threads on their own connections (sqlite-reader.ts); a private
+  // in-memory database has nothing they could open.
+  const reader = path === ':memory:' ? null : createSqliteReader(path);
   return {
     db,
     dialect: 'sqlite',
     transaction,
-    ...handles('sqlite', db, transaction, NOTIFIERS.sqlite(path), guardTenants),
+    ...handles('sqlite', db, transaction, NOTIFIERS.sqlite(path), guardTenants, reader),
     writesElsewhere: () => dataVersion.get() as number,
     async ping() {
       sqlite.prepare('select 1').get();
     },
     async close() {
+      await reader?.close();
       await db.destroy();
     },
   };

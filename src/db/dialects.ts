@@ -19,6 +19,11 @@ export interface DialectFeatures {
   advisoryLock: ((key: string) => RawBuilder<unknown>) | null;
   /** Compiles queries as this engine's driver does (the tenant guard reads the compiled SQL). */
   compiler: () => QueryCompiler;
+  /**
+   * Statement bounding the time of the transaction's later statements; null where the engine has
+   * none (SQLite: bounded reads run in a reader thread that is given up on instead).
+   */
+  statementTimeout: ((ms: number) => RawBuilder<unknown>) | null;
 }
 
 export const DIALECTS: Record<Dialect, DialectFeatures> = {
@@ -26,11 +31,14 @@ export const DIALECTS: Record<Dialect, DialectFeatures> = {
     rowLocks: false,
     advisoryLock: null,
     compiler: () => new SqliteQueryCompiler(),
+    statementTimeout: null,
   },
   postgres: {
     rowLocks: true,
     // Transaction-scoped: released at COMMIT/ROLLBACK, so nothing stays held on a pooled connection.
     advisoryLock: (key) => sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`,
     compiler: () => new PostgresQueryCompiler(),
+    // SET LOCAL: ends with the transaction (safe behind a transaction-mode pooler). An integer we own.
+    statementTimeout: (ms) => sql.raw(`SET LOCAL statement_timeout = ${Math.trunc(ms)}`),
   },
 };

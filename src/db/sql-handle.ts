@@ -1,4 +1,5 @@
 import type {
+  CompiledQuery,
   DeleteQueryBuilder,
   DeleteResult,
   Insertable,
@@ -11,6 +12,8 @@ import type {
 } from 'kysely';
 import type { Dialect, DialectFeatures } from './dialects.js';
 import type { Database } from './schema.js';
+import type { SqliteReader } from './sqlite-reader.js';
+import { isPostgresStatementTimeout, StatementTimeoutError } from './statement-timeout.js';
 import { tenantGuard, type TenantTable } from './tenant-guard.js';
 
 // The handles stores receive. A store never learns which engine it runs on: it asks its handle for a
@@ -28,6 +31,8 @@ export interface Engine {
   notify(db: Kysely<Database>, channel: string): Promise<void>;
   /** Verify every query of organization-scoped handles (tests): see tenant-guard.ts. */
   readonly guardTenants: boolean;
+  /** Reader threads of a SQLite database file (bounded reads run there, off the event loop); null otherwise. */
+  readonly reader?: SqliteReader | null;
 }
 
 /** A database handle, or an open transaction, without an organization: for cross-tenant work. */
@@ -58,6 +63,29 @@ export class Sql {
   /** Wakes the channel's listeners (other processes too, where the engine can) after commit. */
   notify(channel: string): Promise<void> {
     return this.engine.notify(this.db, channel);
+  }
+
+  /**
+   * Runs a read that may take long, bounded to timeoutMs (else StatementTimeoutError): on a SQLite
+   * file in a reader thread with its own connection, so the event loop stays free (same rows as on
+   * this handle); on PostgreSQL in a transaction with that statement_timeout. Compiled through this
+   * handle, so its plugins (the tenant guard) see it. Inside a transaction it runs there, unbounded.
+   */
+  async boundedRead<R>(query: { compile(): CompiledQuery<R> }, timeoutMs: number): Promise<R[]> {
+    const compiled = query.compile();
+    if (this.inTransaction) return (await this.db.executeQuery(compiled)).rows;
+    const reader = this.engine.reader;
+    if (reader) return (await reader.all(compiled.sql, compiled.parameters, timeoutMs)) as R[];
+    const timeout = this.engine.features.statementTimeout;
+    if (!timeout) return (await this.db.executeQuery(compiled)).rows;
+    try {
+      return await this.engine.transaction(async (trx) => {
+        await timeout(timeoutMs).execute(trx);
+        return (await trx.executeQuery(compiled)).rows;
+      });
+    } catch (err) {
+      throw isPostgresStatementTimeout(err) ? new StatementTimeoutError(timeoutMs) : err;
+    }
   }
 
   /** Runs fn in a transaction; inside one already, fn joins it. */

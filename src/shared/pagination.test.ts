@@ -25,4 +25,12 @@ describe('pagination', () => {
   it('echoes the requested page and limit, even past the last page', () => {
     expect(paginationMeta({ page: 7, limit: 3 }, 10)).toEqual({ pagination: { page: 7, limit: 3, total: 10, total_pages: 4 } });
   });
+
+  it('adds total_capped only when the total was capped', () => {
+    expect(paginationMeta({ page: 1, limit: 20 }, 10_000, true)).toEqual({
+      pagination: { page: 1, limit: 20, total: 10_000, total_pages: 500, total_capped: true },
+    });
+    expect(Object.keys(paginationMeta({ page: 1, limit: 20 }, 5, false).pagination)).toEqual(['page', 'limit', 'total', 'total_pages']);
+    expect(Object.keys(paginationMeta({ page: 1, limit: 20 }, 5).pagination)).not.toContain('total_capped');
+  });
 });

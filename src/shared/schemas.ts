@@ -34,6 +34,8 @@ export const PaginationMetaSchema = Type.Object({
     limit: Type.Integer(),
     total: Type.Integer(),
     total_pages: Type.Integer(),
+    /** Only when the total is capped (see shared/pagination.ts). */
+    total_capped: Type.Optional(Type.Literal(true)),
   }),
 });
 

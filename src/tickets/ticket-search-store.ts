@@ -1,175 +1,230 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { TenantDb } from '../db/database.js';
+import { StatementTimeoutError } from '../db/statement-timeout.js';
+import { AppError } from '../shared/errors.js';
 import type { TicketRow } from './ticket-payloads.js';
 import type { TicketSearchTerm as SearchTerm } from './ticket-search.js';
 import { TICKET_COLUMNS, normalizeTicket, sameOrganizationByKey } from './ticket-store.js';
+import { and, likeMatch, numberMatch, pgSearchSet, sqliteFtsCandidates, tagExists, ticketConditions, type TicketFilter } from './ticket-search-sql.js';
 
-// The ticket list query. Each filter is written so that an index of the core migration yields rows
-// already in "number DESC" order: the partial index on non-closed tickets, (org, status, number),
-// (org, priority, number), (customer_id, number), (org, assignee_id, number), ticket_tags(tag_id, ...).
-// Search differs per engine (SEARCH below): FTS5 trigram tables on SQLite, pg_trgm GIN indexes under
-// ILIKE on PostgreSQL; both combine subject, message and customer matches as one id set.
+export type { TicketFilter } from './ticket-search-sql.js';
 
-export interface TicketFilter {
-  /** Exact status; otherwise closed tickets are excluded unless includeClosed. */
-  status?: string;
-  includeClosed: boolean;
-  priority?: string;
-  customerId?: string;
-  assigneeId?: string;
-  tagId?: string;
-  search?: SearchTerm | null;
+// The ticket list queries. Every list is "number DESC" and is read from an index that yields that
+// order (core migration and 20261122-0700): the partial index on non-closed tickets, (org, status,
+// number), (org, priority, number), the customer and assignee indexes, and ticket_tags' own list
+// indexes, which carry a copy of the ticket's status and number.
+//
+// Lists whose total ticket_counts cannot give (customer, assignee, tag, search) are *capped*: at most
+// TOTAL_CAP + 1 matches are ever read, in list order, so their cost is bounded by the cap instead of
+// the organization's size. The total is exact up to TOTAL_CAP; above it the total is TOTAL_CAP and the
+// answer says it is capped, and pages end there (pages past it are empty, like any page past the end).
+
+/** Largest exact total of a counted list; beyond it the total is capped (meta.pagination.total_capped). */
+export const TOTAL_CAP = 10_000;
+/** Search terms of 1–2 characters (no trigram): only the newest this many tickets of the list are searched. */
+export const SHORT_TERM_WINDOW = 10_000;
+/** PostgreSQL: a term with fewer raw matches than this per source is searched through its trigram indexes. */
+const PG_SET_PROBE = 2_000;
+/** PostgreSQL: tickets examined in list order for a common term before falling back to the index sets. */
+const PG_WALK_WINDOW = 60_000;
+
+export interface PageWindow {
+  limit: number;
+  offset: number;
 }
 
-const likeAny = (column: string, patterns: string[]) =>
-  sql`(${sql.join(
-    patterns.map((p) => sql`${sql.ref(column)} LIKE ${p} ESCAPE '\\'`),
-    sql` OR `,
-  )})`;
-
-/**
- * The search condition on `tickets`, per engine. Every subquery on a tenant table names the
- * organization itself. SQLite: an OR of indexable IN-terms, which the planner runs as a MULTI-INDEX OR
- * (each FTS5 match set looked up by rowid, deduplicated) and which never joins large id sets as text;
- * FTS5 MATCH on a quoted phrase is a case-insensitive substring match through the trigram index. Its
- * organization conditions on messages and customers carry a unary plus (as in sameOrganizationByKey):
- * rows come from the FTS rowids and are only checked, never found through an organization index.
- * PostgreSQL: a UNION of id sets, each served by a pg_trgm GIN index under ILIKE.
- */
-const SEARCH = {
-  sqlite: (orgId: string, term: SearchTerm): Expression<SqlBool> => {
-    const parts = term.indexed ? sqliteFtsParts(orgId, term) : sqliteLikeParts(orgId, term);
-    if (term.number !== null) {
-      parts.push(sql`tickets.rid IN (SELECT rid FROM tickets WHERE organization_id = ${orgId} AND number = ${term.number})`);
-    }
-    return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
-  },
-  postgres: (orgId: string, term: SearchTerm): Expression<SqlBool> => {
-    const parts = pgSearchParts(orgId, term);
-    if (term.number !== null) parts.push(sql`SELECT id FROM tickets WHERE organization_id = ${orgId} AND number = ${term.number}`);
-    return sql<SqlBool>`${sql.ref('tickets.id')} IN (${sql.join(parts, sql` UNION `)})`;
-  },
-};
-
-function sqliteFtsParts(orgId: string, term: SearchTerm) {
-  const q = term.ftsPhrase;
-  return [
-    sql`tickets.rid IN (SELECT rowid FROM tickets_fts WHERE tickets_fts MATCH ${q})`,
-    sql`tickets.id IN (SELECT ticket_id FROM messages WHERE +organization_id = ${orgId}
-          AND rid IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ${q}))`,
-    sql`tickets.customer_id IN (SELECT id FROM customers WHERE +organization_id = ${orgId}
-          AND rid IN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH ${q}))`,
-  ];
-}
-
-// Terms under 3 characters have no trigram, so they fall back to LIKE: a scan of the organization's
-// tickets, messages and customers (SQLite's LIKE folds ASCII only, hence the case variants).
-function sqliteLikeParts(orgId: string, term: SearchTerm) {
-  const like = (column: string) => likeAny(column, term.likeVariants);
-  return [
-    like('tickets.subject'),
-    sql`tickets.id IN (SELECT ticket_id FROM messages WHERE organization_id = ${orgId} AND ${like('content')})`,
-    sql`tickets.customer_id IN (SELECT id FROM customers WHERE organization_id = ${orgId} AND (${like('email')} OR ${like('name')}))`,
-  ];
-}
-
-// pg_trgm GIN indexes serve ILIKE '%term%' (for terms of 3+ characters; shorter ones scan).
-function pgSearchParts(orgId: string, term: SearchTerm) {
-  const p = term.likePattern;
-  return [
-    sql`SELECT id FROM tickets WHERE organization_id = ${orgId} AND subject ILIKE ${p} ESCAPE '\\'`,
-    sql`SELECT m.ticket_id FROM messages m WHERE m.organization_id = ${orgId} AND m.content ILIKE ${p} ESCAPE '\\'`,
-    sql`SELECT tc.id FROM tickets tc WHERE tc.organization_id = ${orgId} AND tc.customer_id IN
-          (SELECT id FROM customers WHERE organization_id = ${orgId}
-             AND (email ILIKE ${p} ESCAPE '\\' OR name ILIKE ${p} ESCAPE '\\'))`,
-  ];
-}
-
-function filtered(t: TenantDb, f: TicketFilter) {
-  let q = t.selectFrom('tickets');
-  if (f.status) q = q.where('tickets.status', '=', f.status);
-  // A literal (not a bound parameter) so the planner can match the partial index's predicate.
-  else if (!f.includeClosed) q = q.where(sql<SqlBool>`tickets.status <> 'CLOSED'`);
-  if (f.priority) q = q.where('tickets.priority', '=', f.priority);
-  if (f.customerId) q = q.where('tickets.customer_id', '=', f.customerId);
-  if (f.assigneeId) q = q.where('tickets.assignee_id', '=', f.assigneeId);
-  if (f.tagId) {
-    const tagId = f.tagId;
-    q = q.where('tickets.id', 'in', (eb) =>
-      eb
-        .selectFrom('ticket_tags')
-        .select('ticket_id')
-        .where('ticket_tags.organization_id', '=', t.organizationId)
-        .where('tag_id', '=', tagId),
-    );
-  }
-  const term = f.search;
-  if (term) q = q.where(t.pick(SEARCH)(t.organizationId, term));
-  return q;
+export interface CappedList {
+  rows: TicketRow[];
+  /** Exact when !capped; TOTAL_CAP (or, for a short term, what the searched window held) otherwise. */
+  total: number;
+  capped: boolean;
 }
 
 /** True when the total can be read from ticket_counts instead of counting rows. */
-export const countableFromBuckets = (f: TicketFilter): boolean =>
-  !f.customerId && !f.assigneeId && !f.tagId && !f.search;
+export const countableFromBuckets = (f: TicketFilter): boolean => !f.customerId && !f.assigneeId && !f.tagId && !f.search;
 
-export async function listTickets(t: TenantDb, f: TicketFilter, page: { limit: number; offset: number }): Promise<TicketRow[]> {
-  const rows = await filtered(t, f)
-    .select(TICKET_COLUMNS.map((c) => `tickets.${c}` as const))
-    .orderBy('tickets.number', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
+/**
+ * The filter's tickets (search aside) as (id, number) rows in list order, at most `limit`. With a tag
+ * the links' own index is read (status and number are on the link); the tickets are joined only when
+ * another condition needs them.
+ */
+export function filteredTickets(t: TenantDb, f: TicketFilter, limit: number, extra: string[] = []): RawBuilder<unknown> {
+  const org = t.organizationId;
+  const cols = extra.map((c) => sql`, tickets.${sql.ref(c)}`);
+  if (f.tagId) {
+    const linkStatus = ticketConditions({ includeClosed: f.includeClosed, status: f.status }, 'tt');
+    const rest = ticketConditions({ ...f, status: undefined, includeClosed: true }, 'tickets');
+    if (rest.length === 0 && extra.length === 0) {
+      return sql`SELECT tt.ticket_id AS id, tt.number AS number FROM ticket_tags tt
+        WHERE tt.organization_id = ${org} AND tt.tag_id = ${f.tagId} AND ${and(linkStatus)}
+        ORDER BY tt.number DESC LIMIT ${limit}`;
+    }
+    return sql`SELECT tickets.id AS id, tt.number AS number${sql.join(cols, sql``)} FROM ticket_tags tt
+      JOIN tickets ON tickets.organization_id = tt.organization_id AND tickets.id = tt.ticket_id
+      WHERE tt.organization_id = ${org} AND tt.tag_id = ${f.tagId} AND ${and([...linkStatus, ...rest])}
+      ORDER BY tt.number DESC LIMIT ${limit}`;
+  }
+  return sql`SELECT tickets.id AS id, tickets.number AS number${sql.join(cols, sql``)} FROM tickets
+    WHERE tickets.organization_id = ${org} AND ${and(ticketConditions(f, 'tickets'))}
+    ORDER BY tickets.number DESC LIMIT ${limit}`;
+}
+
+/** A plan for a counted list: its candidate (id, number) rows, and whether a full window means "capped". */
+interface Plan {
+  /** (id, number) rows, at most TOTAL_CAP + 1, any order. */
+  candidates: RawBuilder<unknown>;
+  /** Walks: the tickets examined, newest first, at most `limit` (a full window means "stopped early"). */
+  window?: { rows: RawBuilder<unknown>; limit: number };
+}
+
+/** The one statement of a counted page: the page's ids and the candidates' count. */
+function pageStatement(plan: Plan, page: PageWindow): RawBuilder<{ id: string; total: number }> {
+  return sql<{ id: string; total: number }>`SELECT c.id AS id, count(*) OVER () AS total
+    FROM (${plan.candidates}) c ORDER BY c.number DESC LIMIT ${page.limit} OFFSET ${page.offset}`;
+}
+
+/** Time bound of one counted read (search included); past it the list answers 503. */
+export const LIST_TIMEOUT_MS = 5_000;
+
+const bounded = <R>(t: TenantDb, q: RawBuilder<R>) => t.boundedRead({ compile: () => q.compile(t.db) }, LIST_TIMEOUT_MS);
+
+/** The plan for a filter; PostgreSQL's 3+ character terms get theirs from pgIndexedPlan (it probes). */
+function planFor(t: TenantDb, f: TicketFilter): Plan {
+  const term = f.search;
+  const limit = TOTAL_CAP + 1;
+  if (!term) return { candidates: filteredTickets(t, f, limit) };
+  if (!term.indexed) return walkPlan(t, f, term, SHORT_TERM_WINDOW);
+  return t.pick({ sqlite: { candidates: sqliteFtsCandidates(t, f, term, limit) }, postgres: pgSetPlan(t, f, term) });
+}
+
+/**
+ * The newest `window` tickets of the list, each checked for the term (bounded by the window; 1–2
+ * character terms, which no trigram index serves, and PostgreSQL's common terms). A ticket number
+ * the term names is found by number wherever it is.
+ */
+function walkPlan(t: TenantDb, f: TicketFilter, term: SearchTerm, window: number): Plan {
+  const rows = filteredTickets(t, f, window, ['subject', 'customer_id']);
+  // No ORDER BY: the window's own order is kept, so the walk stops at TOTAL_CAP + 1 matches.
+  const walked = sql`SELECT w.id AS id, w.number AS number FROM (${rows}) w WHERE ${likeMatch(t, term, 'w')} LIMIT ${TOTAL_CAP + 1}`;
+  const byNumber = numberMatch(t, f, term);
+  return {
+    candidates: byNumber ? sql`SELECT id, number FROM (${walked}) x UNION SELECT id, number FROM (${byNumber}) y` : walked,
+    window: { rows, limit: window },
+  };
+}
+
+/** PostgreSQL, 3+ characters: every match through the trigram GIN indexes (cost ∝ the matches). */
+function pgSetPlan(t: TenantDb, f: TicketFilter, term: SearchTerm): Plan {
+  return {
+    candidates: sql`SELECT tickets.id AS id, tickets.number AS number FROM tickets
+      WHERE tickets.organization_id = ${t.organizationId} AND ${and(ticketConditions(f, 'tickets'))}
+        AND tickets.id IN (${pgSearchSet(t, term)}) ${tagExists(t, f, 'tickets')}
+      ORDER BY tickets.number DESC LIMIT ${TOTAL_CAP + 1}`,
+  };
+}
+
+/**
+ * PostgreSQL, 3+ characters. A term with few raw matches (probed, each source up to PG_SET_PROBE) is
+ * found through its GIN sets. A common one is found by walking the list in order, which reaches
+ * TOTAL_CAP + 1 matches early; should the walk window run out first, the GIN sets answer exactly.
+ */
+async function pgIndexedPlans(t: TenantDb, f: TicketFilter, term: SearchTerm): Promise<Plan[]> {
+  const [probe] = await bounded(t, pgProbe(t, term));
+  if (Number(probe.n) < PG_SET_PROBE) return [pgSetPlan(t, f, term)];
+  return [walkPlan(t, f, term, PG_WALK_WINDOW), pgSetPlan(t, f, term)];
+}
+
+/** The largest of the term's raw match counts per source, each counted up to PG_SET_PROBE. */
+function pgProbe(t: TenantDb, term: SearchTerm): RawBuilder<{ n: number }> {
+  const org = t.organizationId;
+  const p = term.likePattern;
+  const n = PG_SET_PROBE;
+  return sql<{ n: number }>`SELECT greatest(
+    (SELECT count(*) FROM (SELECT 1 FROM tickets WHERE organization_id = ${org} AND subject ILIKE ${p} ESCAPE '\\' LIMIT ${n}) a),
+    (SELECT count(*) FROM (SELECT 1 FROM messages WHERE organization_id = ${org} AND content ILIKE ${p} ESCAPE '\\' LIMIT ${n}) b),
+    (SELECT count(*) FROM (SELECT 1 FROM customers WHERE organization_id = ${org}
+       AND (email ILIKE ${p} ESCAPE '\\' OR name ILIKE ${p} ESCAPE '\\') LIMIT ${n}) c)
+  ) AS n`;
+}
+
+type Read = <R>(q: RawBuilder<R>) => Promise<R[]>;
+
+/**
+ * A counted page: the page's rows and the total (exact up to TOTAL_CAP). Pages at or past the cap are
+ * empty. Searches run off the event loop on SQLite files and under a statement timeout on PostgreSQL.
+ */
+export async function listTicketsCapped(t: TenantDb, f: TicketFilter, page: PageWindow): Promise<CappedList> {
+  const term = f.search;
+  const plans = term && term.indexed && t.pick({ sqlite: false, postgres: true }) ? await pgIndexedPlans(t, f, term) : [planFor(t, f)];
+  const read: Read = term ? (q) => bounded(t, q) : (q) => q.execute(t.db).then((r) => r.rows);
+  const limit = Math.min(page.limit, TOTAL_CAP - page.offset);
+  for (const [i, plan] of plans.entries()) {
+    const { ids, total, windowFull } = await runPlan(read, plan, { limit, offset: page.offset });
+    // A walk whose window ran out before the cap proves nothing: the next plan (the GIN sets) answers.
+    if (windowFull && total <= TOTAL_CAP && i < plans.length - 1) continue;
+    return { rows: await readTickets(t, ids), total: Math.min(total, TOTAL_CAP), capped: total > TOTAL_CAP || windowFull };
+  }
+  throw new Error('unreachable: the last plan always answers');
+}
+
+async function runPlan(read: Read, plan: Plan, page: PageWindow): Promise<{ ids: string[]; total: number; windowFull: boolean }> {
+  const hits = page.limit > 0 ? await read(pageStatement(plan, page)) : [];
+  let total: number;
+  if (hits.length > 0) total = Number(hits[0].total);
+  else if (page.offset === 0 && page.limit > 0) total = 0;
+  else total = Number((await read(sql<{ n: number }>`SELECT count(*) AS n FROM (${plan.candidates}) c`))[0].n);
+  // Only a walk that found no more than the cap may have stopped at the end of its window.
+  let windowFull = false;
+  if (plan.window && total <= TOTAL_CAP) {
+    const [row] = await read(sql<{ n: number }>`SELECT count(*) AS n FROM (${plan.window.rows}) w`);
+    windowFull = Number(row.n) >= plan.window.limit;
+  }
+  return { ids: hits.map((h) => h.id), total, windowFull };
+}
+
+/** Full rows of a page of ids, by primary key only (see sameOrganizationByKey), in list order. */
+async function readTickets(t: TenantDb, ids: string[]): Promise<TicketRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await t.db
+    .selectFrom('tickets')
+    .select(TICKET_COLUMNS)
+    .where('id', 'in', ids)
+    .where(sameOrganizationByKey(t))
+    .orderBy('number', 'desc')
     .execute();
   return rows.map(normalizeTicket);
 }
 
-/** COUNT over the filtered (indexed) query; for filters ticket_counts cannot answer. */
-export async function countTickets(t: TenantDb, f: TicketFilter): Promise<number> {
-  const row = await filtered(t, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** A page of a list whose total ticket_counts gives (status, priority, closed or not). */
+export async function listTickets(t: TenantDb, f: TicketFilter, page: PageWindow): Promise<TicketRow[]> {
+  const q = pageOfTickets(t, f, page);
+  // A deep page walks its offset through the index: off the event loop on SQLite files.
+  const rows = page.offset >= TOTAL_CAP ? await t.boundedRead(q, LIST_TIMEOUT_MS) : await q.execute();
+  return rows.map(normalizeTicket);
 }
 
-/**
- * One page plus the exact total in a single pass over the matching rows (a window count), for the
- * filters whose total has to be counted: counting and listing separately would do the work twice.
- * Only ids are sorted; the page's full rows are read afterwards by primary key.
- */
-export async function listTicketsWithTotal(
-  t: TenantDb,
-  f: TicketFilter,
-  page: { limit: number; offset: number },
-): Promise<{ rows: TicketRow[]; total: number }> {
-  // No organization has 2^31 tickets: such an offset is past the end (and too big for some drivers).
-  if (page.offset > 2 ** 31) return { rows: [], total: await countTickets(t, f) };
-  const hits = await windowQuery(t, f, page).execute();
-  if (hits.length === 0) return { rows: [], total: page.offset === 0 ? 0 : await countTickets(t, f) };
-  // By primary key only (see sameOrganizationByKey): a page of ids must not become a walk of the organization.
-  const rows = await t.db
+function pageOfTickets(t: TenantDb, f: TicketFilter, page: PageWindow) {
+  return t
     .selectFrom('tickets')
-    .select(TICKET_COLUMNS)
-    .where('id', 'in', hits.map((h) => h.id))
-    .where(sameOrganizationByKey(t))
-    .orderBy('number', 'desc')
-    .execute();
-  return { rows: rows.map(normalizeTicket), total: Number(hits[0].total) };
-}
-
-// The window count sits in a subquery without LIMIT: with the LIMIT directly above it, PostgreSQL
-// costs a "fast start" plan (walk number order, probe each row) although the count has to read every
-// match anyway; in the subquery it picks the plan that is best for the whole set.
-function windowQuery(t: TenantDb, f: TicketFilter, page: { limit: number; offset: number }) {
-  const matches = filtered(t, f).select(['tickets.id', 'tickets.number', sql<number>`count(*) over ()`.as('total')]);
-  return t.db
-    .selectFrom(matches.as('m'))
-    .select(['m.id', 'm.total'])
-    .orderBy('m.number', 'desc')
+    .select(TICKET_COLUMNS.map((c) => `tickets.${c}` as const))
+    .where(and(ticketConditions(f, 'tickets')))
+    .orderBy('tickets.number', 'desc')
     .limit(page.limit)
     .offset(page.offset);
 }
 
-/** The SQL the list runs for this filter (the page query, or the windowed one when counted), for EXPLAIN. */
-export function compileListQuery(t: TenantDb, f: TicketFilter, page: { limit: number; offset: number }) {
-  if (!countableFromBuckets(f)) return windowQuery(t, f, page).compile();
-  return filtered(t, f).select(['tickets.id']).orderBy('tickets.number', 'desc').limit(page.limit).offset(page.offset).compile();
+/** The SQL the list runs for this filter (the page query, or the counted one), for EXPLAIN. */
+export function compileListQuery(t: TenantDb, f: TicketFilter, page: PageWindow) {
+  if (countableFromBuckets(f)) return pageOfTickets(t, f, page).compile();
+  return pageStatement(planFor(t, f), page).compile(t.db);
+}
+
+/** A list read cancelled by its time bound becomes a 503 the client may retry (or narrow). */
+export function searchTimeout(err: unknown): never {
+  if (err instanceof StatementTimeoutError) {
+    throw new AppError(503, 'service_unavailable', 'the list took too long; narrow it with filters or a longer search term', [], {
+      'retry-after': '5',
+    });
+  }
+  throw err;
 }

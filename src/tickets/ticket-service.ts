@@ -18,7 +18,7 @@ import {
 } from './ticket-payloads.js';
 import type { AddMessageInput, CreateTicketInput, ListTicketsInput, UpdateTicketInput } from './ticket-schemas.js';
 import { parseSearch } from './ticket-search.js';
-import { countableFromBuckets, listTickets, listTicketsWithTotal, type TicketFilter } from './ticket-search-store.js';
+import { countableFromBuckets, listTickets, listTicketsCapped, searchTimeout, type TicketFilter } from './ticket-search-store.js';
 import { loadTicketWithMessages } from './ticket-read-store.js';
 import * as store from './ticket-store.js';
 import { applyTicketUpdate, resolveTags } from './ticket-update.js';
@@ -89,7 +89,7 @@ export function createTicketService({ database, clock, customers, quota, events 
       };
       await store.insertTicket(t, row);
       await store.insertMessage(t, message, 1);
-      await store.addTicketTags(t, row.id, tags.map((tag) => tag.id), now);
+      await store.addTicketTags(t, row, tags.map((tag) => tag.id), now);
       const relations = {
         customer: { id: customer.id, email: customer.email, name: customer.name, external_user_id: customer.external_user_id },
         assignee: null,
@@ -128,6 +128,7 @@ export function createTicketService({ database, clock, customers, quota, events 
     const page = { limit: query.limit, offset: offsetOf(query) };
     let rows: TicketRow[];
     let total: number;
+    let capped = false;
     if (countableFromBuckets(filter)) {
       total = await sumTicketCounts(t, {
         statuses: filter.status ? [filter.status] : undefined,
@@ -137,10 +138,10 @@ export function createTicketService({ database, clock, customers, quota, events 
       // Past the end there is nothing to read (and no huge OFFSET to hand to the engine).
       rows = page.offset < total ? await listTickets(t, filter, page) : [];
     } else {
-      ({ rows, total } = await listTicketsWithTotal(t, filter, page));
+      ({ rows, total, capped } = await listTicketsCapped(t, filter, page).catch(searchTimeout));
     }
     const relations = await store.loadRelations(t, rows);
-    return { data: rows.map((r) => ticketListItem(r, relations.get(r.id)!)), meta: paginationMeta(query, total) };
+    return { data: rows.map((r) => ticketListItem(r, relations.get(r.id)!)), meta: paginationMeta(query, total, capped) };
   }
 
   async function addMessage(organizationId: string, rawId: string, input: AddMessageInput) {

@@ -160,12 +160,18 @@ export async function tagsOfTickets(t: TenantDb, ticketIds: string[]): Promise<M
   return out;
 }
 
-export async function addTicketTags(t: TenantDb, ticketId: string, tagIds: string[], now: number): Promise<void> {
+/** Links tags to the ticket, with the copy of its status and number the tag filter reads. */
+export async function addTicketTags(
+  t: TenantDb,
+  ticket: Pick<TicketRow, 'id' | 'status' | 'number'>,
+  tagIds: string[],
+  now: number,
+): Promise<void> {
   if (tagIds.length === 0) return;
   await t
     .insertInto(
       'ticket_tags',
-      tagIds.map((tag_id) => ({ ticket_id: ticketId, tag_id, created_at: now })),
+      tagIds.map((tag_id) => ({ ticket_id: ticket.id, tag_id, created_at: now, status: ticket.status, number: ticket.number })),
     )
     // No conflict target: the link's key is (organization_id, ticket_id, tag_id) on PostgreSQL and
     // (ticket_id, tag_id) on SQLite; it is the table's only unique constraint on both.

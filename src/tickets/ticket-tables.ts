@@ -51,4 +51,7 @@ export interface TicketTagTable {
   tag_id: string;
   organization_id: string;
   created_at: Millis;
+  /** The ticket's status and number, copied for the tag filter (kept in step by every status change). */
+  status: string;
+  number: number;
 }

@@ -4,6 +4,7 @@ import { isUuid } from '../shared/ids.js';
 import { ticketChanges, type TagRef, type TicketChanges, type TicketRelations, type TicketRow } from './ticket-payloads.js';
 import type { UpdateTicketInput } from './ticket-schemas.js';
 import * as store from './ticket-store.js';
+import { syncTagStatus } from './ticket-tag-store.js';
 import { planTicketUpdate, type ResolvedReferences } from './ticket-update-plan.js';
 
 /**
@@ -74,7 +75,9 @@ export async function applyTicketUpdate(t: TenantDb, before: TicketRow, input: U
     closed_at: row.closed_at,
     updated_at: row.updated_at,
   });
-  await store.addTicketTags(t, row.id, plan.addTagIds, now);
+  // The links keep a copy of the status for the tag filter: moved with it, in this transaction.
+  if (row.status !== before.status) await syncTagStatus(t, row);
+  await store.addTicketTags(t, row, plan.addTagIds, now);
   await store.removeTicketTags(t, row.id, plan.removeTagIds);
   const tagsChanged = plan.addTagIds.length > 0 || plan.removeTagIds.length > 0;
   const tags = tagsChanged ? ((await store.tagsOfTickets(t, [row.id])).get(row.id) ?? []) : beforeRel.tags;

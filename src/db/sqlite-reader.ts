@@ -1,0 +1,142 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { StatementTimeoutError } from './statement-timeout.js';
+
+// better-sqlite3 runs every statement synchronously on the thread that calls it, so on the event loop
+// a search over many rows stalls every other request of the process. Reads that may be slow (search,
+// capped totals, deep pages) go instead to a small pool of worker threads, each with its own read-only
+// connection to the same database file: WAL lets them read while the main connection writes, and a
+// read started after a commit sees it. In-memory databases cannot be shared this way and keep running
+// their reads inline (DatabaseHandle without a reader).
+//
+// The worker is plain JavaScript evaluated from a string, so it runs the same under the TypeScript
+// test runner, tsx and the compiled build; it loads better-sqlite3 from the path this module resolves.
+
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.path, { readonly: true, fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+const statements = new Map();
+parentPort.on('message', ({ id, sql, parameters }) => {
+  try {
+    let stmt = statements.get(sql);
+    if (!stmt) {
+      stmt = db.prepare(sql);
+      if (statements.size >= 200) statements.delete(statements.keys().next().value);
+      statements.set(sql, stmt);
+    }
+    parentPort.postMessage({ id, rows: stmt.all(parameters) });
+  } catch (err) {
+    parentPort.postMessage({ id, error: { message: String(err && err.message), code: err && err.code } });
+  }
+});
+`;
+
+export interface SqliteReader {
+  /** The rows of one read-only statement, as better-sqlite3 returns them on the main connection. */
+  all(sql: string, parameters: readonly unknown[], timeoutMs: number): Promise<unknown[]>;
+  close(): Promise<void>;
+}
+
+interface Job {
+  id: number;
+  sql: string;
+  parameters: readonly unknown[];
+  timeoutMs: number;
+  resolve: (rows: unknown[]) => void;
+  reject: (err: unknown) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+  timer?: NodeJS.Timeout;
+}
+
+const driverPath = (): string => createRequire(import.meta.url).resolve('better-sqlite3');
+
+/**
+ * A pool of `size` reader threads on the database file at `path`, started on first use. A statement
+ * running past its timeout is answered with StatementTimeoutError and its thread is replaced (the
+ * stuck one is terminated and exits once SQLite returns), so later reads are not queued behind it.
+ */
+export function createSqliteReader(path: string, size = 2): SqliteReader {
+  const slots: Slot[] = [];
+  const queue: Job[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  function spawn(): Slot {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, driver: driverPath() } });
+    // Idle readers must not keep the process alive.
+    worker.unref();
+    const slot: Slot = { worker, job: null };
+    worker.on('message', (msg: { id: number; rows?: unknown[]; error?: { message: string; code?: string } }) => {
+      const job = slot.job;
+      if (!job || job.id !== msg.id) return;
+      finish(slot);
+      if (msg.error) job.reject(Object.assign(new Error(msg.error.message), { code: msg.error.code }));
+      else job.resolve(msg.rows!);
+    });
+    worker.on('error', (err) => {
+      const job = slot.job;
+      replace(slot);
+      job?.reject(err);
+    });
+    return slot;
+  }
+
+  function finish(slot: Slot): void {
+    clearTimeout(slot.timer);
+    slot.job = null;
+    dispatch();
+  }
+
+  /** Retires a slot's thread (stuck or failed) and puts a fresh one in its place. */
+  function replace(slot: Slot): void {
+    clearTimeout(slot.timer);
+    void slot.worker.terminate();
+    const at = slots.indexOf(slot);
+    if (at >= 0) slots.splice(at, 1);
+    if (!closed) slots.push(spawn());
+    dispatch();
+  }
+
+  function dispatch(): void {
+    while (queue.length > 0) {
+      let slot = slots.find((s) => s.job === null);
+      if (!slot && slots.length < size) {
+        slot = spawn();
+        slots.push(slot);
+      }
+      if (!slot) return;
+      const job = queue.shift()!;
+      slot.job = job;
+      slot.timer = setTimeout(() => {
+        if (slot!.job !== job) return;
+        slot!.job = null;
+        replace(slot!);
+        job.reject(new StatementTimeoutError(job.timeoutMs));
+      }, job.timeoutMs);
+      slot.worker.postMessage({ id: job.id, sql: job.sql, parameters: job.parameters });
+    }
+  }
+
+  return {
+    all(sql, parameters, timeoutMs) {
+      if (closed) return Promise.reject(new Error('the database is closed'));
+      return new Promise((resolve, reject) => {
+        queue.push({ id: nextId++, sql, parameters, timeoutMs, resolve, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      closed = true;
+      const pending = [...queue.splice(0), ...slots.flatMap((s) => (s.job ? [s.job] : []))];
+      for (const s of slots) clearTimeout(s.timer);
+      await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
+      for (const job of pending) job.reject(new Error('the database is closed'));
+    },
+  };
+}
