@@ -19,7 +19,7 @@ import {
 import type { AddMessageInput, CreateTicketInput, ListTicketsInput, UpdateTicketInput } from './ticket-schemas.js';
 import { parseSearch } from './ticket-search.js';
 import { countableFromBuckets, listTickets, listTicketsCapped, searchTimeout, type TicketFilter } from './ticket-search-store.js';
-import { loadTicketWithMessages } from './ticket-read-store.js';
+import { loadPageRelations, loadTicketWithMessages } from './ticket-read-store.js';
 import * as store from './ticket-store.js';
 import { applyTicketUpdate, resolveTags } from './ticket-update.js';
 
@@ -140,7 +140,7 @@ export function createTicketService({ database, clock, customers, quota, events 
     } else {
       ({ rows, total, capped } = await listTicketsCapped(t, filter, page).catch(searchTimeout));
     }
-    const relations = await store.loadRelations(t, rows);
+    const relations = await loadPageRelations(t, rows);
     return { data: rows.map((r) => ticketListItem(r, relations.get(r.id)!)), meta: paginationMeta(query, total, capped) };
   }
 
