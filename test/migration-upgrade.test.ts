@@ -120,7 +120,7 @@ async function keysNotLeadingWithOrganization(db: Kysely<any>): Promise<string[]
 // (the lookup table of 0400 and the drop of 0500 end that), and the worker's first step reads the queue
 // across organizations.
 const KNOWN_EXCEPTIONS = ['api_keys_token_hash_key', 'webhook_deliveries_due_idx'];
-const EXCEPTIONS_AT_LATEST = ['webhook_deliveries_due_idx'];
+const EXCEPTIONS_AT_LATEST: string[] = [];
 
 
 

@@ -114,9 +114,11 @@ describeEachDialect(
           .select(['organization_id', 'lease_token'])
           .where('lease_token', 'is not', null)
           .execute();
-        expect(leased).toHaveLength(4);
-        expect(new Set(leased.map((r) => r.lease_token)).size).toBe(1); // one claim…
+        // One claim of twice the concurrency (4 sent at once, 4 claimed ahead)…
+        expect(leased).toHaveLength(8);
+        expect(new Set(leased.map((r) => r.lease_token)).size).toBe(1);
         expect(new Set(leased.map((r) => r.organization_id)).size).toBe(3); // …over every organization
+        expect(receiver.requests).toHaveLength(4); // never more than `concurrency` requests at once
         expect(new Set(receiver.requests.map((r) => r.path)).size).toBe(3);
         receiver.respond(() => ({ status: 200 }));
         receiver.release();
@@ -132,7 +134,7 @@ describeEachDialect(
   { env: { WEBHOOK_POLL_INTERVAL_MS: '100', WEBHOOK_TIMEOUT_MS: '5000' } },
 );
 
-// The claim's statements are served by the partial due index, never by a scan of the delivery
+// The claim's statements are served by the partial queue index, never by a scan of the delivery
 // history. SQLite is asked on empty tables without statistics; PostgreSQL, whose planner rightly
 // prefers a seq scan on a tiny table, gets 20,000 analysed delivered rows and a few due ones first.
 describeEachDialect('webhook claim query plans', (ctx) => {
@@ -150,24 +152,24 @@ describeEachDialect('webhook claim query plans', (ctx) => {
     await sql`ANALYZE`.execute(ctx.database.db);
   });
 
-  async function plan(q: Compilable<unknown>): Promise<string> {
-    const c = q.compile();
+  async function plan(q: Compilable<unknown> | CompiledQuery<unknown>): Promise<string> {
+    const c = 'compile' in q ? q.compile() : q;
     const prefix = ctx.dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN';
     const res = await ctx.database.db.executeQuery(CompiledQuery.raw(`${prefix} ${c.sql}`, [...c.parameters]));
     return (res.rows as any[]).map((r) => r.detail ?? r['QUERY PLAN']).join('\n');
   }
   const noScan = () => (ctx.dialect === 'sqlite' ? /^SCAN webhook_deliveries\b(?! USING)/m : /Seq Scan on webhook_deliveries/);
 
-  it.each([null, 'ffffffff-0000-4000-8000-000000000000'])('finds the organizations with due deliveries from the due index (after %s)', async (after) => {
-    const text = await plan(dueOrganizationsQuery(ctx.database.system, { now: 30_000, after, limit: 4 }));
-    expect(text, text).toContain('webhook_deliveries_due_idx');
+  it.each(['', 'ffffffff-0000-4000-8000-000000000000'])("finds the organizations with due deliveries from the queue index (above '%s')", async (above) => {
+    const text = await plan(dueOrganizationsQuery(ctx.database.system, { now: 30_000, above, limit: 4 }).compile(ctx.database.db));
+    expect(text, text).toContain('webhook_deliveries_queue_idx');
     expect(text).not.toMatch(noScan());
   });
 
-  it("claims within one organization from the due index, the organization's rows only", async () => {
+  it("claims within one organization from the queue index, the organization's rows only", async () => {
     const t = ctx.database.forOrganization(org);
     const text = await plan(organizationClaimQuery(t, { now: 30_000, leaseMs: 1000, limit: 4, token: 'w' }));
-    expect(text, text).toContain('webhook_deliveries_due_idx');
+    expect(text, text).toContain('webhook_deliveries_queue_idx');
     expect(text).not.toMatch(noScan());
   });
 });

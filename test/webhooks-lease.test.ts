@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
-import { claimDueDeliveries, recordAttempt } from '../src/webhooks/delivery-queue-store.js';
+import { claimDueDeliveries } from '../src/webhooks/delivery-queue-store.js';
+import { recordAttempt } from '../src/webhooks/delivery-record-store.js';
 import { recordTicketCreated } from './support/fixtures.js';
 import { describeEachDialect } from './support/harness.js';
 

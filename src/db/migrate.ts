@@ -7,6 +7,7 @@ import * as webhooks from './migrations/20261122-0200-webhooks.js';
 import * as tenantKeys from './migrations/20261122-0300-tenant-keys.js';
 import * as apiKeyLookup from './migrations/20261122-0400-api-key-lookup.js';
 import * as apiKeyHashNotGlobal from './migrations/20261122-0500-api-key-hash-not-global.js';
+import * as webhookQueueIndex from './migrations/20261122-0600-webhook-queue-index.js';
 import * as ticketTagsList from './migrations/20261122-0700-ticket-tags-list.js';
 import * as customerCounts from './migrations/20261122-0800-customer-counts.js';
 import type { MigrationDialect } from './migrator.js';
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261122-0300-tenant-keys': tenantKeys,
   '20261122-0400-api-key-lookup': apiKeyLookup,
   '20261122-0500-api-key-hash-not-global': apiKeyHashNotGlobal,
+  '20261122-0600-webhook-queue-index': webhookQueueIndex,
   '20261122-0700-ticket-tags-list': ticketTagsList,
   '20261122-0800-customer-counts': customerCounts,
 };

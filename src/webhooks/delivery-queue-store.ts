@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Sql, TenantDb } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
@@ -27,6 +27,10 @@ export interface ClaimedDelivery {
   url: string;
   secret: string;
   is_active: number;
+  /** The webhook's bookkeeping as the claim found it: predicts which webhook rows recording will write. */
+  failure_count: number;
+  last_delivery_status: string | null;
+  last_delivery_at: number | null;
 }
 
 // The organization is named as a value, not only correlated (organization_id = the delivery's): a
@@ -37,7 +41,7 @@ export interface ClaimedDelivery {
 const webhookColumn = (
   eb: ExpressionBuilder<Database, 'webhook_deliveries'>,
   organizationId: string,
-  column: 'url' | 'secret' | 'is_active',
+  column: 'url' | 'secret' | 'is_active' | 'failure_count' | 'last_delivery_status' | 'last_delivery_at',
 ) =>
   eb
     .selectFrom('webhooks')
@@ -49,39 +53,56 @@ const webhookColumn = (
 /** Due for an attempt and not leased (or its lease ran out): the rows a claim may take. */
 const claimable = (now: number) => (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
   eb.and([
-    // Spelled out although `<= now` implies it: it is what lets SQLite use the partial due index.
+    // Spelled out although `<= now` implies it: it is what lets SQLite use the partial queue index.
     eb('next_attempt_at', 'is not', null),
     eb('next_attempt_at', '<=', now),
     eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]),
   ]);
 
 /**
- * Up to `limit` organizations with claimable deliveries, in organization id order starting after
- * `after` and wrapping around, so that a worker passing the last organization it served walks through
- * all of them in turn however many there are. It takes no locks (a claim may then find nothing, when
- * another worker was quicker) and is served by the partial due index, whose rows are the queue only.
+ * Up to `limit` organizations after `above` (in id order) with claimable deliveries. It takes no locks
+ * (a claim may then find nothing, when another worker was quicker) and reads the partial queue index
+ * as a skip scan: one probe for the next organization with due rows, one for whether any of them is
+ * free of a lease, per organization — never a pass over every queued row, however long the backlog.
+ * (A recursive CTE is how PostgreSQL and SQLite both express a loose index scan.)
  */
-export function dueOrganizationsQuery(s: Sql, options: { now: number; after: string | null; limit: number }) {
-  const { now, after, limit } = options;
-  return (
-    s.db
-      .selectFrom('webhook_deliveries')
-      .select('organization_id')
-      .where(claimable(now))
-      // GROUP BY rather than DISTINCT: PostgreSQL accepts the wrap-around ORDER BY expression only then.
-      .groupBy('organization_id')
-      .$if(after !== null, (q) => q.orderBy(sql`organization_id <= ${after}`))
-      .orderBy('organization_id')
-      .limit(limit)
-  );
+export function dueOrganizationsQuery(s: Sql, options: { now: number; above: string; limit: number }) {
+  const { now, above, limit } = options;
+  const nextOrganization = (after: RawBuilder<unknown>) => sql`(
+    select organization_id from webhook_deliveries
+     where next_attempt_at is not null and next_attempt_at <= ${now} and organization_id > ${after}
+     order by organization_id limit 1)`;
+  return sql<{ organization_id: string }>`
+    with recursive orgs (organization_id) as (
+      select ${nextOrganization(sql`${above}`)}
+      union all
+      select ${nextOrganization(sql.ref('orgs.organization_id'))} from orgs where orgs.organization_id is not null
+    )
+    select organization_id from orgs
+     where organization_id is not null
+       and exists (select 1 from webhook_deliveries
+         where webhook_deliveries.organization_id = orgs.organization_id and next_attempt_at is not null
+           and next_attempt_at <= ${now} and (lease_until is null or lease_until < ${now}))
+     limit ${limit}`;
 }
 
+/**
+ * Up to `limit` organizations with claimable deliveries, in organization id order starting after
+ * `after` and wrapping around, so that a worker passing the last organization it served walks through
+ * all of them in turn however many there are.
+ */
 export async function findOrganizationsWithDueDeliveries(
   s: Sql,
   options: { now: number; after: string | null; limit: number },
 ): Promise<string[]> {
-  const rows = await dueOrganizationsQuery(s, options).execute();
-  return rows.map((r) => r.organization_id);
+  const { now, after, limit } = options;
+  // '' sorts before every id.
+  const first = (await dueOrganizationsQuery(s, { now, above: after ?? '', limit }).execute(s.db)).rows.map((r) => r.organization_id);
+  if (after === null || first.length >= limit) return first;
+  const wrapped = (await dueOrganizationsQuery(s, { now, above: '', limit: limit - first.length }).execute(s.db)).rows
+    .map((r) => r.organization_id)
+    .filter((org) => org <= after);
+  return [...first, ...wrapped];
 }
 
 export interface ClaimOptions {
@@ -125,6 +146,9 @@ export function organizationClaimQuery(t: TenantDb, options: ClaimOptions) {
       webhookColumn(eb, t.organizationId, 'url'),
       webhookColumn(eb, t.organizationId, 'secret'),
       webhookColumn(eb, t.organizationId, 'is_active'),
+      webhookColumn(eb, t.organizationId, 'failure_count'),
+      webhookColumn(eb, t.organizationId, 'last_delivery_status'),
+      webhookColumn(eb, t.organizationId, 'last_delivery_at'),
     ]);
 }
 
@@ -175,28 +199,6 @@ export async function claimDueDeliveries(s: Sql, options: ClaimOptions & { after
   return [...claimed.values()].flat();
 }
 
-/** The earliest time a queued delivery becomes due or a lease runs out (null when nothing is queued). */
-export async function nextWakeAt(s: Sql): Promise<number | null> {
-  const row = await s.db
-    .selectFrom('webhook_deliveries')
-    .select([
-      sql<number | null>`min(case when lease_until is null then next_attempt_at end)`.as('due'),
-      sql<number | null>`min(lease_until)`.as('lease'),
-    ])
-    .where('next_attempt_at', 'is not', null)
-    .executeTakeFirst();
-  const times = [row?.due, row?.lease].filter((t) => t !== null && t !== undefined).map(Number);
-  return times.length ? Math.min(...times) : null;
-}
-
-export interface AttemptOutcome {
-  success: boolean;
-  statusCode: number | null;
-  finishedAt: number;
-  /** When the next attempt is due, or null when the series is over. */
-  nextAttemptAt: number | null;
-}
-
 /** The claimed row, while the claim still holds its lease. */
 function heldRow(s: Sql, claimed: ClaimedDelivery) {
   return s.db
@@ -204,37 +206,6 @@ function heldRow(s: Sql, claimed: ClaimedDelivery) {
     .where('id', '=', claimed.id)
     .where('organization_id', '=', claimed.organization_id)
     .where('lease_token', '=', claimed.lease_token);
-}
-
-/**
- * Records one finished attempt, only if the caller still holds the lease; returns false (and writes
- * nothing) otherwise. Run it in a transaction: the webhook's last delivery and breaker count move
- * with it.
- */
-export async function recordAttempt(s: Sql, claimed: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
-  const updated = await heldRow(s, claimed)
-    .set({
-      status: outcome.success ? 'success' : 'failed',
-      status_code: outcome.statusCode,
-      attempt_count: claimed.attempt_count + 1,
-      completed_at: outcome.finishedAt,
-      next_attempt_at: outcome.nextAttemptAt,
-      lease_until: null,
-      lease_token: null,
-    })
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) return false;
-  await s.db
-    .updateTable('webhooks')
-    .set((eb) => ({
-      last_delivery_at: outcome.finishedAt,
-      last_delivery_status: outcome.success ? 'success' : 'failed',
-      failure_count: outcome.success ? 0 : eb('failure_count', '+', 1),
-    }))
-    .where('id', '=', claimed.webhook_id)
-    .where('organization_id', '=', claimed.organization_id)
-    .execute();
-  return true;
 }
 
 /** Gives a claimed delivery back without counting an attempt (e.g. on shutdown before sending). */

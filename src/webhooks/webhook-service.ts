@@ -113,7 +113,11 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
     },
 
     async remove(organizationId: string, id: string) {
-      if (!(await store.deleteWebhook(database.forOrganization(organizationId), pathUuid(id, 'webhook')))) throw notFound('webhook');
+      const webhookId = pathUuid(id, 'webhook');
+      // In a transaction, so that a deadlock with a worker recording this webhook's attempts (the
+      // cascade to its deliveries meets rows the worker holds) is retried rather than answered 500.
+      const deleted = await database.forOrganization(organizationId).transaction((t) => store.deleteWebhook(t, webhookId));
+      if (!deleted) throw notFound('webhook');
     },
 
     async deliveries(organizationId: string, id: string, page: PageQuery) {

@@ -4,21 +4,21 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { createDeliveryClient } from './delivery-client.js';
 import { nextAttemptAt } from './delivery-policy.js';
-import {
-  cancelDelivery,
-  claimDueDeliveries,
-  nextWakeAt,
-  recordAttempt,
-  releaseLease,
-  type ClaimedDelivery,
-} from './delivery-queue-store.js';
+import { cancelDelivery, claimDueDeliveries, releaseLease, type ClaimedDelivery } from './delivery-queue-store.js';
+import { recordAttempts, type FinishedDelivery } from './delivery-record-store.js';
 import { onDeliveriesQueued } from './webhook-wakeup.js';
 
-// The delivery worker: claims due deliveries with a lease, sends them concurrently, records each
-// attempt. It wakes on new events (webhook-wakeup.ts), when the next retry or lease expiry is due,
-// and at least every pollIntervalMs (other processes' events on SQLite, missed notifications,
-// crashed workers' leases). It serves every organization, in turn: each claim starts after the
-// organization the previous one ended with.
+// The delivery worker: claims due deliveries with a lease, sends up to `concurrency` at once over one
+// pooled HTTP client, and records finished attempts in batches. It wakes on new events
+// (webhook-wakeup.ts: NOTIFY after commit, or the in-process signal), when a retry it recorded becomes
+// due, and at least every pollIntervalMs (other workers' retries, missed notifications, crashed
+// workers' leases). It serves every organization, in turn: each claim starts after the organization
+// the previous one ended with.
+//
+// Claims and records are group-committed: while one claim (or one record) is running, the slots that
+// free up (the attempts that finish) wait for the next one, which takes them all. At low load each
+// event is claimed and recorded on its own at once; under load the statements grow instead of
+// multiplying.
 
 type LogFn = (obj: object | string, msg?: string) => void;
 export interface WorkerLogger {
@@ -39,29 +39,136 @@ export interface WorkerDeps {
   logger: WorkerLogger;
 }
 
+/** Most attempts recorded by one statement. */
+const RECORD_BATCH = 500;
+/** Time an attempt's lease must have left, beyond the request timeout, for the attempt to start (at most). */
+const LEASE_MARGIN_MS = 5_000;
+
+/** The claim's rows (grouped by organization) taken one organization at a time, in turn: no organization waits behind another's batch. */
+function byOrganizationInTurn(claimed: ClaimedDelivery[]): ClaimedDelivery[] {
+  const groups = new Map<string, ClaimedDelivery[]>();
+  for (const c of claimed) {
+    const group = groups.get(c.organization_id);
+    if (group) group.push(c);
+    else groups.set(c.organization_id, [c]);
+  }
+  const lists = [...groups.values()];
+  const out: ClaimedDelivery[] = [];
+  for (let i = 0; out.length < claimed.length; i++) for (const list of lists) if (i < list.length) out.push(list[i]);
+  return out;
+}
+
 export function startWorker({ database, clock, settings, logger }: WorkerDeps): WorkerHandle {
   const queue = database.system;
   const client = createDeliveryClient({ timeoutMs: settings.timeoutMs, allowPrivateTargets: settings.allowPrivateTargets });
-  const inFlight = new Set<Promise<void>>();
+  // Finished attempts not yet recorded are bounded too: claiming pauses while the database lags.
+  const maxUnrecorded = Math.max(4 * settings.concurrency, RECORD_BATCH);
+  const attempts = new Set<Promise<void>>();
+  const ready: { claimed: ClaimedDelivery; leaseUntil: number }[] = [];
+  const finished: FinishedDelivery[] = [];
+  let recording: Promise<void> | null = null;
+  let unrecorded = 0;
   let stopping = false;
-  let ticking = false;
+  let claiming: Promise<void> | null = null;
   let again = false;
+  // The last claim filled every free slot: more may be due, so a finishing attempt claims again.
+  let moreDue = false;
   let timer: NodeJS.Timeout | null = null;
+  let timerAt = Infinity;
   // The organization this worker served last: its next claim starts after it (see claimDueDeliveries).
   let lastOrganization: string | null = null;
 
-  const schedule = (delayMs: number) => {
+  /** Wake at `at` (epoch ms by the clock) at the latest, and within pollIntervalMs anyway. */
+  const scheduleAt = (at: number) => {
     if (stopping) return;
+    const delay = Math.max(0, Math.min(at - clock(), settings.pollIntervalMs));
+    const due = Date.now() + delay;
+    if (timer && timerAt <= due) return;
     if (timer) clearTimeout(timer);
+    timerAt = due;
     // Not unref'd: a running worker is what keeps a `worker` process alive; stop() clears it.
-    timer = setTimeout(wake, Math.max(0, Math.min(delayMs, settings.pollIntervalMs)));
+    timer = setTimeout(() => {
+      timer = null;
+      timerAt = Infinity;
+      wake();
+    }, delay);
   };
-  let current: Promise<void> = Promise.resolve();
-  const wake = () => {
+
+  function wake() {
     if (stopping) return;
-    if (ticking) again = true;
-    else current = tick();
-  };
+    if (claiming) again = true;
+    else claiming = claimLoop().finally(() => (claiming = null));
+  }
+
+  // Claimed ahead: up to `concurrency` deliveries wait here for a free slot, so the next attempts start
+  // as soon as slots free up instead of after a claim's round trips.
+  const depth = 2 * settings.concurrency;
+  const held = () => attempts.size + ready.length;
+  const leaseMargin = Math.min(LEASE_MARGIN_MS, (settings.leaseMs - settings.timeoutMs) / 2);
+
+  async function claimLoop(): Promise<void> {
+    try {
+      do {
+        again = false;
+        const capacity = depth - held();
+        // A finishing attempt (or record) wakes the worker again.
+        if (capacity <= 0 || unrecorded >= maxUnrecorded) return;
+        const now = clock();
+        const claimed = await claimDueDeliveries(queue, { now, leaseMs: settings.leaseMs, limit: capacity, token: randomUUID(), after: lastOrganization });
+        moreDue = claimed.length === capacity;
+        if (claimed.length === 0) break;
+        lastOrganization = claimed[claimed.length - 1].organization_id;
+        if (stopping) {
+          // Claimed while stop() began: hand them back rather than start attempts nobody waits for.
+          await Promise.all(claimed.map((c) => releaseLease(queue, c)));
+          return;
+        }
+        for (const c of byOrganizationInTurn(claimed)) ready.push({ claimed: c, leaseUntil: now + settings.leaseMs });
+        pump();
+        if (moreDue && canClaimBatch()) again = true;
+      } while (again && !stopping);
+    } catch (err) {
+      if (!stopping) logger.error({ err }, 'webhook worker could not poll the queue; retrying');
+    } finally {
+      // The poll (unless a retry is due sooner): other workers' retries, expired leases, missed wake-ups.
+      scheduleAt(Infinity);
+      // A wake-up that arrived during the last claim must not wait for the timer.
+      if (again && !stopping) queueMicrotask(wake);
+    }
+  }
+
+  // With more due, claim again once the claimed-ahead deliveries fall to half (a claim costs two
+  // statements whether it takes one delivery or fifty), not for each slot that frees up.
+  const canClaimBatch = () => held() <= settings.concurrency;
+
+  /** Starts claimed deliveries while slots are free. */
+  function pump() {
+    while (attempts.size < settings.concurrency && ready.length > 0 && !stopping) {
+      const { claimed, leaseUntil } = ready.shift()!;
+      // A lease must outlast the attempt (a worker that lost it would send again what another sends).
+      if (leaseUntil - clock() < settings.timeoutMs + leaseMargin) giveBack([claimed]);
+      else start(claimed);
+    }
+  }
+
+  function giveBack(claimed: ClaimedDelivery[]) {
+    const p: Promise<void> = Promise.all(claimed.map((c) => releaseLease(queue, c)))
+      .then(() => undefined)
+      .catch((err) => logger.warn({ err }, 'webhook worker could not hand back deliveries; their leases will run out'))
+      .finally(() => attempts.delete(p));
+    attempts.add(p);
+  }
+
+  function start(claimed: ClaimedDelivery) {
+    const p: Promise<void> = attempt(claimed)
+      .catch((err) => logger.error({ err, delivery: claimed.id }, 'webhook delivery attempt crashed'))
+      .finally(() => {
+        attempts.delete(p);
+        pump();
+        if (moreDue && canClaimBatch()) wake();
+      });
+    attempts.add(p);
+  }
 
   async function attempt(claimed: ClaimedDelivery) {
     // An inactive webhook receives nothing while inactive. (A deleted one's rows are gone with it.)
@@ -73,61 +180,34 @@ export function startWorker({ database, clock, settings, logger }: WorkerDeps): 
     const finishedAt = clock();
     const attemptsMade = claimed.attempt_count + 1;
     const next = result.success ? null : nextAttemptAt(attemptsMade, finishedAt, settings.retryDelaysMs);
-    const recorded = await queue.transaction((s) =>
-      recordAttempt(s, claimed, { success: result.success, statusCode: result.statusCode, finishedAt, nextAttemptAt: next }),
-    );
-    if (!recorded) logger.warn({ delivery: claimed.id }, 'webhook delivery no longer held (lease taken over or webhook deleted); attempt not recorded');
-    else if (!result.success) {
+    if (!result.success) {
       logger.warn({ delivery: claimed.id, attempt: attemptsMade, error: result.error }, 'webhook delivery attempt failed');
-    } else logger.debug({ delivery: claimed.id, attempt: attemptsMade }, 'webhook delivered');
+    }
+    finished.push({ claimed, outcome: { success: result.success, statusCode: result.statusCode, finishedAt, nextAttemptAt: next } });
+    unrecorded++;
+    if (!recording) recording = recordLoop().finally(() => (recording = null));
   }
 
-  async function tick(): Promise<void> {
-    if (stopping) return;
-    if (ticking) {
-      again = true;
-      return;
-    }
-    ticking = true;
-    try {
-      do {
-        again = false;
-        const capacity = settings.concurrency - inFlight.size;
-        if (capacity <= 0) return; // a finishing attempt ticks again
-        const claimed = await claimDueDeliveries(queue, {
-          now: clock(),
-          leaseMs: settings.leaseMs,
-          limit: capacity,
-          token: randomUUID(),
-          after: lastOrganization,
-        });
-        if (claimed.length === 0) break;
-        lastOrganization = claimed[claimed.length - 1].organization_id;
-        if (stopping) {
-          // Claimed while stop() began: hand them back rather than start attempts nobody waits for.
-          await Promise.all(claimed.map((c) => releaseLease(queue, c)));
-          return;
+  /** Records what has finished, a batch at a time, until nothing is left. */
+  async function recordLoop(): Promise<void> {
+    while (finished.length > 0) {
+      const batch = finished.splice(0, RECORD_BATCH);
+      try {
+        const recorded = new Set((await recordAttempts(queue, batch)).map((f) => f.claimed.id));
+        for (const f of batch) {
+          if (!recorded.has(f.claimed.id)) {
+            logger.warn({ delivery: f.claimed.id }, 'webhook delivery no longer held (lease taken over or webhook deleted); attempt not recorded');
+          } else if (f.outcome.success) logger.debug({ delivery: f.claimed.id, attempt: f.claimed.attempt_count + 1 }, 'webhook delivered');
+          // The retry this worker scheduled: it wakes for it rather than waiting for a poll.
+          else if (f.outcome.nextAttemptAt !== null) scheduleAt(f.outcome.nextAttemptAt);
         }
-        for (const c of claimed) {
-          const p: Promise<void> = attempt(c)
-            .catch((err) => logger.error({ err, delivery: c.id }, 'webhook delivery attempt crashed'))
-            .finally(() => {
-              inFlight.delete(p);
-              wake();
-            });
-          inFlight.add(p);
-        }
-        if (claimed.length === capacity) again = true;
-      } while (again && !stopping);
-      const wakeAt = await nextWakeAt(queue);
-      schedule(wakeAt === null ? settings.pollIntervalMs : wakeAt - clock());
-    } catch (err) {
-      if (!stopping) logger.error({ err }, 'webhook worker could not poll the queue; retrying');
-      schedule(settings.pollIntervalMs);
-    } finally {
-      ticking = false;
-      // A wake-up that arrived after the last claim must not wait for the timer.
-      if (again && !stopping) queueMicrotask(wake);
+      } catch (err) {
+        // Not recorded: the leases run out and the deliveries are attempted again (at least once).
+        logger.error({ err, deliveries: batch.length }, 'webhook worker could not record attempts');
+      } finally {
+        unrecorded -= batch.length;
+      }
+      if (unrecorded < maxUnrecorded && moreDue && canClaimBatch()) wake();
     }
   }
 
@@ -143,9 +223,12 @@ export function startWorker({ database, clock, settings, logger }: WorkerDeps): 
       stopping = true;
       if (timer) clearTimeout(timer);
       await stopListening();
-      await current.catch(() => undefined);
-      // Attempts under way finish (bounded by the request timeout) so their outcome is recorded.
-      await Promise.allSettled([...inFlight]);
+      await claiming?.catch(() => undefined);
+      // Claimed ahead and not started: handed back for other workers.
+      if (ready.length > 0) giveBack(ready.splice(0).map((r) => r.claimed));
+      // Attempts under way finish (bounded by the request timeout) and their outcome is recorded.
+      await Promise.allSettled([...attempts]);
+      await recording?.catch(() => undefined);
       await client.close();
     },
   };

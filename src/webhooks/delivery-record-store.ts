@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import type { Sql, TenantDb } from '../db/database.js';
+import { BOOKKEEPING_INTERVAL_MS, bookkeepingChanges, summarizeAttempts, type WebhookBookkeeping } from './delivery-policy.js';
+import type { ClaimedDelivery } from './delivery-queue-store.js';
+
+// Recording finished attempts, many at once: one transaction per organization in the batch, with one
+// statement for all of its deliveries and at most one for its webhooks' bookkeeping (failure count
+// and last delivery), which is only written when it changes (delivery-policy.ts). A delivery is only
+// recorded while the caller still holds its lease, so a worker that lost its lease never records twice.
+//
+// Lock order: webhook rows before delivery rows, the order of a webhook's deletion (which cascades to
+// its deliveries), so recording and `DELETE /webhooks/{id}` do not deadlock. The webhook rows a batch
+// will write are predicted from the state the claim read and locked first, in id order (two workers
+// recording for the same webhooks cannot deadlock either); an unpredicted write (the state moved since
+// the claim) may still meet a deletion, and the transaction is then retried like any deadlock.
+
+export interface AttemptOutcome {
+  success: boolean;
+  statusCode: number | null;
+  finishedAt: number;
+  /** When the next attempt is due, or null when the series is over. */
+  nextAttemptAt: number | null;
+}
+
+export interface FinishedDelivery {
+  claimed: ClaimedDelivery;
+  outcome: AttemptOutcome;
+}
+
+/** Records the attempts whose lease is still held; returns those it recorded. */
+export async function recordAttempts(s: Sql, finished: readonly FinishedDelivery[]): Promise<FinishedDelivery[]> {
+  const byOrganization = new Map<string, FinishedDelivery[]>();
+  for (const f of finished) {
+    const list = byOrganization.get(f.claimed.organization_id);
+    if (list) list.push(f);
+    else byOrganization.set(f.claimed.organization_id, [f]);
+  }
+  const recorded: FinishedDelivery[] = [];
+  for (const [organizationId, items] of byOrganization) {
+    recorded.push(...(await s.forOrganization(organizationId).transaction((t) => recordOrganization(t, items))));
+  }
+  return recorded;
+}
+
+/** Records one finished attempt (see recordAttempts); false when the lease was no longer the caller's. */
+export async function recordAttempt(s: Sql, claimed: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
+  return (await recordAttempts(s, [{ claimed, outcome }])).length === 1;
+}
+
+const finishedAttempt = ({ claimed, outcome }: FinishedDelivery) => ({
+  webhookId: claimed.webhook_id,
+  success: outcome.success,
+  finishedAt: outcome.finishedAt,
+});
+
+async function recordOrganization(t: TenantDb, items: FinishedDelivery[]): Promise<FinishedDelivery[]> {
+  const claimedState = new Map(items.map((i) => [i.claimed.webhook_id, i.claimed]));
+  const toLock = summarizeAttempts(items.map(finishedAttempt))
+    .filter((summary) => bookkeepingChanges(claimedState.get(summary.webhookId)!, summary))
+    .map((summary) => summary.webhookId);
+  if (toLock.length > 0 && t.rowLocks) {
+    await t.selectFrom('webhooks').select('id').where('id', 'in', toLock).orderBy('id').forNoKeyUpdate().execute();
+  }
+  const held = await updateDeliveries(t, items);
+  const recorded = items.filter((i) => held.has(i.claimed.id));
+  await updateBookkeeping(t, summarizeAttempts(recorded.map(finishedAttempt)));
+  return recorded;
+}
+
+// VALUES lists with CAST on every typed column: PostgreSQL types a VALUES column from its first row,
+// and parameters alone would be text. Both engines name VALUES columns column1, column2, …
+
+/** Writes the outcomes of the rows whose lease token is still the claim's; returns their ids. */
+async function updateDeliveries(t: TenantDb, items: FinishedDelivery[]): Promise<Set<string>> {
+  const values = items.map(
+    ({ claimed, outcome }) =>
+      sql`(${claimed.id}, ${claimed.lease_token}, ${outcome.success ? 'success' : 'failed'}, cast(${outcome.statusCode} as integer),
+        cast(${claimed.attempt_count + 1} as integer), cast(${outcome.finishedAt} as bigint), cast(${outcome.nextAttemptAt} as bigint))`,
+  );
+  const result = await sql<{ id: string }>`
+    update webhook_deliveries set status = v.column3, status_code = v.column4, attempt_count = v.column5,
+      completed_at = v.column6, next_attempt_at = v.column7, lease_until = null, lease_token = null
+    from (values ${sql.join(values)}) as v
+    where webhook_deliveries.organization_id = ${t.organizationId}
+      and webhook_deliveries.id = v.column1 and webhook_deliveries.lease_token = v.column2
+    returning webhook_deliveries.id`.execute(t.db);
+  return new Set(result.rows.map((r) => r.id));
+}
+
+/** Applies each summary to its webhook row, writing only the rows it changes (bookkeepingChanges in SQL). */
+async function updateBookkeeping(t: TenantDb, summaries: WebhookBookkeeping[]): Promise<void> {
+  if (summaries.length === 0) return;
+  const values = summaries.map(
+    (b) => sql`(${b.webhookId}, cast(${b.reset ? 1 : 0} as integer), cast(${b.failures} as integer), cast(${b.lastAt} as bigint), ${b.lastStatus})`,
+  );
+  await sql`
+    update webhooks set
+      failure_count = case when v.column2 = 1 then v.column3 else webhooks.failure_count + v.column3 end,
+      last_delivery_at = v.column4, last_delivery_status = v.column5
+    from (values ${sql.join(values)}) as v
+    where webhooks.organization_id = ${t.organizationId} and webhooks.id = v.column1
+      and (v.column2 = 0 or webhooks.failure_count <> v.column3
+        or webhooks.last_delivery_status is null or webhooks.last_delivery_status <> v.column5
+        or webhooks.last_delivery_at is null or webhooks.last_delivery_at < v.column4 - cast(${BOOKKEEPING_INTERVAL_MS} as bigint))`.execute(t.db);
+}
