@@ -11,7 +11,7 @@ describe('configuration', () => {
       allowPrivateTargets: false,
       retryDelaysMs: [60_000, 120_000, 240_000, 480_000],
       timeoutMs: 30_000,
-      concurrency: 8,
+      concurrency: 64,
       leaseMs: 60_000,
       pollIntervalMs: 1_000,
     });

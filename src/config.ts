@@ -157,7 +157,7 @@ export function loadConfig(env: Env = process.env): Config {
       allowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
       retryDelaysMs: retryDelays(env),
       timeoutMs,
-      concurrency: integer(env, 'WEBHOOK_WORKER_CONCURRENCY', 8, 1, 1000),
+      concurrency: integer(env, 'WEBHOOK_WORKER_CONCURRENCY', 64, 1, 1000),
       // The lease must outlive the request timeout so a healthy worker never loses its claim mid-attempt.
       leaseMs: integer(env, 'WEBHOOK_LEASE_MS', timeoutMs + 30_000, timeoutMs + 1),
       pollIntervalMs: integer(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, 10),
