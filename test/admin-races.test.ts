@@ -49,6 +49,31 @@ describeEachDialect('races between a write and the delete of what it names', (ct
     }
   });
 
+  it(`PATCH /tickets/{id} assignee_id u racing DELETE /users/u (${TRIES} tries): never a ticket assigned to a deleted user`, async () => {
+    const org = await ctx.createOrg('Racing assignments');
+    const ticket = (await org.api.post('/api/v1/tickets', { subject: 'Race', message: 'hi', customer: { email: 'race@example.com' } })).body.data;
+    const seen = new Map<number, number>();
+    for (let i = 0; i < TRIES; i++) {
+      const u = `assignee-${i}`;
+      expect((await postUser(org.api, u)).status).toBe(201);
+      const [patched, removed] = await Promise.all([
+        org.api.patch(`/api/v1/tickets/${ticket.id}`, { assignee_id: u }),
+        org.api.delete(`/api/v1/users/${u}`),
+      ]);
+      seen.set(patched.status, (seen.get(patched.status) ?? 0) + 1);
+      expect(removed.status).toBe(200);
+      if (patched.status !== 200) {
+        expect(patched.status).toBe(400);
+        expect(patched.body.error).toMatchObject({ code: 'validation_error', details: [{ field: 'assignee_id', issue: 'not_found' }] });
+      }
+      // Assigned before the delete (which then unassigned it) or refused after: the stored ticket never
+      // names the deleted user.
+      const stored = await ctx.database.db.selectFrom('tickets').select('assignee_id').where('id', '=', ticket.id).executeTakeFirstOrThrow();
+      expect(stored.assignee_id).toBeNull();
+    }
+    process.stdout.write(`${ctx.dialect}: assignment/user race, ${TRIES} tries: ${JSON.stringify(Object.fromEntries(seen))}\n`);
+  });
+
   it(`PATCH /teams/{id} racing DELETE /teams/{id} (${TRIES} tries): 200 or 404`, async () => {
     const org = await ctx.createOrg('Racing team deletes');
     expect((await postUser(org.api, 'stayer')).status).toBe(201);

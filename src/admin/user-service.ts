@@ -148,7 +148,7 @@ export function createUserService({ database, clock, tickets, quota }: UserServi
     /** Deletes the user; tickets assigned to them stay, unassigned (each with a ticket.updated event). */
     async remove(organizationId: string, id: string): Promise<void> {
       await database.forOrganization(organizationId).transaction(async (t) => {
-        await load(t, id);
+        if (!(await store.lockUser(t, id))) throw notFound('user');
         await tickets.unassignUser(t, id, clock());
         await store.deleteUser(t, id);
       });

@@ -51,6 +51,15 @@ export function findUser(t: TenantDb, id: string): Promise<UserRow | undefined> 
   return t.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The user, locked until the transaction ends where rows lock: a deletion takes it first, so a
+ * concurrent assignment (which share-locks the user it names, ticket-update.ts) either finishes before
+ * the deletion detaches the user's tickets or finds the user gone.
+ */
+export function lockUser(t: TenantDb, id: string): Promise<UserRow | undefined> {
+  return t.selectFrom('users').selectAll().where('id', '=', id).$if(t.rowLocks, (q) => q.forUpdate()).executeTakeFirst();
+}
+
 export function findUserByEmail(t: TenantDb, email: string): Promise<UserRow | undefined> {
   return t.selectFrom('users').selectAll().where('email_key', '=', emailKey(email)).executeTakeFirst();
 }

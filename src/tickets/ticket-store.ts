@@ -184,11 +184,22 @@ export async function removeTicketTags(t: TenantDb, ticketId: string, tagIds: st
   await t.deleteFrom('ticket_tags').where('ticket_id', '=', ticketId).where('tag_id', 'in', tagIds).execute();
 }
 
-export async function findUsers(t: TenantDb, ids: string[]): Promise<Map<string, UserRef>> {
+/**
+ * Staff users among `ids`. With `shareLock` (a write about to refer to them: an assignment), the rows
+ * are share-locked until the transaction ends where rows lock, so a concurrent deletion of such a user
+ * (which locks it first, admin/user-store.ts lockUser) waits and then detaches this ticket too, or
+ * has already happened and the user is not found (400).
+ */
+export async function findUsers(t: TenantDb, ids: string[], shareLock = false): Promise<Map<string, UserRef>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   // users' primary key is (organization_id, id): the organization condition is part of the key here.
-  const rows = await t.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', unique).execute();
+  const rows = await t
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('id', 'in', unique)
+    .$if(shareLock && t.rowLocks, (q) => q.forKeyShare())
+    .execute();
   return new Map(rows.map((u) => [u.id, u]));
 }
 

@@ -36,7 +36,7 @@ async function resolveReferences(t: TenantDb, current: TicketRelations, input: U
   let assignee = current.assignee;
   if (input.assignee_id === null) assignee = null;
   else if (input.assignee_id !== undefined) {
-    const user = (await store.findUsers(t, [input.assignee_id])).get(input.assignee_id);
+    const user = (await store.findUsers(t, [input.assignee_id], true)).get(input.assignee_id);
     if (!user) throw validationError(`unknown user id: ${input.assignee_id}`, 'assignee_id', 'not_found');
     assignee = user;
   }
