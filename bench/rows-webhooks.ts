@@ -118,7 +118,7 @@ export async function webhookRows(ctx: Ctx): Promise<void> {
 /** Row 5: deliveries/s reaching the receiver from a queued backlog vs a raw undici Pool. */
 async function deliveryRateRow(ctx: Ctx, receiver: string): Promise<void> {
   const { duration: seconds, rounds } = ctx.opts;
-  const concurrency = Number(process.env.WEBHOOK_WORKER_CONCURRENCY ?? 8);
+  const concurrency = Number(process.env.WEBHOOK_WORKER_CONCURRENCY ?? 64); // the service's default
   const backlogTickets = 100 * seconds * rounds;
   await withHooks(ctx, receiver, 'r5', async (paths) => {
     // The backlog: tickets created with no worker running (10 deliveries each).
@@ -169,6 +169,8 @@ async function windowRate(receiver: string, first: number, seconds: number, back
       lastChange = performance.now();
     } else if (performance.now() - lastChange > 1000 && stats.unique >= backlog - 20) {
       process.stderr.write('  row 5: the backlog ran out before the window ended; rate measured up to the last delivery\n');
+      // Nothing arrived after the window opened: the backlog was gone before it (too small to measure).
+      if (lastChange === t0) throw new Error('row 5: the backlog was delivered before the measurement window opened; run with a longer --duration');
       return (count - first) / ((lastChange - t0) / 1000);
     }
   }
