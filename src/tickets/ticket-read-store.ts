@@ -18,6 +18,14 @@ const TICKET = sql.raw(
     .join(', '),
 );
 
+/** The relation columns and joins both reads share (each joined tenant table by organization too). */
+const RELATION_COLUMNS = sql.raw(`c.email AS c_email, c.name AS c_name, c.external_user_id AS c_external_user_id,
+           u.name AS a_name, u.email AS a_email, tm.name AS team_name`);
+const RELATION_JOINS = sql.raw(`FROM tickets t
+      JOIN customers c ON c.id = t.customer_id AND c.organization_id = t.organization_id
+      LEFT JOIN users u ON u.id = t.assignee_id AND u.organization_id = t.organization_id
+      LEFT JOIN teams tm ON tm.id = t.team_id AND tm.organization_id = t.organization_id`);
+
 type Json = (orgId: string) => { tags: RawBuilder<unknown>; messages: RawBuilder<unknown>; ticketOrg: RawBuilder<unknown> };
 
 const JSON_PARTS: Record<'sqlite' | 'postgres', Json> = {
@@ -41,7 +49,12 @@ const JSON_PARTS: Record<'sqlite' | 'postgres', Json> = {
   }),
 };
 
-interface Joined extends TicketRow {
+/** A ticket's relations as the joins below return them (tags as a JSON array). */
+interface RelationRow {
+  id: string;
+  customer_id: string;
+  assignee_id: string | null;
+  team_id: string | null;
   c_email: string;
   c_name: string | null;
   c_external_user_id: string | null;
@@ -49,6 +62,9 @@ interface Joined extends TicketRow {
   a_email: string | null;
   team_name: string | null;
   tags_json: unknown;
+}
+
+interface Joined extends TicketRow, RelationRow {
   messages_json: unknown;
 }
 
@@ -61,14 +77,8 @@ export async function loadTicketWithMessages(
 ): Promise<{ row: TicketRow; relations: TicketRelations; messages: MessageRow[] } | undefined> {
   const parts = t.pick(JSON_PARTS)(t.organizationId);
   const result = await sql<Joined>`
-    SELECT ${TICKET},
-           c.email AS c_email, c.name AS c_name, c.external_user_id AS c_external_user_id,
-           u.name AS a_name, u.email AS a_email, tm.name AS team_name,
-           ${parts.tags} AS tags_json, ${parts.messages} AS messages_json
-      FROM tickets t
-      JOIN customers c ON c.id = t.customer_id AND c.organization_id = t.organization_id
-      LEFT JOIN users u ON u.id = t.assignee_id AND u.organization_id = t.organization_id
-      LEFT JOIN teams tm ON tm.id = t.team_id AND tm.organization_id = t.organization_id
+    SELECT ${TICKET}, ${RELATION_COLUMNS}, ${parts.tags} AS tags_json, ${parts.messages} AS messages_json
+      ${RELATION_JOINS}
      WHERE t.id = ${id} AND ${parts.ticketOrg}`.execute(t.db);
   const r = result.rows[0];
   if (!r) return undefined;
@@ -87,19 +97,6 @@ export async function loadTicketWithMessages(
   return { row, relations, messages };
 }
 
-interface RelationRow {
-  id: string;
-  customer_id: string;
-  assignee_id: string | null;
-  team_id: string | null;
-  c_email: string;
-  c_name: string | null;
-  c_external_user_id: string | null;
-  a_name: string | null;
-  a_email: string | null;
-  team_name: string | null;
-  tags_json: unknown;
-}
 
 /**
  * What a page of tickets refers to (customer, assignee, team, tags), in ONE statement by the tickets'
@@ -111,13 +108,8 @@ export async function loadPageRelations(t: TenantDb, tickets: readonly TicketRow
   if (tickets.length === 0) return out;
   const parts = t.pick(JSON_PARTS)(t.organizationId);
   const result = await sql<RelationRow>`
-    SELECT t.id, t.customer_id, t.assignee_id, t.team_id,
-           c.email AS c_email, c.name AS c_name, c.external_user_id AS c_external_user_id,
-           u.name AS a_name, u.email AS a_email, tm.name AS team_name, ${parts.tags} AS tags_json
-      FROM tickets t
-      JOIN customers c ON c.id = t.customer_id AND c.organization_id = t.organization_id
-      LEFT JOIN users u ON u.id = t.assignee_id AND u.organization_id = t.organization_id
-      LEFT JOIN teams tm ON tm.id = t.team_id AND tm.organization_id = t.organization_id
+    SELECT t.id, t.customer_id, t.assignee_id, t.team_id, ${RELATION_COLUMNS}, ${parts.tags} AS tags_json
+      ${RELATION_JOINS}
      WHERE t.id IN (${sql.join(tickets.map((k) => k.id))}) AND ${parts.ticketOrg}`.execute(t.db);
   for (const r of result.rows) out.set(r.id, relationsOf(r));
   for (const k of tickets) if (!out.has(k.id)) throw new Error(`ticket ${k.id} refers to a missing customer`);
