@@ -24,7 +24,9 @@ describe('configuration', () => {
       dialect: 'postgres',
       url: 'postgres://u@db:5432/hd',
       poolSize: 25,
+      preparedStatements: false,
     });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/hd', DATABASE_PREPARED_STATEMENTS: 'true' }).database).toMatchObject({ preparedStatements: true });
     expect(parseDatabaseUrl('postgresql://u@db/hd')).toMatchObject({ dialect: 'postgres' });
   });
 
@@ -43,6 +45,7 @@ describe('configuration', () => {
     [{ WEBHOOK_TIMEOUT_MS: '5000', WEBHOOK_LEASE_MS: '5000' }, /WEBHOOK_LEASE_MS must be between 5001/],
     [{ CORS_ORIGINS: 'app.example.com' }, /CORS_ORIGINS must be/],
     [{ DATABASE_URL: 'postgres://u@db/hd', DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE must be between 1/],
+    [{ DATABASE_URL: 'postgres://u@db/hd', DATABASE_PREPARED_STATEMENTS: 'sometimes' }, /DATABASE_PREPARED_STATEMENTS must be true or false/],
     [{ DATABASE_URL: 'postgres://u@bouncer/hd', DATABASE_DIRECT_URL: 'mysql://x' }, /DATABASE_DIRECT_URL must start with postgres:\/\//],
     [{ DATABASE_URL: 'postgres://u@bouncer/hd', DATABASE_DIRECT_URL: 'postgres://u@[db/hd' }, /DATABASE_DIRECT_URL is not a valid PostgreSQL URL/],
     [{ DATABASE_URL: 'sqlite:./x.db', DATABASE_DIRECT_URL: 'postgres://u@db/hd' }, /DATABASE_DIRECT_URL is for PostgreSQL only/],
@@ -56,6 +59,7 @@ describe('configuration', () => {
       dialect: 'postgres',
       url: 'postgres://u@bouncer:6432/hd',
       poolSize: 10,
+      preparedStatements: false,
       directUrl: 'postgresql://u@db:5432/hd',
     });
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db/hd', DATABASE_DIRECT_URL: '' }).database).not.toHaveProperty('directUrl');

@@ -9,6 +9,8 @@ export type DatabaseConfig =
       poolSize?: number;
       /** Session-level work (LISTEN, migrations) when set: a direct connection to PostgreSQL. */
       directUrl?: string;
+      /** Named prepared statements on pooled connections (not through PgBouncer before 1.21). */
+      preparedStatements?: boolean;
     };
 
 export interface Config {
@@ -115,7 +117,13 @@ function corsOrigins(env: Env): string[] {
 
 function withPoolSize(database: DatabaseConfig, env: Env): DatabaseConfig {
   if (database.dialect !== 'postgres') return database;
-  return { ...database, poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000) };
+  return {
+    ...database,
+    poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    // Off by default: a transaction-mode pooler (PgBouncer before 1.21) hands the next statement to a
+    // server connection that never prepared it.
+    preparedStatements: boolean(env, 'DATABASE_PREPARED_STATEMENTS', false),
+  };
 }
 
 // LISTEN and migrations need a session of their own, which a transaction-mode PgBouncer in

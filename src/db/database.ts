@@ -219,13 +219,13 @@ interface PostgresOptions {
  * behind it (ROLLBACK included) would wait as long again: the connection is destroyed instead, which
  * fails them at once and makes the server roll back.
  */
-function hardenPool(pool: pg.Pool): void {
+function hardenPool(pool: pg.Pool, prepare: (args: unknown[]) => unknown[] = (args) => args): void {
   pool.on('error', () => undefined); // idle clients: the pool removes them itself
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (...args: unknown[]) => {
-      const result = query(...args);
+      const result = query(...prepare(args));
       if (result instanceof Promise) {
         result.catch((err: unknown) => {
           if (/Query read timeout/.test((err as Error)?.message ?? '')) {
@@ -236,6 +236,30 @@ function hardenPool(pool: pg.Pool): void {
       return result;
     };
   });
+}
+
+/**
+ * With DATABASE_PREPARED_STATEMENTS, parameterized statements get a name derived from their text, so
+ * each pooled connection parses and plans a statement once and reuses it (planning is most of
+ * PostgreSQL's work for the service's short statements: 0.36 ms planning vs 0.08 ms execution for the
+ * ticket read). Bounded: past MAX_PREPARED distinct texts (lists of varying length make new ones),
+ * new texts run unnamed. Statements without parameters (BEGIN; SET LOCAL …) stay simple queries.
+ */
+const MAX_PREPARED = 500;
+
+function statementNamer(): (args: unknown[]) => unknown[] {
+  const names = new Map<string, string>();
+  return (args) => {
+    const [text, values] = args;
+    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return args;
+    let name = names.get(text);
+    if (name === undefined) {
+      if (names.size >= MAX_PREPARED) return args;
+      name = `hd${names.size}`;
+      names.set(text, name);
+    }
+    return [{ name, text, values }, ...args.slice(2)];
+  };
 }
 
 function openPostgres(config: PostgresConfig, options: PostgresOptions): DatabaseHandle {
@@ -253,7 +277,7 @@ function openPostgres(config: PostgresConfig, options: PostgresOptions): Databas
     keepAlive: true,
   };
   const pool = new pg.Pool({ ...poolOptions, max });
-  hardenPool(pool);
+  hardenPool(pool, config.preparedStatements ? statementNamer() : undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // The server-side limit of every transaction: SET LOCAL lasts until COMMIT/ROLLBACK, so it holds under
   // PgBouncer's transaction pooling too. Sent with BEGIN as one simple-protocol query (no parameters:
