@@ -170,7 +170,11 @@ async function windowRate(receiver: string, first: number, seconds: number, back
     } else if (performance.now() - lastChange > 1000 && stats.unique >= backlog - 20) {
       process.stderr.write('  row 5: the backlog ran out before the window ended; rate measured up to the last delivery\n');
       // Nothing arrived after the window opened: the backlog was gone before it (too small to measure).
-      if (lastChange === t0) throw new Error('row 5: the backlog was delivered before the measurement window opened; run with a longer --duration');
+      if (lastChange === t0) {
+        // Nothing arrived after the window opened: the backlog was gone before it; the row shows NaN.
+        process.stderr.write('  row 5: the backlog was delivered before the measurement window opened (NaN); run with a longer --duration\n');
+        return Number.NaN;
+      }
       return (count - first) / ((lastChange - t0) / 1000);
     }
   }
