@@ -268,15 +268,15 @@ function openPostgres(config: PostgresConfig, options: PostgresOptions): Databas
   // statement_timeout option as one, which PgBouncer in transaction mode refuses): the server-side
   // limit is set per transaction below, and the client-side one bounds every statement, including
   // single statements outside a transaction and a server that does not answer at all.
-  const poolOptions: pg.PoolConfig = {
+  const pool = new pg.Pool({
     connectionString: config.url,
+    max,
     // Bounds both connecting and waiting in the pool's queue for a free connection.
     connectionTimeoutMillis: connectTimeoutMs,
     // 0 means unbounded (migrations): PostgreSQL reads statement_timeout = 0 as "no limit" too.
     query_timeout: statementTimeoutMs > 0 ? statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS : undefined,
     keepAlive: true,
-  };
-  const pool = new pg.Pool({ ...poolOptions, max });
+  });
   hardenPool(pool, config.preparedStatements ? statementNamer() : undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // The server-side limit of every transaction: SET LOCAL lasts until COMMIT/ROLLBACK, so it holds under

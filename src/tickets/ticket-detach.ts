@@ -1,7 +1,8 @@
 import type { TenantDb } from '../db/database.js';
 import type { EventRecorder } from '../webhooks/event-recorder.js';
 import { ticketChanges, ticketEventData, type TicketRelations, type TicketRow } from './ticket-payloads.js';
-import { loadRelations, normalizeTicket, sameOrganizationByKey, TICKET_COLUMNS } from './ticket-store.js';
+import { loadPageRelations } from './ticket-read-store.js';
+import { normalizeTicket, sameOrganizationByKey, TICKET_COLUMNS } from './ticket-store.js';
 
 // A staff user or tag that is being deleted changes the tickets that refer to it (assignee -> null,
 // tag removed). That is a change of assignee or tags, so each such ticket gets its updated_at and a
@@ -15,7 +16,7 @@ type Detach = { relations: (rel: TicketRelations) => TicketRelations; row: (row:
 async function emitDetached(t: TenantDb, events: Events, rows: TicketRow[], now: number, detach: Detach): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
-    const relations = await loadRelations(t, chunk);
+    const relations = await loadPageRelations(t, chunk);
     for (const before of chunk) {
       const relBefore = relations.get(before.id)!;
       const relAfter = detach.relations(relBefore);

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TenantDb } from '../db/database.js';
 import type { MessageRow, TagRef, TicketRelations, TicketRow } from './ticket-payloads.js';
-import { normalizeTicket } from './ticket-store.js';
+import { normalizeTicket, TICKET_COLUMNS } from './ticket-store.js';
 
 // A ticket with everything its representation shows (customer, assignee, team, tags, messages) in ONE
 // statement: GET /tickets/{id} is the hottest read, and six round trips (the ticket, four relation
@@ -11,12 +11,7 @@ import { normalizeTicket } from './ticket-store.js';
 // join, the subqueries by parameter. On SQLite the ticket's organization term has a unary plus so the
 // planner finds the row by id (see sameOrganizationByKey).
 
-const TICKET = sql.raw(
-  ['id', 'organization_id', 'number', 'subject', 'status', 'priority', 'channel', 'customer_id', 'assignee_id', 'team_id',
-    'external_organization_id', 'external_organization_name', 'message_count', 'created_at', 'updated_at', 'closed_at']
-    .map((c) => `t.${c}`)
-    .join(', '),
-);
+const TICKET = sql.raw(TICKET_COLUMNS.map((c) => `t.${c}`).join(', '));
 
 /** The relation columns and joins both reads share (each joined tenant table by organization too). */
 const RELATION_COLUMNS = sql.raw(`c.email AS c_email, c.name AS c_name, c.external_user_id AS c_external_user_id,
@@ -82,12 +77,7 @@ export async function loadTicketWithMessages(
      WHERE t.id = ${id} AND ${parts.ticketOrg}`.execute(t.db);
   const r = result.rows[0];
   if (!r) return undefined;
-  const row = normalizeTicket({
-    id: r.id, organization_id: r.organization_id, number: r.number, subject: r.subject, status: r.status, priority: r.priority,
-    channel: r.channel, customer_id: r.customer_id, assignee_id: r.assignee_id, team_id: r.team_id,
-    external_organization_id: r.external_organization_id, external_organization_name: r.external_organization_name,
-    message_count: r.message_count, created_at: r.created_at, updated_at: r.updated_at, closed_at: r.closed_at,
-  });
+  const row = normalizeTicket(Object.fromEntries(TICKET_COLUMNS.map((c) => [c, r[c]])) as TicketRow);
   const messages = (parsed(r.messages_json) as MessageTuple[]).map(
     ([messageId, type, content, author_type, author_id, author_email, author_name, created_at]): MessageRow => ({
       id: messageId, ticket_id: row.id, type, content, author_type, author_id, author_email, author_name, created_at: Number(created_at),

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { TenantDb } from '../db/database.js';
 import { StatementTimeoutError } from '../db/statement-timeout.js';
 import { AppError } from '../shared/errors.js';

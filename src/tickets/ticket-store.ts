@@ -5,7 +5,6 @@ import type {
   TagRef,
   TeamRef,
   TicketCustomerRef,
-  TicketRelations,
   TicketRow,
   UserRef,
 } from './ticket-payloads.js';
@@ -79,11 +78,6 @@ export async function insertTicket(t: TenantDb, row: TicketRow): Promise<void> {
  */
 export async function insertMessage(t: TenantDb, row: MessageRow, seq: number): Promise<void> {
   await t.insertInto('messages', { ...row, seq }).execute();
-}
-
-export async function findTicket(t: TenantDb, id: string): Promise<TicketRow | undefined> {
-  const row = await t.selectFrom('tickets').select(TICKET_COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row ? normalizeTicket(row) : undefined;
 }
 
 /** The ticket, locked for the rest of the transaction where rows lock (writers are serial elsewhere). */
@@ -227,26 +221,4 @@ export async function findCustomerRefs(t: TenantDb, ids: string[]): Promise<Map<
     .where(sameOrganizationByKey(t))
     .execute();
   return new Map(rows.map((c) => [c.id, c]));
-}
-
-/** Everything a page of tickets refers to, in four batched queries (no per-ticket queries). */
-export async function loadRelations(t: TenantDb, tickets: TicketRow[]): Promise<Map<string, TicketRelations>> {
-  const [customers, users, teams, tags] = await Promise.all([
-    findCustomerRefs(t, tickets.map((k) => k.customer_id)),
-    findUsers(t, tickets.flatMap((k) => (k.assignee_id ? [k.assignee_id] : []))),
-    findTeams(t, tickets.flatMap((k) => (k.team_id ? [k.team_id] : []))),
-    tagsOfTickets(t, tickets.map((k) => k.id)),
-  ]);
-  const out = new Map<string, TicketRelations>();
-  for (const k of tickets) {
-    const customer = customers.get(k.customer_id);
-    if (!customer) throw new Error(`ticket ${k.id} refers to a missing customer`);
-    out.set(k.id, {
-      customer,
-      assignee: k.assignee_id ? (users.get(k.assignee_id) ?? null) : null,
-      team: k.team_id ? (teams.get(k.team_id) ?? null) : null,
-      tags: tags.get(k.id) ?? [],
-    });
-  }
-  return out;
 }

@@ -2,6 +2,7 @@ import type { TenantDb } from '../db/database.js';
 import { validationError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
 import { ticketChanges, type TagRef, type TicketChanges, type TicketRelations, type TicketRow } from './ticket-payloads.js';
+import { loadPageRelations } from './ticket-read-store.js';
 import type { UpdateTicketInput } from './ticket-schemas.js';
 import * as store from './ticket-store.js';
 import { syncTagStatus } from './ticket-tag-store.js';
@@ -60,7 +61,7 @@ async function resolveReferences(t: TenantDb, current: TicketRelations, input: U
  * Unchanged values are no-ops: updated_at moves only when something really changed.
  */
 export async function applyTicketUpdate(t: TenantDb, before: TicketRow, input: UpdateTicketInput, now: number): Promise<AppliedUpdate> {
-  const beforeRel = (await store.loadRelations(t, [before])).get(before.id)!;
+  const beforeRel = (await loadPageRelations(t, [before])).get(before.id)!;
   const refs = await resolveReferences(t, beforeRel, input);
   const plan = planTicketUpdate(before, beforeRel.tags, input, refs, now);
   if (!plan) return { row: before, relations: beforeRel, changes: null };
