@@ -127,6 +127,7 @@ export function createCustomerService({ database, clock, ticketCounter }: Custom
         if (!(await store.lockCustomer(t, id))) throw notFound('customer');
         await ticketCounter.subtractCustomerTickets(t, id);
         await store.deleteCustomer(t, id);
+        await store.adjustCustomerCount(t, -1);
       });
     },
 

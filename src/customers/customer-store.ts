@@ -101,10 +101,12 @@ export async function updateCustomer(t: TenantDb, id: string, patch: CustomerPat
   }
 }
 
-/** Deletes a customer; its tickets, their messages and tag links go with it (foreign-key cascades). */
+/**
+ * Deletes a customer; its tickets, their messages and tag links go with it (foreign-key cascades).
+ * Not yet uncounted: see adjustCustomerCount, which the caller runs last, as creation does.
+ */
 export async function deleteCustomer(t: TenantDb, id: string): Promise<void> {
   await t.deleteFrom('customers').where('id', '=', id).execute();
-  await adjustCustomerCount(t, -1);
 }
 
 export async function countAllCustomers(t: TenantDb): Promise<number> {
