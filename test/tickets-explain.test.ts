@@ -25,21 +25,21 @@ async function plan(db: Db, t: TenantDb, dialect: Dialect, f: TicketFilter): Pro
 async function seedPostgres(db: Db, org: string): Promise<void> {
   await sql`INSERT INTO organizations (id, name, created_at) VALUES (${org}, 'plans', 0)`.execute(db);
   await sql`INSERT INTO customers (id, organization_id, email, email_key, name, metadata, ticket_count, created_at, updated_at)
-    SELECT md5('c' || i)::uuid::text, ${org}, 'c' || i || '@example.com', 'c' || i || '@example.com', 'Customer ' || i, '{}', 40, 0, 0
+    SELECT md5('c' || i)::uuid, ${org}, 'c' || i || '@example.com', 'c' || i || '@example.com', 'Customer ' || i, '{}', 40, 0, 0
     FROM generate_series(0, 499) i`.execute(db);
   await sql`INSERT INTO tags (id, organization_id, name, name_key, color, created_at, updated_at)
-    SELECT md5('t' || i)::uuid::text, ${org}, 'tag' || i, 'tag' || i, '#000000', 0, 0 FROM generate_series(0, 19) i`.execute(db);
+    SELECT md5('t' || i)::uuid, ${org}, 'tag' || i, 'tag' || i, '#000000', 0, 0 FROM generate_series(0, 19) i`.execute(db);
   await sql`INSERT INTO tickets (id, organization_id, number, subject, status, priority, channel, customer_id, assignee_id,
       message_count, created_at, updated_at)
-    SELECT md5('k' || i)::uuid::text, ${org}, i, 'Subject ' || md5(i::text),
+    SELECT md5('k' || i)::uuid, ${org}, i, 'Subject ' || md5(i::text),
       (ARRAY['OPEN','PENDING','ON_HOLD','RESOLVED','CLOSED','CLOSED'])[1 + i % 6], (ARRAY['LOW','MEDIUM','HIGH','URGENT'])[1 + i % 4],
-      'API', md5('c' || (i % 500))::uuid::text, CASE WHEN i % 3 = 0 THEN 'agent-' || (i % 20) END, 1, i, i
+      'API', md5('c' || (i % 500))::uuid, CASE WHEN i % 3 = 0 THEN 'agent-' || (i % 20) END, 1, i, i
     FROM generate_series(1, 20000) i`.execute(db);
   await sql`INSERT INTO messages (id, organization_id, ticket_id, type, content, seq, created_at)
-    SELECT md5('m' || i)::uuid::text, ${org}, md5('k' || i)::uuid::text, 'INBOUND', 'Message ' || md5('x' || i), 1, i
+    SELECT md5('m' || i)::uuid, ${org}, md5('k' || i)::uuid, 'INBOUND', 'Message ' || md5('x' || i), 1, i
     FROM generate_series(1, 20000) i`.execute(db);
   await sql`INSERT INTO ticket_tags (ticket_id, tag_id, organization_id, created_at, status, number)
-    SELECT md5('k' || i)::uuid::text, md5('t' || (i % 20))::uuid::text, ${org}, 0,
+    SELECT md5('k' || i)::uuid, md5('t' || (i % 20))::uuid, ${org}, 0,
       (ARRAY['OPEN','PENDING','ON_HOLD','RESOLVED','CLOSED','CLOSED'])[1 + i % 6], i FROM generate_series(1, 20000, 10) i`.execute(db);
   await sql`ANALYZE`.execute(db);
 }

@@ -2,7 +2,7 @@ import type { DatabaseHandle, Sql } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { iso, isoOrNull } from '../shared/clock.js';
 import { AppError, notFound } from '../shared/errors.js';
-import { newId } from '../shared/ids.js';
+import { newId, normalizeUuid } from '../shared/ids.js';
 import { ALL_SCOPES, type Scope } from '../shared/schemas.js';
 import { createApiKeyCache } from './api-key-cache.js';
 import { displayPrefix, generateToken, hashToken } from './api-key-token.js';
@@ -152,9 +152,11 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
     revokeAnyOrganization: (id: string): Promise<ApiKeyView> =>
       revoking(() =>
         database.system.transaction(async (s) => {
-          const organizationId = await lookup.findKeyOrganization(s, id);
-          if (organizationId === undefined) throw notFound('API key');
-          return revokeIn(s, organizationId, id, clock());
+          // Not a UUID: names no key (and would not even compare with PostgreSQL's uuid column).
+          const keyId = normalizeUuid(id);
+          const organizationId = keyId === null ? undefined : await lookup.findKeyOrganization(s, keyId);
+          if (keyId === null || organizationId === undefined) throw notFound('API key');
+          return revokeIn(s, organizationId, keyId, clock());
         }),
       ),
 

@@ -334,3 +334,12 @@ export function isForeignKeyViolation(err: unknown): boolean {
   const e = err as { code?: string } | undefined;
   return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
+
+/**
+ * True when PostgreSQL could not read a parameter as its column's type (22P02), e.g. an id that is not
+ * a UUID compared with a uuid column. Inputs are validated before they reach a query; this is the net
+ * that keeps one that slipped through a 400 instead of a 500.
+ */
+export function isMalformedValue(err: unknown): boolean {
+  return (err as { code?: string } | undefined)?.code === '22P02';
+}

@@ -24,6 +24,11 @@ export interface DialectFeatures {
    * none (SQLite: bounded reads run in a reader thread that is given up on instead).
    */
   statementTimeout: ((ms: number) => RawBuilder<unknown>) | null;
+  /**
+   * A generated id as a typed parameter, where the engine cannot infer the type itself (a VALUES list
+   * joined to an id column): PostgreSQL stores ids as uuid, SQLite as text.
+   */
+  idValue: (id: string | null) => RawBuilder<string>;
 }
 
 export const DIALECTS: Record<Dialect, DialectFeatures> = {
@@ -32,6 +37,7 @@ export const DIALECTS: Record<Dialect, DialectFeatures> = {
     advisoryLock: null,
     compiler: () => new SqliteQueryCompiler(),
     statementTimeout: null,
+    idValue: (id) => sql<string>`${id}`,
   },
   postgres: {
     rowLocks: true,
@@ -40,5 +46,6 @@ export const DIALECTS: Record<Dialect, DialectFeatures> = {
     compiler: () => new PostgresQueryCompiler(),
     // SET LOCAL: ends with the transaction (safe behind a transaction-mode pooler). An integer we own.
     statementTimeout: (ms) => sql.raw(`SET LOCAL statement_timeout = ${Math.trunc(ms)}`),
+    idValue: (id) => sql<string>`cast(${id} as uuid)`,
   },
 };

@@ -6,6 +6,7 @@ import type {
   InsertQueryBuilder,
   InsertResult,
   Kysely,
+  RawBuilder,
   SelectQueryBuilder,
   UpdateQueryBuilder,
   UpdateResult,
@@ -47,6 +48,11 @@ export class Sql {
   /** The entry of a per-dialect table of choices for the engine this handle runs on. */
   pick<T>(choices: Record<Dialect, T>): T {
     return choices[this.engine.dialect];
+  }
+
+  /** A generated id as a typed SQL value (VALUES lists; see DialectFeatures.idValue). */
+  idValue(id: string | null): RawBuilder<string> {
+    return this.engine.features.idValue(id);
   }
 
   /** True where row locks (FOR UPDATE, FOR KEY SHARE, SKIP LOCKED) exist: use with Kysely's `$if`. */

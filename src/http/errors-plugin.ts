@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { isDatabaseUnavailable } from '../db/database.js';
+import { isDatabaseUnavailable, isMalformedValue } from '../db/database.js';
 import { AppError, errorBody, serviceUnavailable } from '../shared/errors.js';
 import { missingHost } from './client-errors.js';
 import { validationFailure } from '../shared/validation.js';
@@ -53,6 +53,10 @@ export const errorsPlugin = fp(
       if (isDatabaseUnavailable(err)) {
         request.log.error({ err }, 'database unavailable');
         return send(reply, serviceUnavailable());
+      }
+      if (isMalformedValue(err)) {
+        request.log.warn({ err }, 'unvalidated malformed value reached the database');
+        return send(reply, new AppError(400, 'validation_error', 'a value is not in the form its field requires (e.g. an id that is not a UUID)'));
       }
       request.log.error({ err }, 'unhandled error');
       // A bug: the answer says nothing internal (no message, stack or SQL); the log has it all.

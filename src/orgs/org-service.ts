@@ -2,7 +2,7 @@ import { issueApiKey, type CreatedApiKey } from '../auth/api-key-service.js';
 import type { DatabaseHandle, Sql } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { notFound } from '../shared/errors.js';
-import { newId } from '../shared/ids.js';
+import { isUuid, newId } from '../shared/ids.js';
 import { ALL_SCOPES } from '../shared/schemas.js';
 import { findOrganization, hasAnyOrganization, insertOrganization, listOrganizations, lockForBootstrap } from './org-store.js';
 
@@ -50,7 +50,7 @@ export function createOrgService(deps: { database: DatabaseHandle; clock: Clock 
 
     /** Throws 404 when the organization does not exist (operators name one by id). */
     async assertExists(id: string): Promise<void> {
-      if (!(await findOrganization(database.system, id))) throw notFound(`organization ${id}`);
+      if (!isUuid(id) || !(await findOrganization(database.system, id))) throw notFound(`organization ${id}`);
     },
   };
 }

@@ -86,6 +86,10 @@ export function dueOrganizationsQuery(s: Sql, options: { now: number; above: str
      limit ${limit}`;
 }
 
+// The nil UUID sorts before every generated id, as text (SQLite) and as uuid (PostgreSQL), where ''
+// would not even be a uuid.
+const BEFORE_EVERY_ID = '00000000-0000-0000-0000-000000000000';
+
 /**
  * Up to `limit` organizations with claimable deliveries, in organization id order starting after
  * `after` and wrapping around, so that a worker passing the last organization it served walks through
@@ -96,10 +100,9 @@ export async function findOrganizationsWithDueDeliveries(
   options: { now: number; after: string | null; limit: number },
 ): Promise<string[]> {
   const { now, after, limit } = options;
-  // '' sorts before every id.
-  const first = (await dueOrganizationsQuery(s, { now, above: after ?? '', limit }).execute(s.db)).rows.map((r) => r.organization_id);
+  const first = (await dueOrganizationsQuery(s, { now, above: after ?? BEFORE_EVERY_ID, limit }).execute(s.db)).rows.map((r) => r.organization_id);
   if (after === null || first.length >= limit) return first;
-  const wrapped = (await dueOrganizationsQuery(s, { now, above: '', limit: limit - first.length }).execute(s.db)).rows
+  const wrapped = (await dueOrganizationsQuery(s, { now, above: BEFORE_EVERY_ID, limit: limit - first.length }).execute(s.db)).rows
     .map((r) => r.organization_id)
     .filter((org) => org <= after);
   return [...first, ...wrapped];

@@ -74,7 +74,7 @@ async function recordOrganization(t: TenantDb, items: FinishedDelivery[]): Promi
 async function updateDeliveries(t: TenantDb, items: FinishedDelivery[]): Promise<Set<string>> {
   const values = items.map(
     ({ claimed, outcome }) =>
-      sql`(${claimed.id}, ${claimed.lease_token}, ${outcome.success ? 'success' : 'failed'}, cast(${outcome.statusCode} as integer),
+      sql`(${t.idValue(claimed.id)}, ${claimed.lease_token}, ${outcome.success ? 'success' : 'failed'}, cast(${outcome.statusCode} as integer),
         cast(${claimed.attempt_count + 1} as integer), cast(${outcome.finishedAt} as bigint), cast(${outcome.nextAttemptAt} as bigint))`,
   );
   const result = await sql<{ id: string }>`
@@ -91,7 +91,7 @@ async function updateDeliveries(t: TenantDb, items: FinishedDelivery[]): Promise
 async function updateBookkeeping(t: TenantDb, summaries: WebhookBookkeeping[]): Promise<void> {
   if (summaries.length === 0) return;
   const values = summaries.map(
-    (b) => sql`(${b.webhookId}, cast(${b.reset ? 1 : 0} as integer), cast(${b.failures} as integer), cast(${b.lastAt} as bigint), ${b.lastStatus})`,
+    (b) => sql`(${t.idValue(b.webhookId)}, cast(${b.reset ? 1 : 0} as integer), cast(${b.failures} as integer), cast(${b.lastAt} as bigint), ${b.lastStatus})`,
   );
   await sql`
     update webhooks set
