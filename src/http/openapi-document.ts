@@ -152,6 +152,7 @@ function completeOperation(method: string, path: string, operation: Json): void 
     if (BLANKET.has(status)) continue; // re-derived below, only where true
     const success = status.startsWith('2');
     if (success && entry && response.description === 'Default Response') response.description = entry.ok;
+    if (entry?.responses?.[status]) response.description = entry.responses[status];
     if (success && authenticated) response.headers = { ...RATE_LIMIT_HEADERS, ...response.headers };
     responses[status] = response;
   }

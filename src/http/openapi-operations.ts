@@ -12,6 +12,8 @@ export interface OperationEntry {
   operationId: string;
   /** The success answer's description. */
   ok: string;
+  /** Descriptions of other answers the route's schema declares (not errors in the error shape). */
+  responses?: Record<string, string>;
   /** For routes whose schema has no summary of its own. */
   summary?: string;
   /** Error answers beyond the derived ones, by status. */
@@ -23,7 +25,12 @@ const conflict = { 409: ['conflict'] } as const satisfies OperationEntry['errors
 
 export const OPERATIONS: Record<string, OperationEntry> = {
   'GET /healthz': { operationId: 'getHealth', ok: 'The process is up', summary: 'Liveness: the process answers' },
-  'GET /readyz': { operationId: 'getReadiness', ok: 'The database answers', summary: 'Readiness: the database answers' },
+  'GET /readyz': {
+    operationId: 'getReadiness',
+    ok: 'The database answers',
+    responses: { 503: 'The database is unreachable' },
+    summary: 'Readiness: the database answers',
+  },
 
   'POST /api/v1/tickets': { operationId: 'createTicket', ok: 'The created ticket with its first message', errors: planLimit },
   'GET /api/v1/tickets': { operationId: 'listTickets', ok: 'One page of tickets (without messages)' },

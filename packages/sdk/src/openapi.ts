@@ -1192,7 +1192,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The database is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
