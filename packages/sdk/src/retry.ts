@@ -10,7 +10,10 @@ export interface RetryOptions {
   maxRetries?: number;
   /** First backoff delay in ms, doubled each retry, with full jitter (default 500). */
   baseDelayMs?: number;
-  /** Upper bound of one wait, also of a Retry-After (default 30 000). */
+  /**
+   * Longest wait in ms (default 60 000). A Retry-After asking for longer is not retried early: the
+   * answer (429/503) is returned to the caller as an ApiError with `retryAfter`.
+   */
   maxDelayMs?: number;
 }
 
@@ -38,16 +41,19 @@ export const defaultSleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
-/** The wait before retry number `retry` (0-based): Retry-After when given, else exponential backoff. */
-export function retryDelayMs(retry: number, response: Response | null, options: Required<RetryOptions>, runtime: Pick<RetryRuntime, 'random' | 'now'>): number {
+/**
+ * The wait before retry number `retry` (0-based): Retry-After when given, else exponential backoff
+ * with full jitter; null when Retry-After asks for more than maxDelayMs.
+ */
+export function retryDelayMs(retry: number, response: Response | null, options: Required<RetryOptions>, runtime: Pick<RetryRuntime, 'random' | 'now'>): number | null {
   const asked = response ? retryAfterSeconds(response.headers, runtime.now()) : null;
-  if (asked !== null) return Math.min(asked * 1000, options.maxDelayMs);
+  if (asked !== null) return asked * 1000 <= options.maxDelayMs ? asked * 1000 : null;
   const ceiling = Math.min(options.baseDelayMs * 2 ** retry, options.maxDelayMs);
   return Math.round(runtime.random() * ceiling);
 }
 
 export function retryingFetch(options: RetryOptions, runtime: RetryRuntime): (request: Request) => Promise<Response> {
-  const settings: Required<RetryOptions> = { maxRetries: 3, baseDelayMs: 500, maxDelayMs: 30_000, ...options };
+  const settings: Required<RetryOptions> = { maxRetries: 3, baseDelayMs: 500, maxDelayMs: 60_000, ...options };
   return async (request) => {
     for (let retry = 0; ; retry++) {
       const last = retry >= settings.maxRetries;
@@ -61,11 +67,12 @@ export function retryingFetch(options: RetryOptions, runtime: RetryRuntime): (re
         if (last || !IDEMPOTENT_METHODS.has(request.method)) {
           throw new ConnectionError(`${request.method} ${new URL(request.url).pathname} failed: ${(err as Error).message}`, { cause: err });
         }
-        await runtime.sleep(retryDelayMs(retry, null, settings, runtime), request.signal ?? undefined);
+        await runtime.sleep(retryDelayMs(retry, null, settings, runtime)!, request.signal ?? undefined);
         continue;
       }
       if (last || !RETRY_STATUSES.has(response.status)) return response;
       const delay = retryDelayMs(retry, response, settings, runtime);
+      if (delay === null) return response;
       await response.body?.cancel().catch(() => undefined);
       await runtime.sleep(delay, request.signal ?? undefined);
     }

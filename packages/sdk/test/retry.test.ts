@@ -50,6 +50,13 @@ describe('SDK retries', () => {
     expect(again.seen.map((s) => s.key)).toEqual(['key-1', 'mine']);
   });
 
+  it('does not retry when Retry-After asks for longer than maxDelayMs', async () => {
+    const { sdk, seen, sleeps } = scripted([error(503, 'service_unavailable', { 'retry-after': '120' }), json(200, { data: {} })]);
+    await expect(sdk.usage.get()).rejects.toMatchObject({ status: 503, retryAfter: 120 });
+    expect(seen).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
   it('backs off exponentially without Retry-After and gives up with a typed ApiError', async () => {
     const { sdk, seen, sleeps } = scripted([error(503, 'service_unavailable'), error(503, 'service_unavailable'), error(503, 'service_unavailable'), error(503, 'service_unavailable')]);
     const failure = await sdk.tickets.get('t1').catch((e: unknown) => e);
