@@ -148,6 +148,8 @@ function completeOperation(method: string, path: string, operation: Json): void 
   if (entry?.summary) operation.summary ??= entry.summary;
   const authenticated = !(Array.isArray(operation.security) && operation.security.length === 0);
   const responses: Json = {};
+  // Headers other plugins declare on an error answer (e.g. X-Request-Id) survive its re-derivation.
+  const declaredHeaders = (status: number) => (operation.responses as Json)[status]?.headers as Json | undefined;
   for (const [status, response] of Object.entries(operation.responses as Json)) {
     if (BLANKET.has(status)) continue; // re-derived below, only where true
     const success = status.startsWith('2');
@@ -157,7 +159,9 @@ function completeOperation(method: string, path: string, operation: Json): void 
     responses[status] = response;
   }
   for (const [status, codes] of operationErrors(method, operation, entry?.errors)) {
-    responses[status] ??= errorResponse(status, codes, authenticated);
+    if (responses[status]) continue;
+    responses[status] = errorResponse(status, codes, authenticated);
+    if (declaredHeaders(status)) responses[status].headers = { ...declaredHeaders(status), ...responses[status].headers };
   }
   operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   const example = entry && REQUEST_EXAMPLES[entry.operationId];
