@@ -169,8 +169,22 @@ function completeOperation(method: string, path: string, operation: Json): void 
   if (media && example !== undefined) media.example = example;
 }
 
+const OVERVIEW = [
+  'Customer-support ticketing service: tickets, customers, webhooks, usage.',
+  '',
+  '- **Authentication**: `Authorization: Bearer <API key>`; each operation names the scope it needs.',
+  '- **Errors**: one shape, `{"error": {"code", "message", "details": [{"field", "issue"}]}}` (`Error`); each',
+  '  operation lists the statuses and codes it can answer.',
+  '- **Pagination**: `page` (from 1) and `limit` (1–100, default 20); `meta.pagination` holds `page`, `limit`,',
+  '  `total` and `total_pages`. Tag and webhook lists are not paginated.',
+  '- **Rate limits**: `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`; a 429 or 503 says when to',
+  '  retry in `Retry-After` (seconds).',
+  '- **Typed client**: `@helpdesk/sdk` (packages/sdk in the repository) is generated from this document.',
+].join('\n');
+
 /** The transformObject step: the finished document gets its components, operations and metadata. */
 export function completeDocument(document: Json): Json {
+  document.info = { ...document.info, description: OVERVIEW };
   document.servers = [
     {
       url: '{protocol}://{host}',
