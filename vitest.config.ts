@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     // build-setup compiles src to dist/ once per run: the CLI and start tests run the compiled code.
     globalSetup: ['test/support/global-setup.ts', 'test/support/build-setup.ts'],
     pool: 'forks',

@@ -30,7 +30,10 @@ describeEachDialect('platform', (ctx) => {
     expect(res.body.openapi).toBe('3.1.0');
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/v1/customers', '/api/v1/customers/{customer_id}']));
     const post = res.body.paths['/api/v1/customers'].post;
-    expect(post.requestBody.content['application/json'].schema.properties.email).toMatchObject({ type: 'string' });
+    // Request bodies are named components (CreateCustomerInput): follow the reference.
+    const bodyRef: string = post.requestBody.content['application/json'].schema.$ref;
+    const body = res.body.components.schemas[bodyRef.replace('#/components/schemas/', '')];
+    expect(body.properties.email).toMatchObject({ type: 'string' });
     expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '409']));
     expect(post.description).toContain('Requires an API key with the `customers:write` scope.');
     expect(res.body.paths['/api/v1/customers'].get.description).toBe('Requires an API key with the `customers:read` scope.');

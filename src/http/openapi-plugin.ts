@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { completeDocument, transformRouteSchema } from './openapi-document.js';
 
 // The OpenAPI 3.1 document (/openapi.json) and its reference pages (/docs), generated from the same
 // TypeBox schemas that validate and serialize every route. Register before the routes: the onRoute
@@ -20,6 +21,11 @@ export const openapiPlugin = fp(
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key' } } },
         security: [{ bearer: [] }],
       },
+      // Component names, operation ids, true error answers, headers and examples: openapi-document.ts.
+      transform: ({ schema, url }) => ({ schema: transformRouteSchema(schema as never) as never, url }),
+      transformObject: (documentObject) => completeDocument((documentObject as { openapiObject: object }).openapiObject) as never,
+      // Shared schemas (app.addSchema) are named after their $id rather than def-0, def-1, ...
+      refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     });
     await app.register(swaggerUi, { routePrefix: '/docs' });
 

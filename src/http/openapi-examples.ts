@@ -1,0 +1,39 @@
+// One example request body per operation that takes a body, keyed by operationId (openapi-operations.ts),
+// shown in the document's requestBody. test/openapi-document.test.ts checks that every operation with
+// a body has one and that each validates against its operation's schema.
+
+const USER_ID = 'auth0|5f7c8ec7c33c6c004bbafe82';
+const TAG_ID = '0193a3c2-7d3e-7c4a-9d51-4f7a2b1c9e10';
+
+export const REQUEST_EXAMPLES: Record<string, unknown> = {
+  createTicket: {
+    subject: 'Cannot log in after password reset',
+    message: 'Since resetting my password this morning the login page says "invalid credentials".',
+    customer: { email: 'jane@example.com', name: 'Jane Doe', external_user_id: 'u_1842' },
+    priority: 'HIGH',
+    tag_ids: [TAG_ID],
+  },
+  updateTicket: { status: 'PENDING', assignee_id: USER_ID, add_tag_ids: [TAG_ID] },
+  addTicketMessage: { content: 'Thanks Jane, we have reset your session: please try again.', user_id: USER_ID },
+  createCustomer: {
+    email: 'jane@example.com',
+    name: 'Jane Doe',
+    external_organization_name: 'Acme Inc.',
+    metadata: { plan: 'pro' },
+  },
+  updateCustomer: { name: 'Jane Smith', metadata: { plan: 'enterprise' } },
+  createWebhook: { name: 'CRM sync', url: 'https://hooks.example.com/helpdesk', events: ['ticket.created', 'ticket.updated'] },
+  subscribeWebhook: { url: 'https://hooks.example.com/zapier/123', event: 'ticket.created' },
+  unsubscribeWebhook: { url: 'https://hooks.example.com/zapier/123', event: 'ticket.created' },
+  updateWebhook: { is_active: false },
+  createUser: { id: USER_ID, name: 'Sam Agent', email: 'sam@example.com', role: 'agent' },
+  updateUser: { role: 'admin' },
+  createTeam: { name: 'Billing', member_ids: [USER_ID] },
+  updateTeam: { name: 'Billing and refunds' },
+  createTag: { name: 'refund', color: '#e11d48' },
+  updateTag: { color: '#2563eb' },
+  createInvitation: { email: 'alex@example.com', name: 'Alex', role: 'agent' },
+  updateInvitation: { role: 'admin' },
+  acceptInvitation: { name: 'Alex Kim' },
+  createApiKey: { name: 'Zapier integration', scopes: ['tickets:read', 'tickets:write'] },
+};

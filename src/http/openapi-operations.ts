@@ -1,0 +1,92 @@
+import type { ErrorCode } from '../shared/errors.js';
+
+// The one table of the API's operations for the OpenAPI document, keyed by "METHOD /path" as the
+// document writes the path. Each operation gets its stable operationId (generated clients name their
+// methods after it: never rename one), the description of its success answer, and the error answers
+// only it can give. The errors every operation of its kind gives are derived in openapi-document.ts
+// (400 for any request; 401, 403 insufficient_scope, 429 and 503 when authenticated; 404 with a path
+// id; 413 and 415 when a body is read). test/openapi-document.test.ts fails when a route has no
+// entry here, or an entry names no route: a new route must be added to this table.
+
+export interface OperationEntry {
+  operationId: string;
+  /** The success answer's description. */
+  ok: string;
+  /** Descriptions of other answers the route's schema declares (not errors in the error shape). */
+  responses?: Record<string, string>;
+  /** For routes whose schema has no summary of its own. */
+  summary?: string;
+  /** Error answers beyond the derived ones, by status. */
+  errors?: Partial<Record<number, ErrorCode[]>>;
+}
+
+const planLimit = { 403: ['plan_limit_exceeded'] } as const satisfies OperationEntry['errors'];
+const conflict = { 409: ['conflict'] } as const satisfies OperationEntry['errors'];
+
+export const OPERATIONS: Record<string, OperationEntry> = {
+  'GET /healthz': { operationId: 'getHealth', ok: 'The process is up', summary: 'Liveness: the process answers' },
+  'GET /readyz': {
+    operationId: 'getReadiness',
+    ok: 'The database answers',
+    responses: { 503: 'The database is unreachable' },
+    summary: 'Readiness: the database answers',
+  },
+
+  'POST /api/v1/tickets': { operationId: 'createTicket', ok: 'The created ticket with its first message', errors: planLimit },
+  'GET /api/v1/tickets': { operationId: 'listTickets', ok: 'One page of tickets (without messages)' },
+  'GET /api/v1/tickets/{ticket_id}': { operationId: 'getTicket', ok: 'The ticket with all its messages' },
+  'PATCH /api/v1/tickets/{ticket_id}': { operationId: 'updateTicket', ok: 'The ticket after the update, with all its messages' },
+  'POST /api/v1/tickets/{ticket_id}/messages': { operationId: 'addTicketMessage', ok: 'The added message' },
+
+  'POST /api/v1/customers': { operationId: 'createCustomer', ok: 'The created customer', errors: conflict },
+  'GET /api/v1/customers': { operationId: 'listCustomers', ok: 'One page of customers' },
+  'GET /api/v1/customers/{customer_id}': { operationId: 'getCustomer', ok: 'The customer' },
+  'PATCH /api/v1/customers/{customer_id}': { operationId: 'updateCustomer', ok: 'The customer after the update', errors: conflict },
+  'DELETE /api/v1/customers/{customer_id}': { operationId: 'deleteCustomer', ok: 'The customer and its tickets are deleted' },
+
+  'GET /api/v1/webhooks': { operationId: 'listWebhooks', ok: 'Every webhook of the organization (no secrets)' },
+  'POST /api/v1/webhooks': { operationId: 'createWebhook', ok: 'The created webhook with its signing secret', errors: planLimit },
+  'POST /api/v1/webhooks/subscribe': { operationId: 'subscribeWebhook', ok: 'The subscription', errors: planLimit },
+  'POST /api/v1/webhooks/unsubscribe': { operationId: 'unsubscribeWebhook', ok: 'Unsubscribed (also when nothing matched)' },
+  'GET /api/v1/webhooks/{webhook_id}': { operationId: 'getWebhook', ok: 'The webhook (no secret)' },
+  'PATCH /api/v1/webhooks/{webhook_id}': { operationId: 'updateWebhook', ok: 'The webhook after the update' },
+  'DELETE /api/v1/webhooks/{webhook_id}': { operationId: 'deleteWebhook', ok: 'The webhook is deleted' },
+  'GET /api/v1/webhooks/{webhook_id}/deliveries': { operationId: 'listWebhookDeliveries', ok: 'One page of delivery records' },
+
+  'GET /api/v1/billing/usage': { operationId: 'getUsage', ok: "The current month's usage against the plan" },
+
+  'POST /api/v1/users': { operationId: 'createUser', ok: 'The created staff user', errors: { ...planLimit, ...conflict } },
+  'GET /api/v1/users': { operationId: 'listUsers', ok: 'One page of staff users' },
+  'GET /api/v1/users/{id}': { operationId: 'getUser', ok: 'The staff user' },
+  'PATCH /api/v1/users/{id}': { operationId: 'updateUser', ok: 'The staff user after the update', errors: conflict },
+  'DELETE /api/v1/users/{id}': { operationId: 'deleteUser', ok: 'The staff user is deleted' },
+
+  'POST /api/v1/teams': { operationId: 'createTeam', ok: 'The created team with its members' },
+  'GET /api/v1/teams': { operationId: 'listTeams', ok: 'One page of teams' },
+  'GET /api/v1/teams/{id}': { operationId: 'getTeam', ok: 'The team with its members' },
+  'PATCH /api/v1/teams/{id}': { operationId: 'updateTeam', ok: 'The team after the update' },
+  'DELETE /api/v1/teams/{id}': { operationId: 'deleteTeam', ok: 'The team is deleted' },
+
+  'POST /api/v1/tags': { operationId: 'createTag', ok: 'The created tag', errors: conflict },
+  'GET /api/v1/tags': { operationId: 'listTags', ok: 'Every tag, by name' },
+  'GET /api/v1/tags/{id}': { operationId: 'getTag', ok: 'The tag' },
+  'PATCH /api/v1/tags/{id}': { operationId: 'updateTag', ok: 'The tag after the update', errors: conflict },
+  'DELETE /api/v1/tags/{id}': { operationId: 'deleteTag', ok: 'The tag is deleted' },
+
+  'POST /api/v1/invitations': { operationId: 'createInvitation', ok: 'The created invitation', errors: { ...planLimit, ...conflict } },
+  'GET /api/v1/invitations': { operationId: 'listInvitations', ok: 'One page of invitations' },
+  'GET /api/v1/invitations/{id}': { operationId: 'getInvitation', ok: 'The invitation' },
+  'PATCH /api/v1/invitations/{id}': { operationId: 'updateInvitation', ok: 'The invitation after the update', errors: conflict },
+  'DELETE /api/v1/invitations/{id}': { operationId: 'deleteInvitation', ok: 'The invitation is deleted' },
+  'POST /api/v1/invitations/{id}/accept': {
+    operationId: 'acceptInvitation',
+    ok: 'The accepted invitation and the staff user it created',
+    errors: { ...planLimit, ...conflict },
+  },
+  'POST /api/v1/invitations/{id}/revoke': { operationId: 'revokeInvitation', ok: 'The revoked invitation', errors: conflict },
+
+  'POST /api/v1/api-keys': { operationId: 'createApiKey', ok: 'The created key with its token (shown only here)' },
+  'GET /api/v1/api-keys': { operationId: 'listApiKeys', ok: 'Every API key, revoked ones included (never a token)' },
+  'GET /api/v1/api-keys/{id}': { operationId: 'getApiKey', ok: 'The API key (never its token)' },
+  'DELETE /api/v1/api-keys/{id}': { operationId: 'revokeApiKey', ok: 'The revoked key' },
+};

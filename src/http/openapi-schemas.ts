@@ -1,0 +1,82 @@
+import type { TSchema } from 'typebox';
+import { ApiKey, CreateApiKeyBody, CreatedApiKey } from '../admin/api-key-schemas.js';
+import {
+  AcceptInvitationBody,
+  AcceptedInvitation,
+  CreateInvitationBody,
+  Invitation,
+  UpdateInvitationBody,
+} from '../admin/invitation-schemas.js';
+import { CreateTagBody, Tag, UpdateTagBody } from '../admin/tag-schemas.js';
+import { CreateTeamBody, Team, TeamMember, UpdateTeamBody } from '../admin/team-schemas.js';
+import { CreateUserBody, UpdateUserBody, User } from '../admin/user-schemas.js';
+import { Usage } from '../billing/billing-schemas.js';
+import { CreateCustomerBody, Customer, UpdateCustomerBody } from '../customers/customer-schemas.js';
+import { ErrorResponse, PaginationMetaSchema } from '../shared/schemas.js';
+import {
+  AddMessageBody,
+  CreateTicketBody,
+  MessageSchema,
+  TicketListItemSchema,
+  TicketSchema,
+  UpdateTicketBody,
+} from '../tickets/ticket-schemas.js';
+import {
+  CreateWebhookBody,
+  CreatedWebhookSchema,
+  DeliverySchema,
+  SubscribeBody,
+  SubscriptionSchema,
+  UnsubscribeBody,
+  UpdateWebhookBody,
+  WebhookSchema,
+} from '../webhooks/webhook-schemas.js';
+
+// The names the OpenAPI document gives to the TypeBox schemas the routes use (components.schemas), so
+// that generated clients get a `Ticket` or `CreateTicketInput` type rather than anonymous inline shapes.
+// The document only: routes keep validating and serializing with the schema objects themselves (no
+// $ref at run time), and openapi-plugin.ts replaces each occurrence of one of these objects (by
+// identity) in a route's schema with a reference to its component. A schema a route builds on the fly
+// (Nullable(x), Type.Partial(x)) is another object, so it stays inline unless it is named here itself.
+export const NAMED_SCHEMAS: Record<string, TSchema> = {
+  // resources
+  Ticket: TicketSchema,
+  TicketListItem: TicketListItemSchema,
+  Message: MessageSchema,
+  Customer,
+  Webhook: WebhookSchema,
+  WebhookWithSecret: CreatedWebhookSchema,
+  WebhookDelivery: DeliverySchema,
+  WebhookSubscription: SubscriptionSchema,
+  Usage,
+  User,
+  Team,
+  TeamMember,
+  Tag,
+  Invitation,
+  AcceptedInvitation,
+  ApiKey,
+  ApiKeyWithToken: CreatedApiKey,
+  PaginationMeta: PaginationMetaSchema,
+  Error: ErrorResponse,
+  // inputs
+  CreateTicketInput: CreateTicketBody,
+  UpdateTicketInput: UpdateTicketBody,
+  AddMessageInput: AddMessageBody,
+  CreateCustomerInput: CreateCustomerBody,
+  UpdateCustomerInput: UpdateCustomerBody,
+  CreateWebhookInput: CreateWebhookBody,
+  UpdateWebhookInput: UpdateWebhookBody,
+  SubscribeInput: SubscribeBody,
+  UnsubscribeInput: UnsubscribeBody,
+  CreateUserInput: CreateUserBody,
+  UpdateUserInput: UpdateUserBody,
+  CreateTeamInput: CreateTeamBody,
+  UpdateTeamInput: UpdateTeamBody,
+  CreateTagInput: CreateTagBody,
+  UpdateTagInput: UpdateTagBody,
+  CreateInvitationInput: CreateInvitationBody,
+  UpdateInvitationInput: UpdateInvitationBody,
+  AcceptInvitationInput: AcceptInvitationBody,
+  CreateApiKeyInput: CreateApiKeyBody,
+};
