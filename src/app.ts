@@ -11,6 +11,7 @@ import { corsPlugin } from './http/cors-plugin.js';
 import { deadlinePlugin } from './http/deadline-plugin.js';
 import { errorsPlugin, frameworkErrors } from './http/errors-plugin.js';
 import { healthPlugin } from './http/health-plugin.js';
+import { idempotencyPlugin } from './http/idempotency-plugin.js';
 import { openapiPlugin } from './http/openapi-plugin.js';
 import { rateLimitPlugin } from './http/rate-limit-plugin.js';
 import { createRateLimiter } from './http/rate-limiter.js';
@@ -70,6 +71,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(rateLimitPlugin, { limiter });
   await app.register(authPlugin, { apiKeys: container.apiKeys, clock, limiter });
   await app.register(callerLogPlugin);
+  await app.register(idempotencyPlugin, { idempotency: container.idempotency });
   await app.register(healthPlugin, { ping: () => database.ping() });
 
   await app.register(

@@ -86,7 +86,8 @@ export function createInvitationService({ database, clock, quota, users }: Invit
         created_at: now,
         updated_at: now,
       };
-      await database.forOrganization(organizationId).transaction(async (t) => {
+      // The view is the transaction's result: an idempotent request stores it with the row (platform.md §2).
+      return database.forOrganization(organizationId).transaction(async (t) => {
         // Two invitations for one email created at once must not both pass the pending check.
         await t.lockKey(invitationLockKey(t, row.email_key));
         await users.assertAvailable(t, { email: row.email });
@@ -95,8 +96,8 @@ export function createInvitationService({ database, clock, quota, users }: Invit
         }
         await quota.assertSeatAvailable(t, now);
         await store.insertInvitation(t, row);
+        return toInvitationView({ ...row, organization_id: organizationId }, now);
       });
-      return toInvitationView({ ...row, organization_id: organizationId }, now);
     },
 
     async get(organizationId: string, id: string): Promise<InvitationView> {

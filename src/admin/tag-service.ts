@@ -43,14 +43,15 @@ export function createTagService({ database, clock, tickets }: TagServiceDeps) {
       const now = clock();
       const name = input.name.trim();
       const row = { id: newId(), name, color: (input.color ?? DEFAULT_TAG_COLOR).toLowerCase(), created_at: now, updated_at: now };
-      await database
+      // The view is the transaction's result: an idempotent request stores it with the row (platform.md §2).
+      return database
         .forOrganization(organizationId)
         .transaction(async (t) => {
           if (await store.findTagByName(t, name)) throw nameTaken();
           await store.insertTag(t, { ...row, name_key: store.nameKey(name) });
+          return toTagView(row);
         })
         .catch(rethrowNameConflict);
-      return toTagView(row);
     },
 
     async get(organizationId: string, id: string): Promise<TagView> {

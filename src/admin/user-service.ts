@@ -94,17 +94,17 @@ export function createUserService({ database, clock, tickets, quota }: UserServi
   return {
     async create(organizationId: string, input: Static<typeof CreateUserBody>): Promise<UserView> {
       const now = clock();
-      const row = await database
+      // The view is the transaction's result: an idempotent request stores it with the row (platform.md §2).
+      return database
         .forOrganization(organizationId)
         .transaction(async (t) => {
           // Conflicts first (the more specific answer), then the seat check, which locks the plan.
           await assertUserAvailable(t, input);
           await assertNotInvited(t, input.email, now);
           await quota.assertSeatAvailable(t, now);
-          return insertNewUser(t, { ...input, role: input.role ?? 'agent' }, now);
+          return toUserView(await insertNewUser(t, { ...input, role: input.role ?? 'agent' }, now));
         })
         .catch(rethrowUserConflict);
-      return toUserView(row);
     },
 
     async get(organizationId: string, id: string): Promise<UserView> {

@@ -74,11 +74,12 @@ export function createCustomerService({ database, clock, ticketCounter }: Custom
           created_at: now,
           updated_at: now,
         });
-        if (inserted) await store.adjustCustomerCount(t, 1);
-        return inserted;
+        if (!inserted) throw emailTaken();
+        await store.adjustCustomerCount(t, 1);
+        // The view is the transaction's result: an idempotent request stores it with the row (platform.md §2).
+        return toCustomerView(inserted);
       });
-      if (!row) throw emailTaken();
-      return toCustomerView(row);
+      return row;
     },
 
     async get(organizationId: string, id: string): Promise<CustomerView> {

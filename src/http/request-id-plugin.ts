@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 
 // platform.md §1: every response carries X-Request-Id (the caller's own when it is well formed, else a
@@ -38,7 +38,7 @@ export function requestIdServerOptions(logger: FastifyServerOptions['logger']): 
     logger: withSerializers,
     genReqId: requestIdOf,
     requestIdHeader: false,
-    requestIdLogLabel: 'request_id',
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
   };
 }
 

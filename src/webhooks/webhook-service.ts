@@ -83,11 +83,12 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
     async create(organizationId: string, input: { name: string; url: string; events: EventType[] }) {
       await assertUrl(input.url);
       const row = newRow(input);
-      await database.forOrganization(organizationId).transaction(async (t) => {
+      // The view is the transaction's result: an idempotent request stores it with the row (platform.md §2).
+      return database.forOrganization(organizationId).transaction(async (t) => {
         await quota.assertWebhookAvailable(t);
         await store.insertWebhook(t, row);
+        return webhookCreatedView(row);
       });
-      return webhookCreatedView(row);
     },
 
     async update(organizationId: string, rawId: string, patch: WebhookPatch) {
