@@ -7,6 +7,7 @@ import { registerCustomerRoutes } from './customers/customer-routes.js';
 import { authPlugin } from './http/auth-plugin.js';
 import { clientErrorHandler, onUnsupportedExpectation } from './http/client-errors.js';
 import { closingPlugin } from './http/closing-plugin.js';
+import { conditionalPlugin } from './http/conditional-plugin.js';
 import { corsPlugin } from './http/cors-plugin.js';
 import { deadlinePlugin } from './http/deadline-plugin.js';
 import { errorsPlugin, frameworkErrors } from './http/errors-plugin.js';
@@ -72,6 +73,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(authPlugin, { apiKeys: container.apiKeys, clock, limiter });
   await app.register(callerLogPlugin);
   await app.register(idempotencyPlugin, { idempotency: container.idempotency });
+  await app.register(conditionalPlugin);
   await app.register(healthPlugin, { ping: () => database.ping() });
 
   await app.register(
