@@ -14,6 +14,7 @@ import { errorsPlugin, frameworkErrors } from './http/errors-plugin.js';
 import { healthPlugin } from './http/health-plugin.js';
 import { idempotencyPlugin } from './http/idempotency-plugin.js';
 import { openapiPlugin } from './http/openapi-plugin.js';
+import { platformDocsPlugin } from './http/platform-docs-plugin.js';
 import { rateLimitPlugin } from './http/rate-limit-plugin.js';
 import { createRateLimiter } from './http/rate-limiter.js';
 import { requestParsingPlugin } from './http/request-parsing-plugin.js';
@@ -67,6 +68,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(requestParsingPlugin);
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
+  await app.register(platformDocsPlugin);
   await app.register(corsPlugin, { origins: config.corsOrigins });
   const limiter = createRateLimiter({ perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl, log: app.log });
   await app.register(rateLimitPlugin, { limiter });

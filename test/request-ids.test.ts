@@ -103,3 +103,25 @@ describeEachDialect('request ids and request logs', (ctx) => {
     expect(JSON.stringify(read)).not.toContain(ticketId);
   });
 });
+
+describeEachDialect('OpenAPI: platform headers and statuses', (ctx) => {
+  it('documents X-Request-Id, Idempotency-Key, Idempotent-Replayed, ETag, If-Match, If-None-Match, 304/409/412/422', async () => {
+    const doc = JSON.parse((await ctx.app.inject({ method: 'GET', url: '/openapi.json' })).body);
+    const names = (op: any) => op.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name);
+    const create = doc.paths['/api/v1/tickets'].post;
+    expect(names(create)).toEqual(expect.arrayContaining(['x-request-id', 'idempotency-key']));
+    expect(Object.keys(create.responses['201'].headers)).toEqual(expect.arrayContaining(['X-Request-Id', 'Idempotent-Replayed']));
+    expect(create.responses['422'].description).toContain('idempotency_key_reused');
+    expect(create.responses['409'].description).toContain('idempotency_key_in_use');
+    const one = doc.paths['/api/v1/tickets/{ticket_id}'];
+    expect(names(one.get)).toContain('if-none-match');
+    expect(one.get.responses['200'].headers.ETag).toBeDefined();
+    expect(one.get.responses['304']).toBeDefined();
+    expect(names(one.patch)).toContain('if-match');
+    expect(one.patch.responses['412'].description).toContain('precondition_failed');
+    expect(one.patch.responses['200'].headers.ETag).toBeDefined();
+    expect(names(doc.paths['/api/v1/customers/{customer_id}'].delete)).toContain('if-match');
+    expect(doc.paths['/api/v1/tickets'].get.responses['200'].headers['X-Request-Id']).toBeDefined();
+    expect(doc.paths['/api/v1/tickets'].get.responses['304']).toBeUndefined();
+  });
+}, { dialects: ['sqlite'] });
