@@ -117,13 +117,31 @@ export function createIdempotencyService({ database, clock, ttlHours, leaseMs = 
     await store.release(database.forOrganization(organizationId), key, token);
   }
 
-  /** Deletes expired keys in batches of batchSize (short statements); the number deleted. */
-  async function deleteExpired(batchSize = 500, maxBatches = 100): Promise<number> {
+  /**
+   * Deletes expired keys, one organization at a time, in batches of batchSize (short statements, each
+   * on one organization's part of the expiry index): the organizations after the walk's cursor, up to
+   * maxOrganizations per call, starting over once the walk reaches the end. The number deleted.
+   */
+  let cursor = '';
+  async function deleteExpired(batchSize = 500, maxOrganizations = 1_000): Promise<number> {
     let total = 0;
-    for (let i = 0; i < maxBatches; i++) {
-      const deleted = await store.deleteExpired(database.system, clock(), batchSize);
-      total += deleted;
-      if (deleted < batchSize) break;
+    let visited = 0;
+    while (visited < maxOrganizations) {
+      const orgs = await store.organizationsAfter(database.system, cursor, Math.min(100, maxOrganizations - visited));
+      if (orgs.length === 0) {
+        cursor = '';
+        break;
+      }
+      for (const organizationId of orgs) {
+        const t = database.forOrganization(organizationId);
+        for (;;) {
+          const deleted = await store.deleteExpired(t, clock(), batchSize);
+          total += deleted;
+          if (deleted < batchSize) break;
+        }
+      }
+      visited += orgs.length;
+      cursor = orgs[orgs.length - 1];
     }
     return total;
   }

@@ -68,9 +68,15 @@ export async function release(t: TenantDb, key: string, token: string): Promise<
     .execute();
 }
 
-/** Deletes up to `limit` expired keys of any organization (one short statement); the number deleted. */
-export async function deleteExpired(s: Sql, now: number, limit: number): Promise<number> {
-  const result = await sql`DELETE FROM idempotency_keys WHERE (organization_id, idempotency_key) IN
-    (SELECT organization_id, idempotency_key FROM idempotency_keys WHERE expires_at <= ${now} LIMIT ${limit})`.execute(s.db);
+/** Deletes up to `limit` expired keys of the organization (one short statement); the number deleted. */
+export async function deleteExpired(t: TenantDb, now: number, limit: number): Promise<number> {
+  const result = await sql`DELETE FROM idempotency_keys WHERE organization_id = ${t.organizationId} AND idempotency_key IN
+    (SELECT idempotency_key FROM idempotency_keys WHERE organization_id = ${t.organizationId} AND expires_at <= ${now} LIMIT ${limit})`.execute(t.db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/** The next organizations (by id) after `after`, for the sweeper's walk over every organization. */
+export async function organizationsAfter(s: Sql, after: string, limit: number): Promise<string[]> {
+  const rows = await s.db.selectFrom('organizations').select('id').where('id', '>', after).orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.id);
 }

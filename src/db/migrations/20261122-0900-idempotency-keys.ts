@@ -3,8 +3,8 @@ import type { MigrationDialect } from '../migrator.js';
 
 // Issue 11, platform.md §2: Idempotency-Key on POST. One row per (organization, key): reserved (lease)
 // when the first request starts, completed with the answer in the transaction of the request's effects.
-// expires_at has an index of its own, not led by organization_id: the service's sweeper deletes expired
-// keys of every organization (like the delivery queue's due index, read across organizations).
+// The expiry index leads with organization_id like every other: the service's sweeper deletes expired
+// keys one organization at a time.
 
 export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<void> {
   const bigint = dialect === 'postgres' ? 'bigint' : 'integer';
@@ -26,5 +26,5 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
        )`,
     )
     .execute(db);
-  await sql.raw('CREATE INDEX idempotency_keys_expiry_idx ON idempotency_keys (expires_at)').execute(db);
+  await sql.raw('CREATE INDEX idempotency_keys_expiry_idx ON idempotency_keys (organization_id, expires_at)').execute(db);
 }
