@@ -190,3 +190,33 @@ describeEachDialect('idempotency: Idempotency-Key on POST', (ctx) => {
     expect(await keyRows(ctx, org.id)).toEqual([]);
   });
 });
+
+describeEachDialect(
+  'idempotency: the transaction observer stays with its request',
+  (ctx) => {
+    it('does not follow a listener woken by the request (an in-process webhook worker) into its transactions', async () => {
+      const { withTransactionObserver } = await import('../src/db/sql-handle.js');
+      const observed: unknown[] = [];
+      let woken!: () => void;
+      const done = new Promise<void>((resolve) => (woken = resolve));
+      const stop = ctx.database.listen(
+        'observer-test',
+        () => void ctx.database.system.transaction(async () => 'listener').then(() => woken()),
+        () => undefined,
+      );
+      try {
+        await withTransactionObserver({ beforeCommit: async (_t, result) => void observed.push(result) }, () =>
+          ctx.database.system.transaction(async (t) => {
+            await t.notify('observer-test');
+            return 'request';
+          }),
+        );
+        await done;
+        expect(observed).toEqual(['request']);
+      } finally {
+        await stop();
+      }
+    });
+  },
+  { dialects: ['sqlite'] },
+);

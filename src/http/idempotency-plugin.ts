@@ -46,6 +46,8 @@ interface Pending {
   successStatus: number;
   /** The answer stored in the effect transaction, once it committed... or is about to. */
   stored: string | null;
+  /** Until the answer is settled: no transaction after that (nor one begun elsewhere in this context) stores one. */
+  active: boolean;
 }
 
 const PENDING = Symbol('idempotency');
@@ -93,7 +95,7 @@ export const idempotencyPlugin = fp(
           reply.code(outcome.status).header(REPLAYED_HEADER, 'true').header('content-type', 'application/json; charset=utf-8');
           return reply.send(outcome.body);
         }
-        request[PENDING] = { organizationId, key, token: outcome.token, successStatus, stored: null };
+        request[PENDING] = { organizationId, key, token: outcome.token, successStatus, stored: null, active: true };
       };
 
       // The handler runs inside the observer's span: its transactions store the answer before COMMIT.
@@ -103,6 +105,7 @@ export const idempotencyPlugin = fp(
         withTransactionObserver(
           {
             async beforeCommit(transaction: Sql, result: unknown) {
+              if (!pending.active) return;
               let body: string;
               try {
                 body = storedForm(reply.serializeInput(render(result) as Record<string, unknown>, String(pending.successStatus)) as string);
@@ -121,6 +124,7 @@ export const idempotencyPlugin = fp(
         const pending = request[PENDING];
         if (!pending) return payload;
         request[PENDING] = undefined;
+        pending.active = false;
         const status = reply.statusCode;
         try {
           if (status >= 200 && status < 300 && typeof payload === 'string') {
