@@ -122,14 +122,16 @@ export function createIdempotencyService({ database, clock, ttlHours, leaseMs = 
    * on one organization's part of the expiry index): the organizations after the walk's cursor, up to
    * maxOrganizations per call, starting over once the walk reaches the end. The number deleted.
    */
-  let cursor = '';
+  // The walk starts below every id: the nil UUID (a valid uuid where ids are native uuid).
+  const START = '00000000-0000-0000-0000-000000000000';
+  let cursor = START;
   async function deleteExpired(batchSize = 500, maxOrganizations = 1_000): Promise<number> {
     let total = 0;
     let visited = 0;
     while (visited < maxOrganizations) {
       const orgs = await store.organizationsAfter(database.system, cursor, Math.min(100, maxOrganizations - visited));
       if (orgs.length === 0) {
-        cursor = '';
+        cursor = START;
         break;
       }
       for (const organizationId of orgs) {

@@ -8,10 +8,18 @@ import type { MigrationDialect } from '../migrator.js';
 
 export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<void> {
   const bigint = dialect === 'postgres' ? 'bigint' : 'integer';
+  // The type organizations.id has when this runs (text, or uuid once PostgreSQL ids are native uuid):
+  // a foreign key needs both sides alike.
+  let orgIdType = 'text';
+  if (dialect === 'postgres') {
+    const found = await sql<{ type: string }>`SELECT data_type AS type FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = 'organizations' AND column_name = 'id'`.execute(db);
+    if (found.rows[0]?.type === 'uuid') orgIdType = 'uuid';
+  }
   await sql
     .raw(
       `CREATE TABLE idempotency_keys (
-         organization_id text NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+         organization_id ${orgIdType} NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
          idempotency_key text NOT NULL,
          method text NOT NULL,
          path text NOT NULL,
