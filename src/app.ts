@@ -7,14 +7,18 @@ import { registerCustomerRoutes } from './customers/customer-routes.js';
 import { authPlugin } from './http/auth-plugin.js';
 import { clientErrorHandler, onUnsupportedExpectation } from './http/client-errors.js';
 import { closingPlugin } from './http/closing-plugin.js';
+import { conditionalPlugin } from './http/conditional-plugin.js';
 import { corsPlugin } from './http/cors-plugin.js';
 import { deadlinePlugin } from './http/deadline-plugin.js';
 import { errorsPlugin, frameworkErrors } from './http/errors-plugin.js';
 import { healthPlugin } from './http/health-plugin.js';
+import { idempotencyPlugin } from './http/idempotency-plugin.js';
 import { openapiPlugin } from './http/openapi-plugin.js';
+import { platformDocsPlugin } from './http/platform-docs-plugin.js';
 import { rateLimitPlugin } from './http/rate-limit-plugin.js';
 import { createRateLimiter } from './http/rate-limiter.js';
 import { requestParsingPlugin } from './http/request-parsing-plugin.js';
+import { callerLogPlugin, requestIdPlugin, requestIdServerOptions } from './http/request-id-plugin.js';
 import { HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.js';
 import type { App } from './shared/http.js';
 import { registerTicketRoutes } from './tickets/ticket-routes.js';
@@ -31,7 +35,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   const { config, database, clock } = container;
   const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...requestIdServerOptions(options.logger ?? false),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
     // Staff user ids may be up to 100 characters, percent-encoded in paths: longer ids must reach the
@@ -59,14 +63,19 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   // Order matters: hooks that inspect routes (openapi, auth) and the limiter must exist before the
   // routes are added, and the limiter's onRequest hook runs before authentication.
   await app.register(closingPlugin);
+  await app.register(requestIdPlugin);
   await app.register(deadlinePlugin, { deadlineMs: timeouts.deadlineMs });
   await app.register(requestParsingPlugin);
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
+  await app.register(platformDocsPlugin);
   await app.register(corsPlugin, { origins: config.corsOrigins });
   const limiter = createRateLimiter({ perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl, log: app.log });
   await app.register(rateLimitPlugin, { limiter });
   await app.register(authPlugin, { apiKeys: container.apiKeys, clock, limiter });
+  await app.register(callerLogPlugin);
+  await app.register(idempotencyPlugin, { idempotency: container.idempotency });
+  await app.register(conditionalPlugin);
   await app.register(healthPlugin, { ping: () => database.ping() });
 
   await app.register(

@@ -26,6 +26,8 @@ export interface Config {
   /** Browser origins allowed to call the API (CORS); empty = no CORS headers, ['*'] = any. */
   corsOrigins: string[];
   timeZone: string;
+  /** How long an Idempotency-Key and its stored answer are kept (platform.md §2: at least 24 h). */
+  idempotencyTtlHours: number;
   webhooks: {
     allowPrivateTargets: boolean;
     retryDelaysMs: number[];
@@ -161,6 +163,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1),
     corsOrigins: corsOrigins(env),
     timeZone: timeZone(env),
+    idempotencyTtlHours: integer(env, 'IDEMPOTENCY_TTL_HOURS', 24, 1, 24 * 365),
     webhooks: {
       allowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
       retryDelaysMs: retryDelays(env),

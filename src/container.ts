@@ -8,6 +8,7 @@ import { createQuotaService } from './billing/quota-service.js';
 import type { Config } from './config.js';
 import { createCustomerService } from './customers/customer-service.js';
 import type { DatabaseHandle } from './db/database.js';
+import { createIdempotencyService } from './idempotency/idempotency-service.js';
 import { createOrgService } from './orgs/org-service.js';
 import type { Clock } from './shared/clock.js';
 import { createTicketCounter } from './tickets/ticket-counter.js';
@@ -54,6 +55,7 @@ export function createContainer(options: ContainerOptions) {
   const teams = createTeamService({ database, clock });
   const tags = createTagService({ database, clock, tickets: ticketDetacher });
   const invitations = createInvitationService({ database, clock, quota, users });
+  const idempotency = createIdempotencyService({ database, clock, ttlHours: config.idempotencyTtlHours });
 
   return {
     config,
@@ -73,6 +75,7 @@ export function createContainer(options: ContainerOptions) {
     teams,
     tags,
     invitations,
+    idempotency,
     /** Starts a webhook delivery worker on this database (the server's in-process one, or `worker`). */
     startWorker: (logger: WorkerLogger) => startWorker({ database, clock, settings: config.webhooks, logger }),
   };

@@ -7,6 +7,8 @@ import { createContainer } from './container.js';
 import { systemClock } from './shared/clock.js';
 import type { WorkerHandle } from './webhooks/worker.js';
 
+const IDEMPOTENCY_SWEEP_INTERVAL_MS = 60_000;
+
 export interface ServeOptions {
   /** Run the webhook delivery worker in this process (the default for `npm start`). */
   worker: boolean;
@@ -35,11 +37,16 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
 
   const app = await buildApp(container, { logger: { level: config.logLevel } });
   let worker: WorkerHandle | null = null;
+  // Expired Idempotency-Keys are deleted by the service itself, in small batches (platform.md §2).
+  const sweeper = container.idempotency.startSweeper(IDEMPOTENCY_SWEEP_INTERVAL_MS, (err) =>
+    app.log.warn({ err }, 'could not delete expired idempotency keys; retrying later'),
+  );
 
   // Long enough for a webhook attempt under way to finish and be recorded.
   closeWithGrace({ delay: config.webhooks.timeoutMs + 5_000, logger: app.log }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     await app.close();
+    await sweeper.stop();
     await worker?.stop();
     await database.close();
   });

@@ -32,7 +32,7 @@ describeEachDialect('admin: tags', (ctx) => {
     expect((await a.api.post('/api/v1/tags', { name: 'Urgent' })).status).toBe(201);
     const dup = await a.api.post('/api/v1/tags', { name: 'uRGENT ' });
     expect(dup.status).toBe(409);
-    expect(dup.body).toEqual({ error: { code: 'conflict', message: expect.any(String), details: [{ field: 'name', issue: 'already_exists' }] } });
+    expect(dup.body).toEqual({ error: { code: 'conflict', message: expect.any(String), details: [{ field: 'name', issue: 'already_exists' }], request_id: expect.any(String) } });
     expect((await b.api.post('/api/v1/tags', { name: 'Urgent' })).status).toBe(201);
   });
 

@@ -39,7 +39,7 @@ describeEachDialect('admin: teams', (ctx) => {
     const res = await a.api.post('/api/v1/teams', { name: 'T', member_ids: ['known', 'theirs'] });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      error: { code: 'validation_error', message: expect.stringContaining('theirs'), details: [{ field: 'member_ids', issue: 'not_found' }] },
+      error: { code: 'validation_error', message: expect.stringContaining('theirs'), details: [{ field: 'member_ids', issue: 'not_found' }], request_id: expect.any(String) },
     });
     expect((await a.api.get('/api/v1/teams')).body.meta.pagination.total).toBe(0);
   });

@@ -38,7 +38,7 @@ describeEachDialect('admin: users', (ctx) => {
     expect((await org.api.post('/api/v1/users', { id: 'u1', name: 'A', email: 'a@example.com' })).status).toBe(201);
     const dupId = await org.api.post('/api/v1/users', { id: 'u1', name: 'B', email: 'b@example.com' });
     expect(dupId.status).toBe(409);
-    expect(dupId.body).toEqual({ error: { code: 'conflict', message: expect.any(String), details: [{ field: 'id', issue: 'already_exists' }] } });
+    expect(dupId.body).toEqual({ error: { code: 'conflict', message: expect.any(String), details: [{ field: 'id', issue: 'already_exists' }], request_id: expect.any(String) } });
     const dupEmail = await org.api.post('/api/v1/users', { name: 'C', email: 'A@Example.COM' });
     expect(dupEmail.status).toBe(409);
     expect(dupEmail.body.error.details).toEqual([{ field: 'email', issue: 'already_exists' }]);

@@ -4,7 +4,7 @@ import { countRows, postUser, postWebhook } from './support/fixtures.js';
 import { describeEachDialect, type TestOrg } from './support/harness.js';
 import { postTicket } from './support/ticket-fixtures.js';
 
-const LIMIT_ERROR = { error: { code: 'plan_limit_exceeded', message: expect.any(String), details: [] } };
+const LIMIT_ERROR = { error: { code: 'plan_limit_exceeded', message: expect.any(String), details: [], request_id: expect.any(String) } };
 
 const statuses = (results: { status: number }[]) => results.map((r) => r.status).sort();
 

@@ -5,7 +5,7 @@ import { call, describeEachDialect } from './support/harness.js';
 // Error contract (decisions.md "Errors", README "API notes"): a 500 says nothing internal; bodies nest
 // at most 64 levels; an empty JSON body is no body.
 
-const INTERNAL_ERROR = { error: { code: 'internal_error', message: 'internal server error', details: [] } };
+const INTERNAL_ERROR = { error: { code: 'internal_error', message: 'internal server error', details: [], request_id: expect.any(String) } };
 
 // This suite breaks its own database on purpose (a table the route reads is renamed), so it runs apart.
 describeEachDialect('contract: a 500 reveals nothing', (ctx) => {
@@ -23,8 +23,9 @@ describeEachDialect('contract: a 500 reveals nothing', (ctx) => {
         const res = await call(ctx.app, method, url, { token: org.token, body });
         expect(res.status, `${method} ${url}`).toBe(500);
         expect(res.headers['content-type']).toMatch(/^application\/json/);
-        // Exactly this: no stack, no SQL, no table or column name, no driver message.
+        // Exactly this: no stack, no SQL, no table or column name, no driver message; the request's id.
         expect(res.body).toEqual(INTERNAL_ERROR);
+        expect(res.body.error.request_id).toBe(res.headers['x-request-id']);
       }
     } finally {
       await sql`ALTER TABLE tags_moved_away RENAME TO tags`.execute(ctx.database.db);

@@ -51,7 +51,7 @@ describeEachDialect('customers', (ctx) => {
     const res = await org.api.post('/api/v1/customers', { email: 'DUP@example.COM' });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
-      error: { code: 'conflict', message: expect.any(String), details: [{ field: 'email', issue: 'already_exists' }] },
+      error: { code: 'conflict', message: expect.any(String), details: [{ field: 'email', issue: 'already_exists' }], request_id: expect.any(String) },
     });
     const list = await org.api.get('/api/v1/customers');
     expect(list.body.meta.pagination.total).toBe(1);
@@ -240,7 +240,7 @@ describeEachDialect('customers', (ctx) => {
     const ticketsOnly = api(ctx.app, await org.keyWith(['tickets:read', 'tickets:write']));
     const denied = await readOnly.post('/api/v1/customers', { email: 'x@example.com' });
     expect(denied.status).toBe(403);
-    expect(denied.body.error).toEqual({ code: 'insufficient_scope', message: expect.stringContaining('customers:write'), details: [] });
+    expect(denied.body.error).toEqual({ code: 'insufficient_scope', message: expect.stringContaining('customers:write'), details: [], request_id: expect.any(String) });
     expect((await readOnly.get('/api/v1/customers')).status).toBe(200);
     expect((await ticketsOnly.get('/api/v1/customers')).status).toBe(403);
   });

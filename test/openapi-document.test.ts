@@ -52,10 +52,15 @@ describe('OpenAPI document', () => {
 
   it('lists only the errors an operation can give, with their codes and headers', () => {
     const statuses = (path: string, method: string) => Object.keys(doc.paths[path][method].responses);
-    expect(statuses('/api/v1/tickets/{ticket_id}', 'get')).toEqual(['200', '400', '401', '403', '404', '429', '503']);
+    expect(statuses('/api/v1/tickets/{ticket_id}', 'get')).toEqual(['200', '304', '400', '401', '403', '404', '429', '503']);
     expect(statuses('/api/v1/tickets', 'get')).toEqual(['200', '400', '401', '403', '429', '503']);
-    expect(statuses('/api/v1/customers', 'post')).toEqual(['201', '400', '401', '403', '409', '413', '415', '429', '503']);
-    expect(statuses('/api/v1/customers/{customer_id}', 'delete')).toEqual(['200', '400', '401', '403', '404', '413', '415', '429', '503']);
+    expect(statuses('/api/v1/customers', 'post')).toEqual(['201', '400', '401', '403', '409', '413', '415', '422', '429', '503']);
+    expect(statuses('/api/v1/customers/{customer_id}', 'delete')).toEqual(['200', '400', '401', '403', '404', '412', '413', '415', '429', '503']);
+    // Idempotency-Key on POSTs, If-Match on conditional writes: their codes, listed with the others.
+    expect(doc.paths['/api/v1/customers'].post.responses['409'].description).toContain('`idempotency_key_in_use`');
+    expect(doc.paths['/api/v1/customers'].post.responses['409'].description).toContain('`conflict`');
+    expect(doc.paths['/api/v1/customers'].post.responses['422'].description).toContain('`idempotency_key_reused`');
+    expect(doc.paths['/api/v1/customers/{customer_id}'].delete.responses['412'].description).toContain('`precondition_failed`');
     expect(statuses('/healthz', 'get')).toEqual(['200', '400']);
     expect(statuses('/readyz', 'get')).toEqual(['200', '400', '503']);
     const createTicket = doc.paths['/api/v1/tickets'].post.responses;

@@ -6,7 +6,7 @@ import { openDatabase } from '../src/db/database.js';
 import { api } from './support/api.js';
 import { describeEachDialect, type TestOrg } from './support/harness.js';
 
-const errorShape = (code: string) => ({ error: { code, message: expect.any(String), details: expect.any(Array) } });
+const errorShape = (code: string) => ({ error: { code, message: expect.any(String), details: expect.any(Array), request_id: expect.any(String) } });
 
 describeEachDialect('platform', (ctx) => {
   /** POST /customers with a raw (possibly malformed) body. */
@@ -21,7 +21,7 @@ describeEachDialect('platform', (ctx) => {
   it('unknown routes are a 404 in the error shape', async () => {
     const res = await api(ctx.app).get('/api/v1/nope');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String), details: [] } });
+    expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String), details: [], request_id: expect.any(String) } });
   });
 
   it('serves an OpenAPI 3.1 document generated from the route schemas, and the docs UI', async () => {
@@ -181,7 +181,7 @@ describeEachDialect('platform', (ctx) => {
     for (const url of ['/api/v1/customers/%ZZ', '/api/v1/tickets/%E0%A4%A', '/healthz%ZZ']) {
       const res = await org.api.get(url);
       expect(res.status, url).toBe(404);
-      expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String), details: [] } });
+      expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String), details: [], request_id: expect.any(String) } });
     }
   });
 });
@@ -271,7 +271,7 @@ describe('database unavailable', () => {
       expect(await api(app).get('/readyz')).toMatchObject({ status: 503, body: { status: 'database unreachable' } });
       const res = await api(app, 'hdk_anything').get('/api/v1/customers');
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ error: { code: 'service_unavailable', message: expect.any(String), details: [] } });
+      expect(res.body).toEqual({ error: { code: 'service_unavailable', message: expect.any(String), details: [], request_id: expect.any(String) } });
       expect(res.headers['retry-after']).toBe('5');
     } finally {
       await app.close();

@@ -57,7 +57,7 @@ describeEachDialect(
         expect(statuses.filter((s) => s === 429)).toHaveLength(300 - AUTH_FAILURES_PER_MINUTE);
         expect(lookups).toHaveBeenCalledTimes(AUTH_FAILURES_PER_MINUTE);
         expect(Number(retryAfter)).toBeGreaterThan(0);
-        expect(body).toEqual({ error: { code: 'rate_limited', message: expect.any(String), details: [] } });
+        expect(body).toEqual({ error: { code: 'rate_limited', message: expect.any(String), details: [], request_id: expect.any(String) } });
         // A key that authenticated before still works from that address; other addresses keep their budget.
         expect((await get(org.token, '192.0.2.7')).statusCode).toBe(200);
         expect((await get(randomToken(), '192.0.2.8')).statusCode).toBe(401);

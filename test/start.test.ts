@@ -148,7 +148,7 @@ describe('npm start', () => {
         `Authorization: Bearer ${s.token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n` +
         body.slice(0, 10),
     );
-    const began = () => s.logs().some((l) => l.msg === 'incoming request' && (l.req as { url?: string })?.url === '/api/v1/customers');
+    const began = () => s.logs().some((l) => l.msg === 'incoming request' && (l.req as { route?: string })?.route === '/api/v1/customers');
     await waitFor(began, 'the server to receive the request');
 
     process.kill(s.serverPid, 'SIGTERM');

@@ -165,7 +165,7 @@ describeEachDialect('tickets: create', (ctx) => {
     const before = await storedState(ctx, org.id);
     const res = await org.api.post('/api/v1/tickets', body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field, issue }] } });
+    expect(res.body).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field, issue }], request_id: expect.any(String) } });
     expect(await storedState(ctx, org.id)).toEqual(before);
     expect(events).toEqual([]);
   });
@@ -189,7 +189,7 @@ describeEachDialect('tickets: create', (ctx) => {
       payload: '{"subject": "x",',
     });
     expect(res.statusCode).toBe(400);
-    expect(JSON.parse(res.body)).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field: 'body', issue: 'invalid_json' }] } });
+    expect(JSON.parse(res.body)).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field: 'body', issue: 'invalid_json' }], request_id: expect.any(String) } });
   });
 
   it('refuses a create over the monthly ticket limit with 403 plan_limit_exceeded and stores nothing', async () => {

@@ -136,7 +136,7 @@ describeEachDialect('tickets: list', (ctx) => {
     async (_shown, field, query) => {
       const res = await list(query);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field, issue: expect.any(String) }] } });
+      expect(res.body).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field, issue: expect.any(String) }], request_id: expect.any(String) } });
     },
   );
 

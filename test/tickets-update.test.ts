@@ -154,7 +154,7 @@ describeEachDialect('tickets: update and messages', (ctx) => {
     const { org, ticket } = await fresh();
     const res = await org.api.patch(`/api/v1/tickets/${ticket.id}`, { status: 'CLOSED', ...body });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field, issue }] } });
+    expect(res.body).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field, issue }], request_id: expect.any(String) } });
     const get = await org.api.get(`/api/v1/tickets/${ticket.id}`);
     expect(get.body.data).toEqual(ticket);
     expect(events).toEqual([]);
@@ -240,7 +240,7 @@ describeEachDialect('tickets: update and messages', (ctx) => {
     const before = await storedState(ctx, org.id);
     const res = await org.api.post(`/api/v1/tickets/${ticket.id}/messages`, body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field, issue }] } });
+    expect(res.body).toEqual({ error: { code: 'validation_error', message: expect.any(String), details: [{ field, issue }], request_id: expect.any(String) } });
     expect(await storedState(ctx, org.id)).toEqual(before);
     expect((await org.api.get(`/api/v1/tickets/${ticket.id}`)).body.data).toEqual(ticket);
   });
@@ -256,7 +256,7 @@ describeEachDialect('tickets: update and messages', (ctx) => {
       ] as const) {
         const res = await other.api.request(method, url, body);
         expect(res.status, `${method} ${url}`).toBe(404);
-        expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String), details: [] } });
+        expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String), details: [], request_id: expect.any(String) } });
       }
     }
     expect(events).toEqual([]);

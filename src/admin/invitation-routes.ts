@@ -56,7 +56,7 @@ export async function registerInvitationRoutes(app: App, { invitations }: { invi
         response: { 200: Data(Invitation), ...errorResponses },
       },
     },
-    async (request) => ({ data: await invitations.update(request.auth.organizationId, request.params.id, request.body) }),
+    async (request) => ({ data: await invitations.update(request.auth.organizationId, request.params.id, request.body, request.precondition ?? undefined) }),
   );
 
   app.post(
@@ -92,7 +92,7 @@ export async function registerInvitationRoutes(app: App, { invitations }: { invi
       schema: { tags, summary: 'Delete an invitation record (any state)', params: IdParams, response: { 200: Deleted, ...errorResponses } },
     },
     async (request) => {
-      await invitations.remove(request.auth.organizationId, request.params.id);
+      await invitations.remove(request.auth.organizationId, request.params.id, request.precondition ?? undefined);
       return { data: { deleted: true } };
     },
   );

@@ -1,6 +1,8 @@
 import type { Static } from 'typebox';
 import type { QuotaService } from '../billing/quota-service.js';
 import type { DatabaseHandle, TenantDb } from '../db/database.js';
+import { checkPrecondition } from '../db/row-lock.js';
+import type { Precondition } from '../shared/precondition.js';
 import { iso, isoOrNull, type Clock } from '../shared/clock.js';
 import { AppError, conflict, notFound, validationError } from '../shared/errors.js';
 import { newId, pathUuid } from '../shared/ids.js';
@@ -86,7 +88,8 @@ export function createInvitationService({ database, clock, quota, users }: Invit
         created_at: now,
         updated_at: now,
       };
-      await database.forOrganization(organizationId).transaction(async (t) => {
+      // The view is the transaction's result: an idempotent request stores it with the row (platform.md §2).
+      return database.forOrganization(organizationId).transaction(async (t) => {
         // Two invitations for one email created at once must not both pass the pending check.
         await t.lockKey(invitationLockKey(t, row.email_key));
         await users.assertAvailable(t, { email: row.email });
@@ -95,8 +98,8 @@ export function createInvitationService({ database, clock, quota, users }: Invit
         }
         await quota.assertSeatAvailable(t, now);
         await store.insertInvitation(t, row);
+        return toInvitationView({ ...row, organization_id: organizationId }, now);
       });
-      return toInvitationView({ ...row, organization_id: organizationId }, now);
     },
 
     async get(organizationId: string, id: string): Promise<InvitationView> {
@@ -114,10 +117,16 @@ export function createInvitationService({ database, clock, quota, users }: Invit
     },
 
     /** Changes a pending invitation (name, role, expiry); others are final. */
-    async update(organizationId: string, id: string, input: Static<typeof UpdateInvitationBody>): Promise<InvitationView> {
+    async update(
+      organizationId: string,
+      id: string,
+      input: Static<typeof UpdateInvitationBody>,
+      precondition?: Precondition<InvitationView>,
+    ): Promise<InvitationView> {
       const now = clock();
       return database.forOrganization(organizationId).transaction(async (t) => {
         const current = await load(t, id);
+        await checkPrecondition(t, 'invitations', current.id, precondition, async () => toInvitationView(await load(t, id), now));
         const status = statusOf(current, now);
         if (status !== 'pending') throw notPending(status);
         const changes: store.InvitationChanges = { updated_at: now };
@@ -167,9 +176,10 @@ export function createInvitationService({ database, clock, quota, users }: Invit
     },
 
     /** Removes the invitation record whatever its state (a pending one frees its seat). */
-    async remove(organizationId: string, id: string): Promise<void> {
+    async remove(organizationId: string, id: string, precondition?: Precondition<InvitationView>): Promise<void> {
       await database.forOrganization(organizationId).transaction(async (t) => {
         const row = await load(t, id);
+        await checkPrecondition(t, 'invitations', row.id, precondition, async () => toInvitationView(await load(t, id), clock()));
         await store.deleteInvitation(t, row.id);
       });
     },

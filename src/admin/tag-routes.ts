@@ -37,7 +37,7 @@ export async function registerTagRoutes(app: App, { tags: tagService }: { tags: 
       config: admin,
       schema: { tags, summary: 'Update a tag', params: IdParams, body: UpdateTagBody, response: { 200: Data(Tag), ...errorResponses } },
     },
-    async (request) => ({ data: await tagService.update(request.auth.organizationId, request.params.id, request.body) }),
+    async (request) => ({ data: await tagService.update(request.auth.organizationId, request.params.id, request.body, request.precondition ?? undefined) }),
   );
 
   app.delete(
@@ -47,7 +47,7 @@ export async function registerTagRoutes(app: App, { tags: tagService }: { tags: 
       schema: { tags, summary: 'Delete a tag; it is removed from every ticket', params: IdParams, response: { 200: Deleted, ...errorResponses } },
     },
     async (request) => {
-      await tagService.remove(request.auth.organizationId, request.params.id);
+      await tagService.remove(request.auth.organizationId, request.params.id, request.precondition ?? undefined);
       return { data: { deleted: true } };
     },
   );

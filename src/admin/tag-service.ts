@@ -1,5 +1,7 @@
 import type { Static } from 'typebox';
 import { isUniqueViolation, type DatabaseHandle, type TenantDb } from '../db/database.js';
+import { checkPrecondition } from '../db/row-lock.js';
+import type { Precondition } from '../shared/precondition.js';
 import { iso, type Clock } from '../shared/clock.js';
 import { conflict, notFound } from '../shared/errors.js';
 import { newId, pathUuid } from '../shared/ids.js';
@@ -43,14 +45,15 @@ export function createTagService({ database, clock, tickets }: TagServiceDeps) {
       const now = clock();
       const name = input.name.trim();
       const row = { id: newId(), name, color: (input.color ?? DEFAULT_TAG_COLOR).toLowerCase(), created_at: now, updated_at: now };
-      await database
+      // The view is the transaction's result: an idempotent request stores it with the row (platform.md §2).
+      return database
         .forOrganization(organizationId)
         .transaction(async (t) => {
           if (await store.findTagByName(t, name)) throw nameTaken();
           await store.insertTag(t, { ...row, name_key: store.nameKey(name) });
+          return toTagView(row);
         })
         .catch(rethrowNameConflict);
-      return toTagView(row);
     },
 
     async get(organizationId: string, id: string): Promise<TagView> {
@@ -61,11 +64,12 @@ export function createTagService({ database, clock, tickets }: TagServiceDeps) {
       return (await store.listTags(database.forOrganization(organizationId))).map(toTagView);
     },
 
-    async update(organizationId: string, id: string, input: Static<typeof UpdateTagBody>): Promise<TagView> {
+    async update(organizationId: string, id: string, input: Static<typeof UpdateTagBody>, precondition?: Precondition<TagView>): Promise<TagView> {
       const row = await database
         .forOrganization(organizationId)
         .transaction(async (t) => {
           const current = await load(t, id);
+          await checkPrecondition(t, 'tags', current.id, precondition, async () => toTagView(await load(t, id)));
           const changes: store.TagChanges = { updated_at: clock() };
           if (input.color !== undefined) changes.color = input.color.toLowerCase();
           if (input.name !== undefined) {
@@ -84,9 +88,10 @@ export function createTagService({ database, clock, tickets }: TagServiceDeps) {
     },
 
     /** Deletes the tag; tickets that carried it stay, without it (each with a ticket.updated event). */
-    async remove(organizationId: string, id: string): Promise<void> {
+    async remove(organizationId: string, id: string, precondition?: Precondition<TagView>): Promise<void> {
       await database.forOrganization(organizationId).transaction(async (t) => {
         const row = await load(t, id);
+        await checkPrecondition(t, 'tags', row.id, precondition, async () => toTagView(await load(t, id)));
         await tickets.untag(t, row.id, clock());
         await store.deleteTag(t, row.id);
       });

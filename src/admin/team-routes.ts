@@ -41,7 +41,7 @@ export async function registerTeamRoutes(app: App, { teams }: { teams: TeamServi
         response: { 200: Data(Team), ...errorResponses },
       },
     },
-    async (request) => ({ data: await teams.update(request.auth.organizationId, request.params.id, request.body) }),
+    async (request) => ({ data: await teams.update(request.auth.organizationId, request.params.id, request.body, request.precondition ?? undefined) }),
   );
 
   app.delete(
@@ -51,7 +51,7 @@ export async function registerTeamRoutes(app: App, { teams }: { teams: TeamServi
       schema: { tags, summary: 'Delete a team; its tickets stay, with team null', params: IdParams, response: { 200: Deleted, ...errorResponses } },
     },
     async (request) => {
-      await teams.remove(request.auth.organizationId, request.params.id);
+      await teams.remove(request.auth.organizationId, request.params.id, request.precondition ?? undefined);
       return { data: { deleted: true } };
     },
   );

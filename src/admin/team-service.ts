@@ -1,5 +1,7 @@
 import type { Static } from 'typebox';
 import type { DatabaseHandle, TenantDb } from '../db/database.js';
+import { checkPrecondition } from '../db/row-lock.js';
+import type { Precondition } from '../shared/precondition.js';
 import { iso, type Clock } from '../shared/clock.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { newId, pathUuid } from '../shared/ids.js';
@@ -70,10 +72,11 @@ export function createTeamService(deps: { database: DatabaseHandle; clock: Clock
       return { data, meta: paginationMeta(query, total) };
     },
 
-    async update(organizationId: string, id: string, input: Static<typeof UpdateTeamBody>): Promise<TeamView> {
+    async update(organizationId: string, id: string, input: Static<typeof UpdateTeamBody>, precondition?: Precondition<TeamView>): Promise<TeamView> {
       const now = clock();
       return database.forOrganization(organizationId).transaction(async (t) => {
         const current = await load(t, id);
+        await checkPrecondition(t, 'teams', current.id, precondition, async () => view(t, await load(t, id)));
         const changes = { updated_at: now, ...(input.name !== undefined ? { name: input.name.trim() } : {}) };
         if (input.member_ids !== undefined) {
           const members = await validMembers(t, input.member_ids);
@@ -85,9 +88,10 @@ export function createTeamService(deps: { database: DatabaseHandle; clock: Clock
     },
 
     /** Deletes the team; its tickets stay, with team null. */
-    async remove(organizationId: string, id: string): Promise<void> {
+    async remove(organizationId: string, id: string, precondition?: Precondition<TeamView>): Promise<void> {
       await database.forOrganization(organizationId).transaction(async (t) => {
         const row = await load(t, id);
+        await checkPrecondition(t, 'teams', row.id, precondition, async () => view(t, await load(t, id)));
         await store.deleteTeam(t, row.id);
       });
     },

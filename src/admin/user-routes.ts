@@ -43,7 +43,7 @@ export async function registerUserRoutes(app: App, { users }: { users: UserServi
       config,
       schema: { tags, summary: 'Update a staff user', params: IdParams, body: UpdateUserBody, response: { 200: Data(User), ...errorResponses } },
     },
-    async (request) => ({ data: await users.update(request.auth.organizationId, request.params.id, request.body) }),
+    async (request) => ({ data: await users.update(request.auth.organizationId, request.params.id, request.body, request.precondition ?? undefined) }),
   );
 
   app.delete(
@@ -58,7 +58,7 @@ export async function registerUserRoutes(app: App, { users }: { users: UserServi
       },
     },
     async (request) => {
-      await users.remove(request.auth.organizationId, request.params.id);
+      await users.remove(request.auth.organizationId, request.params.id, request.precondition ?? undefined);
       return { data: { deleted: true } };
     },
   );

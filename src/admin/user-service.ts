@@ -1,6 +1,8 @@
 import type { Static } from 'typebox';
 import type { QuotaService } from '../billing/quota-service.js';
 import type { DatabaseHandle, TenantDb } from '../db/database.js';
+import { checkPrecondition } from '../db/row-lock.js';
+import type { Precondition } from '../shared/precondition.js';
 import { iso, type Clock } from '../shared/clock.js';
 import { conflict, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
@@ -94,17 +96,17 @@ export function createUserService({ database, clock, tickets, quota }: UserServi
   return {
     async create(organizationId: string, input: Static<typeof CreateUserBody>): Promise<UserView> {
       const now = clock();
-      const row = await database
+      // The view is the transaction's result: an idempotent request stores it with the row (platform.md §2).
+      return database
         .forOrganization(organizationId)
         .transaction(async (t) => {
           // Conflicts first (the more specific answer), then the seat check, which locks the plan.
           await assertUserAvailable(t, input);
           await assertNotInvited(t, input.email, now);
           await quota.assertSeatAvailable(t, now);
-          return insertNewUser(t, { ...input, role: input.role ?? 'agent' }, now);
+          return toUserView(await insertNewUser(t, { ...input, role: input.role ?? 'agent' }, now));
         })
         .catch(rethrowUserConflict);
-      return toUserView(row);
     },
 
     async get(organizationId: string, id: string): Promise<UserView> {
@@ -121,11 +123,12 @@ export function createUserService({ database, clock, tickets, quota }: UserServi
       return { data: rows.map(toUserView), meta: paginationMeta(query, total) };
     },
 
-    async update(organizationId: string, id: string, input: Static<typeof UpdateUserBody>): Promise<UserView> {
+    async update(organizationId: string, id: string, input: Static<typeof UpdateUserBody>, precondition?: Precondition<UserView>): Promise<UserView> {
       const row = await database
         .forOrganization(organizationId)
         .transaction(async (t) => {
           const current = await load(t, id);
+          await checkPrecondition(t, 'users', current.id, precondition, async () => toUserView(await load(t, id)));
           const changes: store.UserChanges = { updated_at: clock() };
           if (input.name !== undefined) changes.name = input.name.trim();
           if (input.role !== undefined) changes.role = input.role;
@@ -146,9 +149,10 @@ export function createUserService({ database, clock, tickets, quota }: UserServi
     },
 
     /** Deletes the user; tickets assigned to them stay, unassigned (each with a ticket.updated event). */
-    async remove(organizationId: string, id: string): Promise<void> {
+    async remove(organizationId: string, id: string, precondition?: Precondition<UserView>): Promise<void> {
       await database.forOrganization(organizationId).transaction(async (t) => {
         if (!(await store.lockUser(t, id))) throw notFound('user');
+        await checkPrecondition(t, 'users', id, precondition, async () => toUserView(await load(t, id)));
         await tickets.unassignUser(t, id, clock());
         await store.deleteUser(t, id);
       });

@@ -51,7 +51,7 @@ export async function registerCustomerRoutes(app: App, { customers }: { customer
       },
     },
     async (request) => ({
-      data: await customers.update(request.auth.organizationId, request.params.customer_id, request.body),
+      data: await customers.update(request.auth.organizationId, request.params.customer_id, request.body, request.precondition ?? undefined),
     }),
   );
 
@@ -67,7 +67,7 @@ export async function registerCustomerRoutes(app: App, { customers }: { customer
       },
     },
     async (request) => {
-      await customers.remove(request.auth.organizationId, request.params.customer_id);
+      await customers.remove(request.auth.organizationId, request.params.customer_id, request.precondition ?? undefined);
       return { success: true };
     },
   );

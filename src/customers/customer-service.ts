@@ -1,5 +1,7 @@
 import type { Static } from 'typebox';
 import type { DatabaseHandle, TenantDb } from '../db/database.js';
+import { checkPrecondition } from '../db/row-lock.js';
+import type { Precondition } from '../shared/precondition.js';
 import type { Clock } from '../shared/clock.js';
 import { iso } from '../shared/clock.js';
 import { conflict, notFound } from '../shared/errors.js';
@@ -74,11 +76,12 @@ export function createCustomerService({ database, clock, ticketCounter }: Custom
           created_at: now,
           updated_at: now,
         });
-        if (inserted) await store.adjustCustomerCount(t, 1);
-        return inserted;
+        if (!inserted) throw emailTaken();
+        await store.adjustCustomerCount(t, 1);
+        // The view is the transaction's result: an idempotent request stores it with the row (platform.md §2).
+        return toCustomerView(inserted);
       });
-      if (!row) throw emailTaken();
-      return toCustomerView(row);
+      return row;
     },
 
     async get(organizationId: string, id: string): Promise<CustomerView> {
@@ -98,10 +101,16 @@ export function createCustomerService({ database, clock, ticketCounter }: Custom
       return { data: rows.map(toCustomerView), meta: paginationMeta(query, total) };
     },
 
-    async update(organizationId: string, rawId: string, input: Static<typeof UpdateCustomerBody>): Promise<CustomerView> {
+    async update(
+      organizationId: string,
+      rawId: string,
+      input: Static<typeof UpdateCustomerBody>,
+      precondition?: Precondition<CustomerView>,
+    ): Promise<CustomerView> {
       const id = customerId(rawId);
       return database.forOrganization(organizationId).transaction(async (t) => {
         if (!(await store.findCustomer(t, id))) throw notFound('customer');
+        await checkPrecondition(t, 'customers', id, precondition, async () => toCustomerView((await store.findCustomer(t, id))!));
         const patch: store.CustomerPatch = { updated_at: clock() };
         if (input.email !== undefined) Object.assign(patch, { email: input.email, email_key: store.emailKey(input.email) });
         for (const field of [
@@ -120,11 +129,12 @@ export function createCustomerService({ database, clock, ticketCounter }: Custom
     },
 
     /** Deletes the customer with all of its tickets and their messages, in one transaction. */
-    async remove(organizationId: string, rawId: string): Promise<void> {
+    async remove(organizationId: string, rawId: string, precondition?: Precondition<CustomerView>): Promise<void> {
       const id = customerId(rawId);
       await database.forOrganization(organizationId).transaction(async (t) => {
         // Customer first, then its tickets, then the buckets: the order ticket creation also follows.
         if (!(await store.lockCustomer(t, id))) throw notFound('customer');
+        await checkPrecondition(t, 'customers', id, precondition, async () => toCustomerView((await store.findCustomer(t, id))!));
         await ticketCounter.subtractCustomerTickets(t, id);
         await store.deleteCustomer(t, id);
         await store.adjustCustomerCount(t, -1);

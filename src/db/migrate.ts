@@ -10,6 +10,7 @@ import * as apiKeyHashNotGlobal from './migrations/20261122-0500-api-key-hash-no
 import * as webhookQueueIndex from './migrations/20261122-0600-webhook-queue-index.js';
 import * as ticketTagsList from './migrations/20261122-0700-ticket-tags-list.js';
 import * as customerCounts from './migrations/20261122-0800-customer-counts.js';
+import * as idempotencyKeys from './migrations/20261122-0900-idempotency-keys.js';
 import * as nativeUuid from './migrations/20261122-2000-native-uuid.js';
 import type { MigrationDialect } from './migrator.js';
 
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261122-0600-webhook-queue-index': webhookQueueIndex,
   '20261122-0700-ticket-tags-list': ticketTagsList,
   '20261122-0800-customer-counts': customerCounts,
+  '20261122-0900-idempotency-keys': idempotencyKeys,
   '20261122-2000-native-uuid': nativeUuid,
 };
 

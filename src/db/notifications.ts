@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './dialects.js';
@@ -24,8 +25,11 @@ function inProcessNotifier(): Notifier {
     listen(channel, onNotify) {
       let set = listeners.get(channel);
       if (!set) listeners.set(channel, (set = new Set()));
-      set.add(onNotify);
-      return async () => void set.delete(onNotify);
+      // Run in the listener's own asynchronous context, not the notifying request's: a worker woken by a
+      // request must not carry that request's context (its transaction observer, sql-handle.ts) along.
+      const listener = AsyncResource.bind(onNotify);
+      set.add(listener);
+      return async () => void set.delete(listener);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { InvitationTable, TagTable, TeamMemberTable, TeamTable, UserTable }
 import type { ApiKeyLookupTable, ApiKeyTable } from '../auth/auth-tables.js';
 import type { AiCreditLedgerTable, PlanTable, TicketUsageTable } from '../billing/billing-tables.js';
 import type { CustomerCountTable, CustomerTable } from '../customers/customer-tables.js';
+import type { IdempotencyKeyTable } from '../idempotency/idempotency-tables.js';
 import type { OrganizationCounterTable, OrganizationTable } from '../orgs/org-tables.js';
 import type { MessageTable, TicketCountTable, TicketTable, TicketTagTable } from '../tickets/ticket-tables.js';
 import type { WebhookDeliveryTable, WebhookTable } from '../webhooks/webhook-tables.js';
@@ -32,4 +33,5 @@ export interface Database {
   ticket_usage: TicketUsageTable;
   invitations: InvitationTable;
   ai_credit_ledger: AiCreditLedgerTable;
+  idempotency_keys: IdempotencyKeyTable;
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type {
   CompiledQuery,
   DeleteQueryBuilder,
@@ -34,6 +35,30 @@ export interface Engine {
   readonly guardTenants: boolean;
   /** Reader threads of a SQLite database file (bounded reads run there, off the event loop); null otherwise. */
   readonly reader?: SqliteReader | null;
+}
+
+/**
+ * Work that must commit with whatever a piece of code writes in transactions, without that code
+ * knowing: an idempotent request's stored answer (platform.md §2) is written by beforeCommit in the
+ * same transaction as the request's effects. Set for a span of asynchronous work by
+ * withTransactionObserver; called, inside every outermost transaction begun through a Sql or TenantDb
+ * handle in that span, after its work and before COMMIT (throwing rolls the transaction back).
+ */
+export interface TransactionObserver {
+  beforeCommit(transaction: Sql, result: unknown): Promise<void>;
+}
+
+const observers = new AsyncLocalStorage<TransactionObserver>();
+
+/** Runs fn with observer watching the transactions it begins (and their asynchronous continuations). */
+export function withTransactionObserver<T>(observer: TransactionObserver, fn: () => T): T {
+  return observers.run(observer, fn);
+}
+
+async function observed<T>(handle: Sql, work: Promise<T>): Promise<T> {
+  const result = await work;
+  await observers.getStore()?.beforeCommit(handle, result);
+  return result;
 }
 
 /** A database handle, or an open transaction, without an organization: for cross-tenant work. */
@@ -97,7 +122,10 @@ export class Sql {
   /** Runs fn in a transaction; inside one already, fn joins it. */
   transaction<T>(fn: (s: Sql) => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn(this);
-    return this.engine.transaction((trx) => fn(new Sql(trx, this.engine, true)));
+    return this.engine.transaction((trx) => {
+      const handle = new Sql(trx, this.engine, true);
+      return observed(handle, fn(handle));
+    });
   }
 
   /** The same connection or transaction, scoped to one organization. */
@@ -139,6 +167,9 @@ export class TenantDb extends Sql {
 
   override transaction<T>(fn: (t: TenantDb) => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn(this);
-    return this.engine.transaction((trx) => fn(new TenantDb(trx, this.engine, true, this.organizationId)));
+    return this.engine.transaction((trx) => {
+      const handle = new TenantDb(trx, this.engine, true, this.organizationId);
+      return observed(handle, fn(handle));
+    });
   }
 }

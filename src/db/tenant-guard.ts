@@ -31,6 +31,7 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set<TenantTable>([
   'ticket_usage',
   'invitations',
   'ai_credit_ledger',
+  'idempotency_keys',
 ]);
 
 export class TenantScopeError extends Error {}

@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { AppError, errorBody } from '../shared/errors.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id-plugin.js';
 
 // Errors Node's HTTP layer detects before Fastify sees a request (malformed or oversized requests,
 // slow clients), answered in the one error shape. The stream cannot be trusted after any of them (a
@@ -29,9 +31,12 @@ function answerFor(err: NodeJS.ErrnoException): AppError | null {
 
 /** A complete HTTP/1.1 answer as bytes, for a socket no response object manages. */
 export function rawErrorResponse(error: AppError): string {
-  const body = JSON.stringify(errorBody(error));
+  // A request that did not parse has no trustworthy headers: a fresh id.
+  const requestId = randomUUID();
+  const body = JSON.stringify(errorBody(error, requestId));
   const headers = [
     `HTTP/1.1 ${error.statusCode} ${STATUS_CODES[error.statusCode] ?? 'Error'}`,
+    `${REQUEST_ID_HEADER}: ${requestId}`,
     'content-type: application/json; charset=utf-8',
     `content-length: ${Buffer.byteLength(body)}`,
     'connection: close',
@@ -58,13 +63,19 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
  * Node's server 'checkExpectation' (an Expect header other than 100-continue): 417 in our shape, and
  * the connection is closed so that the body the client sends anyway is never parsed as a request.
  */
-export function onUnsupportedExpectation(_req: IncomingMessage, res: ServerResponse): void {
+export function onUnsupportedExpectation(req: IncomingMessage, res: ServerResponse): void {
   const error = new AppError(417, 'expectation_failed', 'unsupported Expect header (only 100-continue is supported)', [
     { field: 'Expect', issue: 'invalid_value' },
   ]);
-  const body = JSON.stringify(errorBody(error));
+  const requestId = requestIdOf(req);
+  const body = JSON.stringify(errorBody(error, requestId));
   res.shouldKeepAlive = false;
-  res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  res.writeHead(417, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+    [REQUEST_ID_HEADER]: requestId,
+  });
   res.end(body, () => res.socket?.destroy());
 }
 

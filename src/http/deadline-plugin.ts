@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody, serviceUnavailable } from '../shared/errors.js';
+import { REQUEST_ID_HEADER } from './request-id-plugin.js';
 
 // Bounds the server-side work on a request: whatever it waits for (a pooled connection, a paused
 // database, a slow statement), the client hears within deadlineMs. The clock stops while the body is
@@ -26,9 +27,10 @@ export const deadlinePlugin = fp(
       const error = serviceUnavailable('the request could not be completed in time; retry later');
       // Raw, so that Fastify's pipeline still running for this request cannot answer a second time.
       reply.hijack();
-      const body = JSON.stringify(errorBody(error));
+      const body = JSON.stringify(errorBody(error, request.id));
       reply.raw.writeHead(503, {
         ...error.headers,
+        [REQUEST_ID_HEADER]: request.id,
         'content-type': 'application/json; charset=utf-8',
         'content-length': Buffer.byteLength(body),
       });

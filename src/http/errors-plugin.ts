@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { isDatabaseUnavailable, isMalformedValue } from '../db/database.js';
 import { AppError, errorBody, serviceUnavailable } from '../shared/errors.js';
 import { missingHost } from './client-errors.js';
+import { REQUEST_ID_HEADER } from './request-id-plugin.js';
 import { validationFailure } from '../shared/validation.js';
 
 // Every error the API answers goes through here and leaves in the one error shape of decisions.md.
@@ -30,7 +31,9 @@ function toAppError(err: FastifyError): AppError | null {
 
 function send(reply: FastifyReply, error: AppError) {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  return reply.code(error.statusCode).send(errorBody(error));
+  // Also here: errors raised before the onRequest hooks (an undecodable URL) still carry the id.
+  reply.header(REQUEST_ID_HEADER, reply.request.id);
+  return reply.code(error.statusCode).send(errorBody(error, reply.request.id));
 }
 
 /**

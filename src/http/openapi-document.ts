@@ -62,6 +62,9 @@ const CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
   unsupported_media_type: 'the request body is not JSON',
   rate_limited: 'too many requests; retry after `Retry-After` seconds',
   service_unavailable: 'the database is unavailable or did not answer in time; retry after `Retry-After` seconds',
+  idempotency_key_in_use: 'a request with this Idempotency-Key is still running; retry after `Retry-After` seconds',
+  idempotency_key_reused: 'this Idempotency-Key was used with another method, path or body',
+  precondition_failed: 'If-Match does not hold the current ETag; nothing was changed',
 };
 const STATUS_TITLES: Record<number, string> = {
   400: 'Bad request',
@@ -69,13 +72,15 @@ const STATUS_TITLES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not found',
   409: 'Conflict',
+  412: 'Precondition failed',
   413: 'Payload too large',
   415: 'Unsupported media type',
+  422: 'Unprocessable content',
   429: 'Too many requests',
   503: 'Service unavailable',
 };
 /** The statuses every route once listed (shared/schemas.ts errorResponses): kept only where true. */
-const BLANKET = new Set(['400', '401', '403', '404', '409', '413', '415', '429']);
+const BLANKET = new Set(['400', '401', '403', '404', '409', '412', '413', '415', '422', '429']);
 const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
@@ -128,6 +133,14 @@ export function operationErrors(method: string, operation: Json, extra: Partial<
     add(429, 'rate_limited');
     add(503, 'service_unavailable');
   }
+  // Platform headers the operation takes (platform-docs-plugin.ts declares them): Idempotency-Key on
+  // POSTs, If-Match on conditional PATCH/DELETE.
+  const takesHeader = (name: string) => (operation.parameters ?? []).some((p: Json) => p.in === 'header' && p.name.toLowerCase() === name);
+  if (takesHeader('idempotency-key')) {
+    add(409, 'idempotency_key_in_use');
+    add(422, 'idempotency_key_reused');
+  }
+  if (takesHeader('if-match')) add(412, 'precondition_failed');
   for (const [status, codes] of Object.entries(extra)) add(Number(status), ...(codes ?? []));
   return new Map([...errors].sort(([a], [b]) => a - b));
 }

@@ -20,7 +20,10 @@ export type ErrorCode =
   | 'headers_too_large'
   | 'expectation_failed'
   | 'service_unavailable'
-  | 'internal_error';
+  | 'internal_error'
+  | 'idempotency_key_reused'
+  | 'idempotency_key_in_use'
+  | 'precondition_failed';
 
 export class AppError extends Error {
   constructor(
@@ -34,9 +37,13 @@ export class AppError extends Error {
   }
 }
 
-/** The body of every error answer (decisions.md: one shape on every route). */
-export function errorBody(error: AppError): { error: { code: ErrorCode; message: string; details: ErrorDetail[] } } {
-  return { error: { code: error.code, message: error.message, details: error.details } };
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details: ErrorDetail[]; request_id: string };
+}
+
+/** The body of every error answer (decisions.md: one shape on every route; platform.md §1: its request id). */
+export function errorBody(error: AppError, requestId: string): ErrorBody {
+  return { error: { code: error.code, message: error.message, details: error.details, request_id: requestId } };
 }
 
 export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`);

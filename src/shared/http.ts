@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Precondition } from './precondition.js';
 import type { Scope } from './schemas.js';
 import type {
   FastifyBaseLogger,
@@ -27,6 +28,8 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext;
+    /** The If-Match check of a PATCH or DELETE of a single resource (null without If-Match). */
+    precondition: Precondition | null;
   }
   interface FastifyContextConfig {
     /** The caller needs any one of these scopes; routes without it are public. */

@@ -23,6 +23,7 @@ export const ErrorResponse = Type.Object(
       code: Type.String(),
       message: Type.String(),
       details: Type.Array(Type.Object({ field: Type.String(), issue: Type.String() })),
+      request_id: Type.String({ description: 'The X-Request-Id of this request (quote it when reporting a problem)' }),
     }),
   },
   { $id: 'ErrorResponse' },

@@ -74,6 +74,6 @@ export async function registerTicketRoutes(app: App, { tickets }: { tickets: Tic
         if (request.body === undefined) (request as { body: unknown }).body = {};
       },
     },
-    async (request) => ({ data: await tickets.update(request.auth.organizationId, request.params.ticket_id, request.body) }),
+    async (request) => ({ data: await tickets.update(request.auth.organizationId, request.params.ticket_id, request.body, request.precondition ?? undefined) }),
   );
 }

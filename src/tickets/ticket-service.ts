@@ -4,6 +4,7 @@ import type { CustomerService } from '../customers/customer-service.js';
 import type { EventRecorder } from '../webhooks/event-recorder.js';
 import type { Clock } from '../shared/clock.js';
 import { notFound, validationError } from '../shared/errors.js';
+import type { Precondition } from '../shared/precondition.js';
 import { newId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta } from '../shared/pagination.js';
 import { adjustTicketCount, moveTicketCount, sumTicketCounts } from './ticket-count-store.js';
@@ -32,6 +33,7 @@ export interface TicketServiceDeps {
 }
 
 export type TicketService = ReturnType<typeof createTicketService>;
+type TicketView = ReturnType<typeof ticketView>;
 
 const blank = (s: string) => s.trim() === '';
 
@@ -169,13 +171,18 @@ export function createTicketService({ database, clock, customers, quota, events 
     });
   }
 
-  async function update(organizationId: string, rawId: string, input: UpdateTicketInput) {
+  async function update(organizationId: string, rawId: string, input: UpdateTicketInput, precondition?: Precondition<TicketView>) {
     const id = ticketIdOrNotFound(rawId);
     if (input.subject !== undefined && blank(input.subject)) throw validationError('subject must not be blank', 'subject', 'blank');
     const scoped = database.forOrganization(organizationId);
     const updated = await scoped.transaction(async (t) => {
       const before = await store.lockTicket(t, id);
       if (!before) throw notFound('ticket');
+      if (precondition) {
+        // If-Match: the representation GET shows, read under the row lock just taken.
+        const current = (await loadTicketWithMessages(t, id))!;
+        precondition(ticketView(current.row, current.relations, current.messages));
+      }
       const now = clock();
       const { row, relations, changes } = await applyTicketUpdate(t, before, input, now);
       if (changes) {

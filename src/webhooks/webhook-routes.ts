@@ -71,14 +71,14 @@ export async function registerWebhookRoutes(app: App, { webhooks: service }: { w
       config: write,
       schema: { tags, summary: 'Update a webhook', params: WebhookIdParams, body: UpdateWebhookBody, response: { 200: Data(WebhookSchema), ...errorResponses } },
     },
-    async (request) => ({ data: await service.update(request.auth.organizationId, request.params.webhook_id, request.body ?? {}) }),
+    async (request) => ({ data: await service.update(request.auth.organizationId, request.params.webhook_id, request.body ?? {}, request.precondition ?? undefined) }),
   );
 
   app.delete(
     '/webhooks/:webhook_id',
     { config: write, schema: { tags, summary: 'Delete a webhook and stop its deliveries', params: WebhookIdParams, response: { 200: Data(DeletedSchema), ...errorResponses } } },
     async (request) => {
-      await service.remove(request.auth.organizationId, request.params.webhook_id);
+      await service.remove(request.auth.organizationId, request.params.webhook_id, request.precondition ?? undefined);
       return { data: { deleted: true } };
     },
   );

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { QuotaService } from '../billing/quota-service.js';
 import type { DatabaseHandle, TenantDb } from '../db/database.js';
+import { checkPrecondition } from '../db/row-lock.js';
+import type { Precondition } from '../shared/precondition.js';
 import type { Clock } from '../shared/clock.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { newId, pathUuid } from '../shared/ids.js';
@@ -83,20 +85,22 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
     async create(organizationId: string, input: { name: string; url: string; events: EventType[] }) {
       await assertUrl(input.url);
       const row = newRow(input);
-      await database.forOrganization(organizationId).transaction(async (t) => {
+      // The view is the transaction's result: an idempotent request stores it with the row (platform.md §2).
+      return database.forOrganization(organizationId).transaction(async (t) => {
         await quota.assertWebhookAvailable(t);
         await store.insertWebhook(t, row);
+        return webhookCreatedView(row);
       });
-      return webhookCreatedView(row);
     },
 
-    async update(organizationId: string, rawId: string, patch: WebhookPatch) {
+    async update(organizationId: string, rawId: string, patch: WebhookPatch, precondition?: Precondition<WebhookView>) {
       const existing = await load(database.forOrganization(organizationId), rawId);
       const id = existing.id;
       if (patch.url !== undefined && patch.url !== existing.url) await assertUrl(patch.url);
       return database.forOrganization(organizationId).transaction(async (t) => {
         const current = await store.findWebhook(t, id);
         if (!current) throw notFound('webhook');
+        await checkPrecondition(t, 'webhooks', id, precondition, async () => webhookView((await store.findWebhook(t, id))!));
         if (Object.values(patch).every((v) => v === undefined)) return webhookView(current);
         const urlChanged = patch.url !== undefined && patch.url !== current.url;
         const changes: store.WebhookChanges = { updated_at: clock() };
@@ -112,11 +116,14 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
       });
     },
 
-    async remove(organizationId: string, id: string) {
+    async remove(organizationId: string, id: string, precondition?: Precondition<WebhookView>) {
       const webhookId = pathUuid(id, 'webhook');
       // In a transaction, so that a deadlock with a worker recording this webhook's attempts (the
       // cascade to its deliveries meets rows the worker holds) is retried rather than answered 500.
-      const deleted = await database.forOrganization(organizationId).transaction((t) => store.deleteWebhook(t, webhookId));
+      const deleted = await database.forOrganization(organizationId).transaction(async (t) => {
+        await checkPrecondition(t, 'webhooks', webhookId, precondition, async () => webhookView(await load(t, webhookId)));
+        return store.deleteWebhook(t, webhookId);
+      });
       if (!deleted) throw notFound('webhook');
     },
 
@@ -166,3 +173,4 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
 }
 
 export type WebhookService = ReturnType<typeof createWebhookService>;
+type WebhookView = ReturnType<typeof webhookView>;

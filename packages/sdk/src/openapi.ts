@@ -949,6 +949,8 @@ export interface components {
                     field: string;
                     issue: string;
                 }[];
+                /** @description The X-Request-Id of this request (quote it when reporting a problem) */
+                request_id: string;
             };
         };
         CreateTicketInput: {
@@ -1129,7 +1131,10 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1138,6 +1143,8 @@ export interface operations {
             /** @description The process is up */
             200: {
                 headers: {
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1163,7 +1170,10 @@ export interface operations {
     getReadiness: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1172,6 +1182,8 @@ export interface operations {
             /** @description The database answers */
             200: {
                 headers: {
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1195,6 +1207,8 @@ export interface operations {
             /** @description The database is unreachable */
             503: {
                 headers: {
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1218,7 +1232,10 @@ export interface operations {
                 include_closed?: boolean;
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1230,6 +1247,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1309,7 +1328,12 @@ export interface operations {
     createTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1340,6 +1364,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1386,6 +1414,18 @@ export interface operations {
                 };
             };
             /**
+             * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
              * @description Payload too large. `error.code` is one of:
              *     - `payload_too_large`: the request body is larger than the configured limit
              */
@@ -1402,6 +1442,18 @@ export interface operations {
              *     - `unsupported_media_type`: the request body is not JSON
              */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1443,7 +1495,12 @@ export interface operations {
     getTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you hold, or *: 304 Not Modified when the current one is among them */
+                "if-none-match"?: string;
+            };
             path: {
                 ticket_id: string;
             };
@@ -1457,6 +1514,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1464,6 +1525,17 @@ export interface operations {
                         data: components["schemas"]["Ticket"];
                     };
                 };
+            };
+            /** @description Not Modified: If-None-Match holds the current ETag (no body) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description Bad request. `error.code` is one of:
@@ -1547,7 +1619,12 @@ export interface operations {
     updateTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412) */
+                "if-match"?: string;
+            };
             path: {
                 ticket_id: string;
             };
@@ -1574,6 +1651,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1623,6 +1704,18 @@ export interface operations {
              *     - `not_found`: no such resource in the organization
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Precondition failed. `error.code` is one of:
+             *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
+             */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1688,7 +1781,12 @@ export interface operations {
     addTicketMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
             path: {
                 ticket_id: string;
             };
@@ -1712,6 +1810,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1769,6 +1871,18 @@ export interface operations {
                 };
             };
             /**
+             * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
              * @description Payload too large. `error.code` is one of:
              *     - `payload_too_large`: the request body is larger than the configured limit
              */
@@ -1785,6 +1899,18 @@ export interface operations {
              *     - `unsupported_media_type`: the request body is not JSON
              */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1830,7 +1956,10 @@ export interface operations {
                 limit?: number;
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1842,6 +1971,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1921,7 +2052,12 @@ export interface operations {
     createCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1947,6 +2083,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1993,6 +2133,7 @@ export interface operations {
             };
             /**
              * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
              *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
              */
             409: {
@@ -2020,6 +2161,18 @@ export interface operations {
              *     - `unsupported_media_type`: the request body is not JSON
              */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2061,7 +2214,12 @@ export interface operations {
     getCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you hold, or *: 304 Not Modified when the current one is among them */
+                "if-none-match"?: string;
+            };
             path: {
                 customer_id: string;
             };
@@ -2075,6 +2233,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2082,6 +2244,17 @@ export interface operations {
                         data: components["schemas"]["Customer"];
                     };
                 };
+            };
+            /** @description Not Modified: If-None-Match holds the current ETag (no body) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description Bad request. `error.code` is one of:
@@ -2165,7 +2338,12 @@ export interface operations {
     deleteCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412) */
+                "if-match"?: string;
+            };
             path: {
                 customer_id: string;
             };
@@ -2179,6 +2357,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2228,6 +2408,18 @@ export interface operations {
              *     - `not_found`: no such resource in the organization
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Precondition failed. `error.code` is one of:
+             *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
+             */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2293,7 +2485,12 @@ export interface operations {
     updateCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412) */
+                "if-match"?: string;
+            };
             path: {
                 customer_id: string;
             };
@@ -2319,6 +2516,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2388,6 +2589,18 @@ export interface operations {
                 };
             };
             /**
+             * @description Precondition failed. `error.code` is one of:
+             *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
+             */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
              * @description Payload too large. `error.code` is one of:
              *     - `payload_too_large`: the request body is larger than the configured limit
              */
@@ -2445,7 +2658,10 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2457,6 +2673,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2535,7 +2753,12 @@ export interface operations {
     createWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2561,6 +2784,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2607,6 +2834,18 @@ export interface operations {
                 };
             };
             /**
+             * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
              * @description Payload too large. `error.code` is one of:
              *     - `payload_too_large`: the request body is larger than the configured limit
              */
@@ -2623,6 +2862,18 @@ export interface operations {
              *     - `unsupported_media_type`: the request body is not JSON
              */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2664,7 +2915,12 @@ export interface operations {
     subscribeWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2686,6 +2942,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2732,6 +2992,18 @@ export interface operations {
                 };
             };
             /**
+             * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
              * @description Payload too large. `error.code` is one of:
              *     - `payload_too_large`: the request body is larger than the configured limit
              */
@@ -2748,6 +3020,18 @@ export interface operations {
              *     - `unsupported_media_type`: the request body is not JSON
              */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2789,7 +3073,12 @@ export interface operations {
     unsubscribeWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2811,6 +3100,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2858,6 +3151,18 @@ export interface operations {
                 };
             };
             /**
+             * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
              * @description Payload too large. `error.code` is one of:
              *     - `payload_too_large`: the request body is larger than the configured limit
              */
@@ -2874,6 +3179,18 @@ export interface operations {
              *     - `unsupported_media_type`: the request body is not JSON
              */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2915,7 +3232,12 @@ export interface operations {
     getWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you hold, or *: 304 Not Modified when the current one is among them */
+                "if-none-match"?: string;
+            };
             path: {
                 webhook_id: string;
             };
@@ -2929,6 +3251,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2936,6 +3262,17 @@ export interface operations {
                         data: components["schemas"]["Webhook"];
                     };
                 };
+            };
+            /** @description Not Modified: If-None-Match holds the current ETag (no body) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description Bad request. `error.code` is one of:
@@ -3019,7 +3356,12 @@ export interface operations {
     deleteWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412) */
+                "if-match"?: string;
+            };
             path: {
                 webhook_id: string;
             };
@@ -3033,6 +3375,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3084,6 +3428,18 @@ export interface operations {
              *     - `not_found`: no such resource in the organization
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Precondition failed. `error.code` is one of:
+             *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
+             */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3149,7 +3505,12 @@ export interface operations {
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412) */
+                "if-match"?: string;
+            };
             path: {
                 webhook_id: string;
             };
@@ -3172,6 +3533,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3221,6 +3586,18 @@ export interface operations {
              *     - `not_found`: no such resource in the organization
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Precondition failed. `error.code` is one of:
+             *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
+             */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3289,7 +3666,10 @@ export interface operations {
                 page?: number;
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
             path: {
                 webhook_id: string;
             };
@@ -3303,6 +3683,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3394,7 +3776,10 @@ export interface operations {
     getUsage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3406,6 +3791,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3488,7 +3875,10 @@ export interface operations {
                 limit?: number;
                 role?: "admin" | "agent";
             };
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3500,6 +3890,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3579,7 +3971,12 @@ export interface operations {
     createUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3603,6 +4000,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3650,6 +4051,7 @@ export interface operations {
             };
             /**
              * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
              *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
              */
             409: {
@@ -3677,6 +4079,18 @@ export interface operations {
              *     - `unsupported_media_type`: the request body is not JSON
              */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3718,7 +4132,12 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you hold, or *: 304 Not Modified when the current one is among them */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3732,6 +4151,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3739,6 +4162,17 @@ export interface operations {
                         data: components["schemas"]["User"];
                     };
                 };
+            };
+            /** @description Not Modified: If-None-Match holds the current ETag (no body) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description Bad request. `error.code` is one of:
@@ -3822,7 +4256,12 @@ export interface operations {
     deleteUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412) */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3836,6 +4275,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3887,6 +4328,18 @@ export interface operations {
              *     - `not_found`: no such resource in the organization
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Precondition failed. `error.code` is one of:
+             *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
+             */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3952,7 +4405,12 @@ export interface operations {
     updateUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412) */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3975,6 +4433,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4044,6 +4506,18 @@ export interface operations {
                 };
             };
             /**
+             * @description Precondition failed. `error.code` is one of:
+             *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
+             */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
              * @description Payload too large. `error.code` is one of:
              *     - `payload_too_large`: the request body is larger than the configured limit
              */
@@ -4104,7 +4578,10 @@ export interface operations {
                 page?: number;
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4116,6 +4593,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4195,7 +4674,12 @@ export interface operations {
     createTeam: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4219,6 +4703,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4264,6 +4752,18 @@ export interface operations {
                 };
             };
             /**
+             * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
              * @description Payload too large. `error.code` is one of:
              *     - `payload_too_large`: the request body is larger than the configured limit
              */
@@ -4280,6 +4780,18 @@ export interface operations {
              *     - `unsupported_media_type`: the request body is not JSON
              */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4321,7 +4833,12 @@ export interface operations {
     getTeam: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you hold, or *: 304 Not Modified when the current one is among them */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4335,6 +4852,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4342,6 +4863,17 @@ export interface operations {
                         data: components["schemas"]["Team"];
                     };
                 };
+            };
+            /** @description Not Modified: If-None-Match holds the current ETag (no body) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description Bad request. `error.code` is one of:
@@ -4425,7 +4957,12 @@ export interface operations {
     deleteTeam: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412) */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4439,6 +4976,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4490,6 +5029,18 @@ export interface operations {
              *     - `not_found`: no such resource in the organization
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Precondition failed. `error.code` is one of:
+             *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
+             */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4555,7 +5106,12 @@ export interface operations {
     updateTeam: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412) */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4578,6 +5134,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4627,6 +5187,18 @@ export interface operations {
              *     - `not_found`: no such resource in the organization
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Precondition failed. `error.code` is one of:
+             *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
+             */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4692,7 +5264,10 @@ export interface operations {
     listTags: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4704,6 +5279,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4782,7 +5359,12 @@ export interface operations {
     createTag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4804,6 +5386,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4850,6 +5436,7 @@ export interface operations {
             };
             /**
              * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
              *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
              */
             409: {
@@ -4877,6 +5464,18 @@ export interface operations {
              *     - `unsupported_media_type`: the request body is not JSON
              */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4918,7 +5517,12 @@ export interface operations {
     getTag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you hold, or *: 304 Not Modified when the current one is among them */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4932,6 +5536,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4939,6 +5547,17 @@ export interface operations {
                         data: components["schemas"]["Tag"];
                     };
                 };
+            };
+            /** @description Not Modified: If-None-Match holds the current ETag (no body) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description Bad request. `error.code` is one of:
@@ -5022,7 +5641,12 @@ export interface operations {
     deleteTag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412) */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5036,6 +5660,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5087,6 +5713,18 @@ export interface operations {
              *     - `not_found`: no such resource in the organization
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Precondition failed. `error.code` is one of:
+             *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
+             */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5152,7 +5790,12 @@ export interface operations {
     updateTag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412) */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5175,6 +5818,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5244,6 +5891,18 @@ export interface operations {
                 };
             };
             /**
+             * @description Precondition failed. `error.code` is one of:
+             *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
+             */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
              * @description Payload too large. `error.code` is one of:
              *     - `payload_too_large`: the request body is larger than the configured limit
              */
@@ -5305,7 +5964,10 @@ export interface operations {
                 limit?: number;
                 status?: "pending" | "accepted" | "revoked" | "expired";
             };
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5317,6 +5979,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5396,7 +6060,12 @@ export interface operations {
     createInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5419,6 +6088,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5466,6 +6139,7 @@ export interface operations {
             };
             /**
              * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
              *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
              */
             409: {
@@ -5493,6 +6167,18 @@ export interface operations {
              *     - `unsupported_media_type`: the request body is not JSON
              */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5534,7 +6220,12 @@ export interface operations {
     getInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you hold, or *: 304 Not Modified when the current one is among them */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5548,6 +6239,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5555,6 +6250,17 @@ export interface operations {
                         data: components["schemas"]["Invitation"];
                     };
                 };
+            };
+            /** @description Not Modified: If-None-Match holds the current ETag (no body) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description Bad request. `error.code` is one of:
@@ -5638,7 +6344,12 @@ export interface operations {
     deleteInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412) */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5652,6 +6363,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5703,6 +6416,18 @@ export interface operations {
              *     - `not_found`: no such resource in the organization
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Precondition failed. `error.code` is one of:
+             *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
+             */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5768,7 +6493,12 @@ export interface operations {
     updateInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412) */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5791,6 +6521,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Strong entity tag of this representation */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5852,6 +6586,18 @@ export interface operations {
              *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Precondition failed. `error.code` is one of:
+             *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
+             */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5917,7 +6663,12 @@ export interface operations {
     acceptInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5940,6 +6691,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5999,6 +6754,7 @@ export interface operations {
             };
             /**
              * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
              *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
              */
             409: {
@@ -6026,6 +6782,18 @@ export interface operations {
              *     - `unsupported_media_type`: the request body is not JSON
              */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6067,7 +6835,12 @@ export interface operations {
     revokeInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6081,6 +6854,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6139,6 +6916,7 @@ export interface operations {
             };
             /**
              * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
              *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
              */
             409: {
@@ -6166,6 +6944,18 @@ export interface operations {
              *     - `unsupported_media_type`: the request body is not JSON
              */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6207,7 +6997,10 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6219,6 +7012,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6297,7 +7092,12 @@ export interface operations {
     createApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6322,6 +7122,10 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6367,6 +7171,18 @@ export interface operations {
                 };
             };
             /**
+             * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
              * @description Payload too large. `error.code` is one of:
              *     - `payload_too_large`: the request body is larger than the configured limit
              */
@@ -6383,6 +7199,18 @@ export interface operations {
              *     - `unsupported_media_type`: the request body is not JSON
              */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6424,7 +7252,10 @@ export interface operations {
     getApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6438,6 +7269,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6528,7 +7361,10 @@ export interface operations {
     revokeApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6542,6 +7378,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {

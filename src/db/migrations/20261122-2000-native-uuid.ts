@@ -35,6 +35,7 @@ export const UUID_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   messages: ['organization_id', 'id', 'ticket_id'],
   webhooks: ['organization_id', 'id'],
   webhook_deliveries: ['organization_id', 'id', 'webhook_id'],
+  idempotency_keys: ['organization_id'],
 };
 
 const ident = (name: string) => sql.id(name);
