@@ -7,11 +7,14 @@ import { registerCustomerRoutes } from './customers/customer-routes.js';
 import { authPlugin } from './http/auth-plugin.js';
 import { clientErrorHandler, onUnsupportedExpectation } from './http/client-errors.js';
 import { closingPlugin } from './http/closing-plugin.js';
+import { compressionPlugin } from './http/compression-plugin.js';
 import { corsPlugin } from './http/cors-plugin.js';
 import { deadlinePlugin } from './http/deadline-plugin.js';
 import { errorsPlugin, frameworkErrors } from './http/errors-plugin.js';
 import { healthPlugin } from './http/health-plugin.js';
+import { metricsPlugin } from './http/metrics-plugin.js';
 import { openapiPlugin } from './http/openapi-plugin.js';
+import { overloadPlugin } from './http/overload-plugin.js';
 import { rateLimitPlugin } from './http/rate-limit-plugin.js';
 import { createRateLimiter } from './http/rate-limiter.js';
 import { requestParsingPlugin } from './http/request-parsing-plugin.js';
@@ -33,7 +36,9 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: false,
+    // TRUST_PROXY: whose X-Forwarded-For sets request.ip (rate limits by address, logs); off by default.
+    // (A hop count is supported at run time — Fastify passes it to proxy-addr — but missing from its types.)
+    trustProxy: config.trustProxy as boolean | string[],
     // Staff user ids may be up to 100 characters, percent-encoded in paths: longer ids must reach the
     // routes (and be a 404 there) rather than be refused by the router.
     routerOptions: { maxParamLength: 1_000 },
@@ -62,12 +67,15 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(deadlinePlugin, { deadlineMs: timeouts.deadlineMs });
   await app.register(requestParsingPlugin);
   await app.register(errorsPlugin);
+  await app.register(overloadPlugin, { ...config.overload, exempt: ['/healthz', '/readyz', '/metrics'] });
+  if (config.compression.enabled) await app.register(compressionPlugin, { minBytes: config.compression.minBytes });
   await app.register(openapiPlugin);
   await app.register(corsPlugin, { origins: config.corsOrigins });
   const limiter = createRateLimiter({ perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl, log: app.log });
   await app.register(rateLimitPlugin, { limiter });
   await app.register(authPlugin, { apiKeys: container.apiKeys, clock, limiter });
   await app.register(healthPlugin, { ping: () => database.ping() });
+  if (container.metrics) await app.register(metricsPlugin, { metrics: container.metrics });
 
   await app.register(
     async (api) => {

@@ -1,0 +1,24 @@
+import compress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Response compression (br, gzip or deflate, as the client's Accept-Encoding prefers) for bodies of at
+ * least minBytes; smaller ones are sent as they are (compressing them costs more than it saves).
+ *
+ * A response carrying an ETag is never compressed: a strong ETag names one exact representation
+ * (RFC 9110 §8.8.1), and a compressed one is another. Single-resource GETs (the ETag'd ones) are
+ * small and the hottest path, so they also skip compression's cost; lists are what it is for.
+ */
+export const compressionPlugin = fp(
+  async (app: FastifyInstance, { minBytes }: { minBytes: number }) => {
+    // Runs before the compress hook (instance onSend hooks precede route-level ones, where
+    // @fastify/compress puts its own); the request header is its documented way to opt out.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (reply.hasHeader('etag')) request.headers['x-no-compression'] = '1';
+      done(null, payload);
+    });
+    await app.register(compress, { global: true, threshold: minBytes, encodings: ['br', 'gzip', 'deflate'] });
+  },
+  { name: 'compression' },
+);
