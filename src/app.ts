@@ -12,6 +12,7 @@ import { corsPlugin } from './http/cors-plugin.js';
 import { deadlinePlugin } from './http/deadline-plugin.js';
 import { errorsPlugin, frameworkErrors } from './http/errors-plugin.js';
 import { healthPlugin } from './http/health-plugin.js';
+import { configuredSecrets, withSecretRedaction } from './http/log-redaction.js';
 import { metricsPlugin } from './http/metrics-plugin.js';
 import { openapiPlugin } from './http/openapi-plugin.js';
 import { overloadPlugin } from './http/overload-plugin.js';
@@ -34,7 +35,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   const { config, database, clock } = container;
   const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withSecretRedaction(options.logger ?? false, configuredSecrets(config)),
     bodyLimit: config.bodyLimitBytes,
     // TRUST_PROXY: whose X-Forwarded-For sets request.ip (rate limits by address, logs); off by default.
     // (A hop count is supported at run time — Fastify passes it to proxy-addr — but missing from its types.)

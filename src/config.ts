@@ -206,7 +206,7 @@ export function loadConfig(env: Env = process.env): Config {
     timeZone: timeZone(env),
     metricsEnabled: boolean(env, 'METRICS_ENABLED', true),
     overload: {
-      maxEventLoopDelayMs: integer(env, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 250, 0, 60_000),
+      maxEventLoopDelayMs: integer(env, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 1_000, 0, 60_000),
       sampleIntervalMs: integer(env, 'OVERLOAD_SAMPLE_INTERVAL_MS', 1_000, 10, 60_000),
       retryAfterSeconds: integer(env, 'OVERLOAD_RETRY_AFTER_SECONDS', 5, 1, 3_600),
     },
