@@ -40,7 +40,13 @@ export function urlPasswords(urls: (string | null | undefined)[]): string[] {
 
 /** text with URL passwords, bearer tokens, API keys, webhook secrets and the given literal secrets hidden. */
 export function redactText(text: string, secrets: readonly string[] = []): string {
-  let out = text.replace(URL_USERINFO, (_m, scheme: string, user: string) => `${scheme}${user}:${REDACTED}@`);
+  // A password seen in a URL is hidden wherever else the text repeats it, too.
+  const seen: string[] = [];
+  let out = text.replace(URL_USERINFO, (_m, scheme: string, user: string, password: string) => {
+    if (password.length >= 4) seen.push(password);
+    return `${scheme}${user}:${REDACTED}@`;
+  });
+  secrets = [...secrets, ...seen];
   out = out.replace(BEARER, `$1${REDACTED}`).replace(ISSUED_SECRETS, `$1${REDACTED}`);
   for (const secret of secrets) if (secret) out = out.split(secret).join(REDACTED);
   return out;
