@@ -45,6 +45,20 @@ describeEachDialect(
       await eventually(async () => !pressure());
       expect((await org.api.get('/api/v1/customers')).status).toBe(200);
     });
+
+    it('does not hold the start-up (which blocks the loop before the app is ready) against the first requests', async () => {
+      const org = await ctx.createOrg();
+      const app = await buildApp(ctx.container);
+      try {
+        const end = Date.now() + 150;
+        while (Date.now() < end);
+        await app.ready();
+        const res = await app.inject({ method: 'GET', url: '/api/v1/customers', headers: { authorization: `Bearer ${org.token}` } });
+        expect(res.statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+    });
   },
   {
     dialects: ['sqlite'],

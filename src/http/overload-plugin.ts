@@ -26,11 +26,19 @@ export const overloadPlugin = fp(
       new AppError(503, 'service_unavailable', 'the server is overloaded; retry later', [], {
         'retry-after': String(options.retryAfterSeconds),
       });
+    // Start-up itself (building routes, compiling schemas) blocks the loop for a while after the
+    // sampler starts: its measurement is stale until two samples after the app is ready. Without this
+    // grace, the first requests after a start on a busy machine were refused (seen in benchmarks).
+    let armedAt = Infinity;
+    app.addHook('onReady', async () => {
+      armedAt = Date.now() + 2 * options.sampleIntervalMs;
+    });
     await app.register(underPressure, {
       maxEventLoopDelay: options.maxEventLoopDelayMs,
       sampleInterval: options.sampleIntervalMs,
       // undefined lets the request through; a rejection goes to the error handler (our error shape).
-      pressureHandler: (request) => (exempt.has(request.routeOptions.url ?? '') ? undefined : Promise.reject(overloaded())),
+      pressureHandler: (request) =>
+        exempt.has(request.routeOptions.url ?? '') || Date.now() < armedAt ? undefined : Promise.reject(overloaded()),
     });
   },
   { name: 'overload' },
