@@ -69,13 +69,14 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(requestParsingPlugin);
   await app.register(errorsPlugin);
   await app.register(overloadPlugin, { ...config.overload, exempt: ['/healthz', '/readyz', '/metrics'] });
-  if (config.compression.enabled) await app.register(compressionPlugin, { minBytes: config.compression.minBytes });
   await app.register(openapiPlugin);
   await app.register(corsPlugin, { origins: config.corsOrigins });
   const limiter = createRateLimiter({ perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl, log: app.log });
   await app.register(rateLimitPlugin, { limiter });
   await app.register(authPlugin, { apiKeys: container.apiKeys, clock, limiter });
   await app.register(healthPlugin, { ping: () => database.ping() });
+  // Last of the plugins that add route-level onSend hooks: it compresses the final body (see the plugin).
+  if (config.compression.enabled) await app.register(compressionPlugin, { minBytes: config.compression.minBytes });
   if (container.metrics) await app.register(metricsPlugin, { metrics: container.metrics });
 
   await app.register(

@@ -164,6 +164,10 @@ describeEachDialect('response compression', (ctx) => {
     expect(one.rawPayload.length).toBeLessThan(1024);
     expect(one.headers['content-encoding']).toBeUndefined();
     expect(one.json().data.id).toBe(unzipped.data[0].id);
+    // Prometheus asks for gzip: the exposition (several KB) is compressed.
+    const metrics = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { 'accept-encoding': 'gzip' } });
+    expect(metrics.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(metrics.rawPayload).toString('utf8')).toContain('http_request_duration_seconds_count');
     const health = await ctx.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'gzip' } });
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(health.json()).toEqual({ status: 'ok' });
