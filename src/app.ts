@@ -38,8 +38,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     logger: withSecretRedaction(options.logger ?? false, configuredSecrets(config)),
     bodyLimit: config.bodyLimitBytes,
     // TRUST_PROXY: whose X-Forwarded-For sets request.ip (rate limits by address, logs); off by default.
-    // (A hop count is supported at run time — Fastify passes it to proxy-addr — but missing from its types.)
-    trustProxy: config.trustProxy as boolean | string[],
+    trustProxy: config.trustProxy,
     // Staff user ids may be up to 100 characters, percent-encoded in paths: longer ids must reach the
     // routes (and be a 404 there) rather than be refused by the router.
     routerOptions: { maxParamLength: 1_000 },

@@ -32,8 +32,8 @@ export interface Config {
   metricsEnabled: boolean;
   /** Overload protection: new requests get 503 while the event loop lags past maxEventLoopDelayMs (0 = off). */
   overload: { maxEventLoopDelayMs: number; sampleIntervalMs: number; retryAfterSeconds: number };
-  /** Fastify's trustProxy: false (default), true, a hop count, or proxy addresses/CIDRs. */
-  trustProxy: boolean | number | string[];
+  /** Fastify's trustProxy: false (default), true, or proxy addresses/CIDRs. */
+  trustProxy: boolean | string[];
   /** Response compression of bodies of at least minBytes (gzip, brotli, deflate, as the client accepts). */
   compression: { enabled: boolean; minBytes: number };
   webhooks: {
@@ -139,19 +139,22 @@ const proxyAddress = (entry: string): boolean => {
 
 /**
  * TRUST_PROXY: off by default (X-Forwarded-For is ignored, the client is the socket's peer). "true"
- * trusts every hop (only behind a proxy that overwrites the header), a number trusts that many hops,
- * and a comma-separated list names the proxies (addresses, CIDRs, loopback/linklocal/uniquelocal).
+ * trusts every hop (only behind a proxy that overwrites the header), and a comma-separated list names
+ * the proxies (addresses, CIDRs, loopback/linklocal/uniquelocal). No hop count: it cannot check that
+ * the peer is a proxy at all, and Fastify 5 reads one as "trust nothing".
  */
-function trustProxy(env: Env): boolean | number | string[] {
+function trustProxy(env: Env): boolean | string[] {
   const raw = env.TRUST_PROXY?.trim();
   if (!raw || ['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
   if (['true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
-  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 1, 100);
+  if (/^\d+$/.test(raw)) {
+    throw new ConfigError(`TRUST_PROXY must name the proxies (addresses or CIDRs such as 10.0.0.0/8), not a hop count, got "${raw}"`);
+  }
   const list = raw.split(',').map((p) => p.trim()).filter(Boolean);
   for (const entry of list) {
     if (!PROXY_KEYWORDS.includes(entry.toLowerCase()) && !proxyAddress(entry)) {
       throw new ConfigError(
-        `TRUST_PROXY must be false, true, a hop count, or comma-separated proxy addresses/CIDRs (e.g. 10.0.0.0/8,loopback), got "${entry}"`,
+        `TRUST_PROXY must be false, true, or comma-separated proxy addresses/CIDRs (e.g. 10.0.0.0/8,loopback), got "${entry}"`,
       );
     }
   }

@@ -13,7 +13,7 @@ const VARIABLES: [string, string][] = [
   ['BODY_LIMIT_BYTES', 'largest request body (default 1048576)'],
   ['CORS_ORIGINS', 'browser origins allowed (* or a comma-separated list)'],
   ['TZ', 'time zone of the billing month (default UTC)'],
-  ['TRUST_PROXY', 'false|true|hop count|proxy addresses/CIDRs whose X-Forwarded-For is believed (default false)'],
+  ['TRUST_PROXY', 'false|true|proxy addresses/CIDRs whose X-Forwarded-For is believed (default false)'],
   ['METRICS_ENABLED', 'GET /metrics, Prometheus format (default true)'],
   ['OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', '503 for new requests past this event-loop delay, 0 = off (default 1000)'],
   ['OVERLOAD_SAMPLE_INTERVAL_MS', 'how often the event-loop delay is sampled (default 1000)'],
