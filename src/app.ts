@@ -8,6 +8,7 @@ import { authPlugin } from './http/auth-plugin.js';
 import { clientErrorHandler, onUnsupportedExpectation } from './http/client-errors.js';
 import { closingPlugin } from './http/closing-plugin.js';
 import { conditionalPlugin } from './http/conditional-plugin.js';
+import { compressionPlugin } from './http/compression-plugin.js';
 import { corsPlugin } from './http/cors-plugin.js';
 import { deadlinePlugin } from './http/deadline-plugin.js';
 import { errorsPlugin, frameworkErrors } from './http/errors-plugin.js';
@@ -15,6 +16,9 @@ import { healthPlugin } from './http/health-plugin.js';
 import { idempotencyPlugin } from './http/idempotency-plugin.js';
 import { openapiPlugin } from './http/openapi-plugin.js';
 import { platformDocsPlugin } from './http/platform-docs-plugin.js';
+import { configuredSecrets, withSecretRedaction } from './http/log-redaction.js';
+import { metricsPlugin } from './http/metrics-plugin.js';
+import { overloadPlugin } from './http/overload-plugin.js';
 import { rateLimitPlugin } from './http/rate-limit-plugin.js';
 import { createRateLimiter } from './http/rate-limiter.js';
 import { requestParsingPlugin } from './http/request-parsing-plugin.js';
@@ -35,9 +39,10 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   const { config, database, clock } = container;
   const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
-    ...requestIdServerOptions(options.logger ?? false),
+    ...requestIdServerOptions(withSecretRedaction(options.logger ?? false, configuredSecrets(config))),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: false,
+    // TRUST_PROXY: whose X-Forwarded-For sets request.ip (rate limits by address, logs); off by default.
+    trustProxy: config.trustProxy,
     // Staff user ids may be up to 100 characters, percent-encoded in paths: longer ids must reach the
     // routes (and be a 404 there) rather than be refused by the router.
     routerOptions: { maxParamLength: 1_000 },
@@ -67,6 +72,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(deadlinePlugin, { deadlineMs: timeouts.deadlineMs });
   await app.register(requestParsingPlugin);
   await app.register(errorsPlugin);
+  await app.register(overloadPlugin, { ...config.overload, exempt: ['/healthz', '/readyz', '/metrics'] });
   await app.register(openapiPlugin);
   await app.register(platformDocsPlugin);
   await app.register(corsPlugin, { origins: config.corsOrigins });
@@ -77,6 +83,9 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(idempotencyPlugin, { idempotency: container.idempotency });
   await app.register(conditionalPlugin);
   await app.register(healthPlugin, { ping: () => database.ping() });
+  // Last of the plugins that add route-level onSend hooks: it compresses the final body (see the plugin).
+  if (config.compression.enabled) await app.register(compressionPlugin, { minBytes: config.compression.minBytes });
+  if (container.metrics) await app.register(metricsPlugin, { metrics: container.metrics });
 
   await app.register(
     async (api) => {

@@ -81,4 +81,39 @@ describe('configuration', () => {
     expect(c.webhooks).toMatchObject({ allowPrivateTargets: true, retryDelaysMs: [10, 20, 30], timeoutMs: 1000, leaseMs: 31_000 });
     expect(c.corsOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
   });
+
+  it.each([
+    [{ DATABASE_URL: 'postgres://app:Hunter2-pw@db:99999/hd' }, /DATABASE_URL is not a valid PostgreSQL URL: "postgres:\/\/app:\[REDACTED\]@db:99999\/hd"/],
+    [{ DATABASE_URL: 'mysql://app:Hunter2-pw@db/hd' }, /DATABASE_URL must start with .* got "mysql:\/\/app:\[REDACTED\]@db\/hd"/],
+    [{ DATABASE_URL: 'postgres://u@bouncer/hd', DATABASE_DIRECT_URL: 'pg://app:Hunter2-pw@db/hd' }, /DATABASE_DIRECT_URL must start with/],
+    [{ DATABASE_URL: 'postgres://u@bouncer/hd', DATABASE_DIRECT_URL: 'postgres://app:Hunter2-pw@[db/hd' }, /DATABASE_DIRECT_URL is not a valid/],
+    [{ REDIS_URL: 'http://:Hunter2-pw@cache:6379' }, /REDIS_URL must start with redis:\/\//],
+    [{ REDIS_URL: 'default:Hunter2-pw@cache:6379' }, /REDIS_URL must start with redis:\/\//],
+  ])('never shows the password of an invalid connection URL: %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+    expect(() => loadConfig(env)).not.toThrow(/Hunter2/);
+  });
+
+  it('reads the operations settings: metrics, overload, TRUST_PROXY, compression', () => {
+    expect(loadConfig({})).toMatchObject({
+      metricsEnabled: true,
+      overload: { maxEventLoopDelayMs: 1000, sampleIntervalMs: 1000, retryAfterSeconds: 5 },
+      trustProxy: false,
+      compression: { enabled: true, minBytes: 1024 },
+    });
+    expect(loadConfig({ METRICS_ENABLED: 'false', COMPRESSION_ENABLED: 'off', COMPRESSION_MIN_BYTES: '2048' })).toMatchObject({
+      metricsEnabled: false,
+      compression: { enabled: false, minBytes: 2048 },
+    });
+    expect(loadConfig({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' }).overload.maxEventLoopDelayMs).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,Loopback,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8', '192.168.1.10', 'loopback', '::1', 'fd00::/8',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY must be false, true, or comma-separated/);
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/not a hop count/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ OVERLOAD_SAMPLE_INTERVAL_MS: '5' })).toThrow(/OVERLOAD_SAMPLE_INTERVAL_MS must be between 10/);
+  });
 });

@@ -1,4 +1,6 @@
 // Configuration is read and validated once at start-up; everything else receives the parsed object.
+import ipaddr from 'ipaddr.js';
+import { redactUrl } from './shared/redact.js';
 
 export type DatabaseConfig =
   | { dialect: 'sqlite'; path: string; url: string }
@@ -28,6 +30,14 @@ export interface Config {
   timeZone: string;
   /** How long an Idempotency-Key and its stored answer are kept (platform.md §2: at least 24 h). */
   idempotencyTtlHours: number;
+  /** GET /metrics (Prometheus text); off with METRICS_ENABLED=false. */
+  metricsEnabled: boolean;
+  /** Overload protection: new requests get 503 while the event loop lags past maxEventLoopDelayMs (0 = off). */
+  overload: { maxEventLoopDelayMs: number; sampleIntervalMs: number; retryAfterSeconds: number };
+  /** Fastify's trustProxy: false (default), true, or proxy addresses/CIDRs. */
+  trustProxy: boolean | string[];
+  /** Response compression of bodies of at least minBytes (gzip, brotli, deflate, as the client accepts). */
+  compression: { enabled: boolean; minBytes: number };
   webhooks: {
     allowPrivateTargets: boolean;
     retryDelaysMs: number[];
@@ -66,7 +76,8 @@ function postgresUrl(name: string, raw: string): boolean {
   try {
     new URL(raw);
   } catch {
-    throw new ConfigError(`${name} is not a valid PostgreSQL URL: "${raw}"`);
+    // Never the password (platform.md §6): the URL is shown with it hidden.
+    throw new ConfigError(`${name} is not a valid PostgreSQL URL: "${redactUrl(raw)}"`);
   }
   return true;
 }
@@ -81,7 +92,7 @@ export function parseDatabaseUrl(raw: string): DatabaseConfig {
     return { dialect: 'sqlite', path, url: raw };
   }
   throw new ConfigError(
-    `DATABASE_URL must start with postgres:// (PostgreSQL) or sqlite: (SQLite file), got "${raw}"`,
+    `DATABASE_URL must start with postgres:// (PostgreSQL) or sqlite: (SQLite file), got "${redactUrl(raw)}"`,
   );
 }
 
@@ -117,6 +128,41 @@ function corsOrigins(env: Env): string[] {
   return list;
 }
 
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+const proxyAddress = (entry: string): boolean => {
+  try {
+    if (entry.includes('/')) ipaddr.parseCIDR(entry);
+    else ipaddr.parse(entry);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * TRUST_PROXY: off by default (X-Forwarded-For is ignored, the client is the socket's peer). "true"
+ * trusts every hop (only behind a proxy that overwrites the header), and a comma-separated list names
+ * the proxies (addresses, CIDRs, loopback/linklocal/uniquelocal). No hop count: it cannot check that
+ * the peer is a proxy at all, and Fastify 5 reads one as "trust nothing".
+ */
+function trustProxy(env: Env): boolean | string[] {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || ['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (/^\d+$/.test(raw)) {
+    throw new ConfigError(`TRUST_PROXY must name the proxies (addresses or CIDRs such as 10.0.0.0/8), not a hop count, got "${raw}"`);
+  }
+  const list = raw.split(',').map((p) => p.trim()).filter(Boolean);
+  for (const entry of list) {
+    if (!PROXY_KEYWORDS.includes(entry.toLowerCase()) && !proxyAddress(entry)) {
+      throw new ConfigError(
+        `TRUST_PROXY must be false, true, or comma-separated proxy addresses/CIDRs (e.g. 10.0.0.0/8,loopback), got "${entry}"`,
+      );
+    }
+  }
+  return list.map((e) => (PROXY_KEYWORDS.includes(e.toLowerCase()) ? e.toLowerCase() : e));
+}
+
 function withPoolSize(database: DatabaseConfig, env: Env): DatabaseConfig {
   if (database.dialect !== 'postgres') return database;
   return {
@@ -137,7 +183,7 @@ function withDirectUrl(database: DatabaseConfig, env: Env): DatabaseConfig {
     throw new ConfigError('DATABASE_DIRECT_URL is for PostgreSQL only: DATABASE_URL selects SQLite');
   }
   if (!postgresUrl('DATABASE_DIRECT_URL', raw)) {
-    throw new ConfigError(`DATABASE_DIRECT_URL must start with postgres:// or postgresql://, got "${raw}"`);
+    throw new ConfigError(`DATABASE_DIRECT_URL must start with postgres:// or postgresql://, got "${redactUrl(raw)}"`);
   }
   return { ...database, directUrl: raw };
 }
@@ -149,7 +195,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const redisUrl = env.REDIS_URL?.trim() || null;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
-    throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${redisUrl}"`);
+    throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${redactUrl(redisUrl)}"`);
   }
   const timeoutMs = integer(env, 'WEBHOOK_TIMEOUT_MS', 30_000, 1);
   return {
@@ -164,6 +210,17 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: corsOrigins(env),
     timeZone: timeZone(env),
     idempotencyTtlHours: integer(env, 'IDEMPOTENCY_TTL_HOURS', 24, 1, 24 * 365),
+    metricsEnabled: boolean(env, 'METRICS_ENABLED', true),
+    overload: {
+      maxEventLoopDelayMs: integer(env, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 1_000, 0, 60_000),
+      sampleIntervalMs: integer(env, 'OVERLOAD_SAMPLE_INTERVAL_MS', 1_000, 10, 60_000),
+      retryAfterSeconds: integer(env, 'OVERLOAD_RETRY_AFTER_SECONDS', 5, 1, 3_600),
+    },
+    trustProxy: trustProxy(env),
+    compression: {
+      enabled: boolean(env, 'COMPRESSION_ENABLED', true),
+      minBytes: integer(env, 'COMPRESSION_MIN_BYTES', 1_024, 0),
+    },
     webhooks: {
       allowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
       retryDelaysMs: retryDelays(env),

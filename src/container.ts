@@ -9,12 +9,14 @@ import type { Config } from './config.js';
 import { createCustomerService } from './customers/customer-service.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createIdempotencyService } from './idempotency/idempotency-service.js';
+import { createMetrics } from './http/metrics.js';
 import { createOrgService } from './orgs/org-service.js';
 import type { Clock } from './shared/clock.js';
 import { createTicketCounter } from './tickets/ticket-counter.js';
 import { createTicketDetacher } from './tickets/ticket-detacher.js';
 import { createTicketService } from './tickets/ticket-service.js';
 import type { Resolver } from './webhooks/address-guard.js';
+import { readQueueStats } from './webhooks/delivery-queue-store.js';
 import { createEventRecorder } from './webhooks/event-recorder.js';
 import { createWebhookService } from './webhooks/webhook-service.js';
 import { startWorker, type WorkerLogger } from './webhooks/worker.js';
@@ -56,6 +58,11 @@ export function createContainer(options: ContainerOptions) {
   const tags = createTagService({ database, clock, tickets: ticketDetacher });
   const invitations = createInvitationService({ database, clock, quota, users });
   const idempotency = createIdempotencyService({ database, clock, ttlHours: config.idempotencyTtlHours });
+  // /metrics (null when METRICS_ENABLED=false). The event log's size joins as sources.eventLogSize
+  // once the event log exists (platform.md §4); until then that gauge is not exported.
+  const metrics = config.metricsEnabled
+    ? createMetrics({ clock, sources: { queue: () => readQueueStats(database.system, clock()), pool: () => database.poolStats() } })
+    : null;
 
   return {
     config,
@@ -76,8 +83,9 @@ export function createContainer(options: ContainerOptions) {
     tags,
     invitations,
     idempotency,
+    metrics,
     /** Starts a webhook delivery worker on this database (the server's in-process one, or `worker`). */
-    startWorker: (logger: WorkerLogger) => startWorker({ database, clock, settings: config.webhooks, logger }),
+    startWorker: (logger: WorkerLogger) => startWorker({ database, clock, settings: config.webhooks, logger, onAttempt: metrics?.attemptFinished }),
   };
 }
 

@@ -30,16 +30,16 @@ describeEachDialect('billing: CLI', (ctx) => {
     });
   }, 120_000);
 
-  it('rejects bad arguments and unknown organizations with exit code 1 and a message', async () => {
+  it('rejects bad arguments (usage error, exit 2) and unknown organizations (exit 1) with a message', async () => {
     const org = await ctx.createOrg();
     const [bad, zero, unknown] = await Promise.all([
       cli(ctx, ['plans', 'set', '--org', org.id, '--tickets', 'lots']),
       cli(ctx, ['credits', 'purchase', '--org', org.id, '--amount', '0']),
       cli(ctx, ['credits', 'consume', '--org', '00000000-0000-4000-8000-000000000000', '--amount', '5']),
     ]);
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('whole number or "unlimited"');
-    expect(zero.code).toBe(1);
+    expect(zero.code).toBe(2);
     expect(zero.stderr).toContain('at least 1');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('not found');

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from './support/api.js';
 import { cliCommand, runCli, startCli, stopCli } from './support/cli-runner.js';
 import { describeEachDialect, ISO_MS, UUID } from './support/harness.js';
@@ -75,17 +75,41 @@ describeEachDialect('command-line tool', (ctx) => {
     expect((await org.api.get('/api/v1/customers')).status).toBe(200);
   });
 
-  it('refuses unknown scopes, unknown organizations and unknown keys with exit code 1', async () => {
+  it('refuses unknown scopes and malformed ids as usage errors (exit 2), unknown organizations and keys with exit code 1', async () => {
     const org = await ctx.createOrg();
-    const badScope = await cli('keys', 'create', '--org', org.id, '--scopes', 'tickets:read,root');
-    expect(badScope.code).toBe(1);
+    const [badScope, malformedOrg, badOrg, malformedKey, badKey] = await Promise.all([
+      cli('keys', 'create', '--org', org.id, '--scopes', 'tickets:read,root'),
+      cli('keys', 'create', '--org', 'acme', '--scopes', 'tickets:read'),
+      cli('keys', 'create', '--org', '00000000-0000-4000-8000-000000000000', '--scopes', 'tickets:read'),
+      cli('keys', 'revoke', 'nope'),
+      cli('keys', 'revoke', '00000000-0000-4000-8000-000000000000'),
+    ]);
+    expect(badScope.code).toBe(2);
     expect(badScope.stderr).toMatch(/unknown scope root/);
-    const badOrg = await cli('keys', 'create', '--org', '00000000-0000-4000-8000-000000000000', '--scopes', 'tickets:read');
+    expect(malformedOrg.code).toBe(2);
+    expect(malformedOrg.stderr).toMatch(/argument 'acme' is invalid\. an organization id is a UUID/);
     expect(badOrg.code).toBe(1);
     expect(badOrg.stderr).toMatch(/organization .* not found/);
-    const badKey = await cli('keys', 'revoke', 'nope');
+    expect(malformedKey.code).toBe(2);
+    expect(malformedKey.stderr).toMatch(/an API key id is a UUID/);
     expect(badKey.code).toBe(1);
     expect(badKey.stderr).toMatch(/not found/);
+    // Nothing was created by the refused commands.
+    const keys = await ctx.database.db.selectFrom('api_keys').select('id').where('organization_id', '=', org.id).execute();
+    expect(keys).toHaveLength(1);
+  });
+
+  it('keys create --json nests the key as orgs create --json does: {"api_key":{"id","token","scopes",…}}', async () => {
+    const org = await ctx.createOrg();
+    const made = JSON.parse((await cli('orgs', 'create', '--name', 'Shape Org', '--json')).stdout);
+    const res = await cli('keys', 'create', '--org', org.id, '--scopes', 'tickets:read', '--name', 'ci', '--json');
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout.trim().split('\n')).toHaveLength(1);
+    const out = JSON.parse(res.stdout);
+    expect(out).toEqual({
+      api_key: { id: expect.stringMatching(UUID), token: expect.stringMatching(/^hdk_/), scopes: ['tickets:read'], name: 'ci', created_at: expect.stringMatching(ISO_MS) },
+    });
+    expect(Object.keys(out.api_key).slice(0, 3)).toEqual(Object.keys(made.api_key));
   });
 
   it('orgs list shows what orgs create made, oldest first; --json prints one object', async () => {
@@ -154,4 +178,37 @@ it('orgs list on an empty database says so', async () => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+describe('command-line usage', () => {
+  it('a usage error exits 2 with the error and a one-line hint naming the command\'s help, not the whole help', async () => {
+    const cases: [string[], RegExp, string][] = [
+      [['keys', 'list', '--org', '0b5e2a8c-3f1d-4c6e-9a7b-1d2e3f4a5b6c', '--bogus'], /^error: unknown option '--bogus'$/, 'helpdesk keys list'],
+      [['keys', 'create', '--org', '0b5e2a8c-3f1d-4c6e-9a7b-1d2e3f4a5b6c'], /^error: required option '--scopes <list>' not specified$/, 'helpdesk keys create'],
+      [['plans', 'show', '--org', 'not-an-id'], /^error: option '--org <id>' argument 'not-an-id' is invalid\. an organization id is a UUID/, 'helpdesk plans show'],
+      [['credits', 'purchase', '--org', '0b5e2a8c-3f1d-4c6e-9a7b-1d2e3f4a5b6c', '--amount', 'ten'], /argument 'ten' is invalid\. must be a whole number/, 'helpdesk credits purchase'],
+      [['tickets'], /^error: unknown command 'tickets'$/, 'helpdesk'],
+    ];
+    const results = await Promise.all(cases.map(([args]) => runCli(args, { DATABASE_URL: 'sqlite::memory:' })));
+    results.forEach((res, i) => {
+      const [args, message, path] = cases[i];
+      expect(res.code, args.join(' ')).toBe(2);
+      expect(res.stdout).toBe('');
+      const lines = res.stderr.trim().split('\n');
+      expect(lines, res.stderr).toHaveLength(2);
+      expect(lines[0]).toMatch(message);
+      expect(lines[1]).toBe(`(run \`${path} --help\` for usage)`);
+    });
+  });
+
+  it('--help lists the environment variables and exit codes, for every command; exit 0', async () => {
+    for (const args of [['--help'], ['keys', 'create', '--help']]) {
+      const res = await runCli(args, {});
+      expect(res.code).toBe(0);
+      for (const name of ['DATABASE_URL', 'REDIS_URL', 'LOG_LEVEL', 'TRUST_PROXY', 'METRICS_ENABLED', 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 'WEBHOOK_TIMEOUT_MS']) {
+        expect(res.stdout).toContain(`  ${name}`);
+      }
+      expect(res.stdout).toMatch(/Exit codes: 0 success, 1 the command failed, 2 usage error/);
+    }
+  });
 });

@@ -95,7 +95,7 @@ describeEachDialect('request ids and request logs', (ctx) => {
     expect(requestLines.length).toBeGreaterThan(0);
     for (const line of requestLines) expect(line.request_id, JSON.stringify(line)).toEqual(expect.any(String));
     const search = lines.filter((l) => l.request_id === 'log-search');
-    expect(search.find((l) => l.req)?.req).toEqual({ method: 'GET', route: '/api/v1/tickets', query_keys: ['search', 'limit'] });
+    expect(search.find((l) => l.req)?.req).toEqual({ method: 'GET', route: '/api/v1/tickets', query_keys: ['search', 'limit'], remoteAddress: '127.0.0.1' });
     const completed = search.find((l) => l.res);
     expect(completed).toMatchObject({ organization_id: org.id, api_key_id: expect.stringMatching(UUID), res: { statusCode: 200 } });
     expect(lines.find((l) => l.request_id === 'log-hook' && l.res)).toMatchObject({ organization_id: org.id });

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Container } from '../container.js';
-import { positive } from './arguments.js';
+import { organizationId, positive } from './arguments.js';
 import { withContext } from './cli-context.js';
 import { printJson, write } from './output.js';
 
@@ -20,7 +20,7 @@ export function registerCreditsCommands(program: Command): void {
   credits
     .command('purchase')
     .description('record additional AI credits purchased for the current month')
-    .requiredOption('--org <id>', 'organization id')
+    .requiredOption('--org <id>', 'organization id', organizationId)
     .requiredOption('--amount <n>', 'number of credits', positive)
     .option('--json', 'print one JSON object')
     .action((opts: { org: string; amount: number; json?: boolean }) =>
@@ -31,7 +31,7 @@ export function registerCreditsCommands(program: Command): void {
   credits
     .command('consume')
     .description('record AI credits consumed by the knowledge-base chat')
-    .requiredOption('--org <id>', 'organization id')
+    .requiredOption('--org <id>', 'organization id', organizationId)
     .requiredOption('--amount <n>', 'number of credits', positive)
     .option('--json', 'print one JSON object')
     .action((opts: { org: string; amount: number; json?: boolean }) =>

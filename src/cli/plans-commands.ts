@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Container } from '../container.js';
-import { wholeNumber } from './arguments.js';
+import { organizationId, wholeNumber } from './arguments.js';
 import { withContext } from './cli-context.js';
 import { printJson, write } from './output.js';
 
@@ -39,7 +39,7 @@ export function registerPlansCommands(program: Command): void {
   plans
     .command('set')
     .description('change plan limits (omitted ones are kept; "unlimited" removes a limit)')
-    .requiredOption('--org <id>', 'organization id')
+    .requiredOption('--org <id>', 'organization id', organizationId)
     .option('--tickets <n|unlimited>', 'tickets per calendar month', limit)
     .option('--seats <n|unlimited>', 'staff users plus pending invitations', limit)
     .option('--webhooks <n|unlimited>', 'configured webhooks, inactive ones included', limit)
@@ -59,7 +59,7 @@ export function registerPlansCommands(program: Command): void {
   plans
     .command('show')
     .description("print an organization's plan limits")
-    .requiredOption('--org <id>', 'organization id')
+    .requiredOption('--org <id>', 'organization id', organizationId)
     .option('--json', 'print one JSON object')
     .action((opts: { org: string; json?: boolean }) =>
       withContext(async (container): Promise<void> => printPlan(opts.org, await container.plans.getPlan(opts.org), opts.json)),

@@ -6,10 +6,12 @@ import { migrateThroughDirectUrl } from '../db/migrate.js';
 import { systemClock } from '../shared/clock.js';
 import { pino } from 'pino';
 import { createContainer } from '../container.js';
+import { environmentSecrets, redactingErrorSerializer } from '../shared/redact.js';
 import type { WorkerLogger } from '../webhooks/worker.js';
 
-/** JSON lines on stderr, like the API's logs (pino), at the configured level. */
-const workerLogger = (level: string): WorkerLogger => pino({ level, base: { pid: process.pid } }, pino.destination(2));
+/** JSON lines on stderr, like the API's logs (pino), at the configured level; errors cleaned of secrets. */
+const workerLogger = (level: string): WorkerLogger =>
+  pino({ level, base: { pid: process.pid }, serializers: { err: redactingErrorSerializer(environmentSecrets()) } }, pino.destination(2));
 
 /** Adds the `worker` command (a process that only delivers webhooks). */
 export function registerWorkerCommand(program: Command): void {

@@ -34,7 +34,18 @@ export interface DatabaseHandle {
    */
   writesElsewhere(): number | null;
   ping(): Promise<void>;
+  /** The connection pool's use (PostgreSQL), read by the metrics; null where there is no pool (SQLite). */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open (idle or checked out) and the most allowed. */
+  total: number;
+  idle: number;
+  max: number;
+  /** Callers queued for a connection. */
+  waiting: number;
 }
 
 export interface OpenOptions {
@@ -105,6 +116,7 @@ function openSqlite(path: string, guardTenants: boolean): DatabaseHandle {
     transaction,
     ...handles('sqlite', db, transaction, NOTIFIERS.sqlite(path), guardTenants, reader),
     writesElsewhere: () => dataVersion.get() as number,
+    poolStats: () => null,
     async ping() {
       sqlite.prepare('select 1').get();
     },
@@ -290,6 +302,7 @@ function openPostgres(config: PostgresConfig, options: PostgresOptions): Databas
     transaction,
     ...handles('postgres', db, transaction, NOTIFIERS.postgres(directUrlOf(config)), guardTenants),
     writesElsewhere: () => null,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, max, waiting: pool.waitingCount }),
     async ping() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

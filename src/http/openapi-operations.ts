@@ -24,6 +24,7 @@ const planLimit = { 403: ['plan_limit_exceeded'] } as const satisfies OperationE
 const conflict = { 409: ['conflict'] } as const satisfies OperationEntry['errors'];
 
 export const OPERATIONS: Record<string, OperationEntry> = {
+  'GET /metrics': { operationId: 'getMetrics', ok: 'Prometheus text exposition (no authentication; off with METRICS_ENABLED=false)' },
   'GET /healthz': { operationId: 'getHealth', ok: 'The process is up', summary: 'Liveness: the process answers' },
   'GET /readyz': {
     operationId: 'getReadiness',

@@ -25,7 +25,7 @@ function requestForLog(request: FastifyRequest) {
   const route = request.routeOptions?.url ?? request.url.split('?')[0].slice(0, 200);
   const query = request.query;
   const keys = query && typeof query === 'object' ? Object.keys(query) : [];
-  return { method: request.method, route, ...(keys.length > 0 ? { query_keys: keys } : {}) };
+  return { method: request.method, route, ...(keys.length > 0 ? { query_keys: keys } : {}), remoteAddress: request.ip };
 }
 
 /** Fastify server options for request ids and safe request logging (app.ts spreads them in). */

@@ -220,3 +220,32 @@ export async function releaseLease(s: Sql, claimed: ClaimedDelivery): Promise<vo
 export async function cancelDelivery(s: Sql, claimed: ClaimedDelivery): Promise<void> {
   await heldRow(s, claimed).set({ next_attempt_at: null, lease_until: null, lease_token: null }).execute();
 }
+
+/** The delivery queue as a whole, for the metrics: every organization's, read by the operator. */
+export interface QueueStats {
+  /** Deliveries waiting for an attempt: due now or scheduled for a retry (leased ones included). */
+  queued: number;
+  /** Of those, the ones due now. */
+  due: number;
+  /** next_attempt_at of the oldest due delivery (epoch ms), null when none is due. */
+  oldestDueAt: number | null;
+}
+
+/**
+ * One statement over the partial queue index (webhook_deliveries_queue_idx holds the queued rows
+ * only, never the delivery history): its cost follows the backlog, not the table. Deliberately
+ * cross-tenant and read-only, on the system handle; callers cache it (src/http/metrics.ts).
+ */
+export async function readQueueStats(s: Sql, now: number): Promise<QueueStats> {
+  const row = await s.db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('queued'),
+      eb.fn.sum<number | string | null>(eb.case().when('next_attempt_at', '<=', now).then(1).else(0).end()).as('due'),
+      eb.fn.min<number | string | null>(eb.case().when('next_attempt_at', '<=', now).then(eb.ref('next_attempt_at')).end()).as('oldest'),
+    ])
+    // Spelled out (as in `claimable`): it is what lets both engines read the partial index.
+    .where('next_attempt_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return { queued: Number(row.queued), due: Number(row.due ?? 0), oldestDueAt: row.oldest === null ? null : Number(row.oldest) };
+}

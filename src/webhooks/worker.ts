@@ -32,11 +32,19 @@ export interface WorkerHandle {
   stop(): Promise<void>;
 }
 
+/**
+ * How an attempt ended: delivered; failed with a retry scheduled; failed with no retry left; or not
+ * made because the webhook is inactive.
+ */
+export type AttemptOutcome = 'success' | 'failure' | 'exhausted' | 'cancelled';
+
 export interface WorkerDeps {
   database: Pick<DatabaseHandle, 'system' | 'listen'>;
   clock: Clock;
   settings: Config['webhooks'];
   logger: WorkerLogger;
+  /** Counts attempts by outcome (the /metrics of the process the worker runs in). */
+  onAttempt?: (outcome: AttemptOutcome) => void;
 }
 
 /** Most attempts recorded by one statement. */
@@ -58,7 +66,7 @@ function byOrganizationInTurn(claimed: ClaimedDelivery[]): ClaimedDelivery[] {
   return out;
 }
 
-export function startWorker({ database, clock, settings, logger }: WorkerDeps): WorkerHandle {
+export function startWorker({ database, clock, settings, logger, onAttempt = () => undefined }: WorkerDeps): WorkerHandle {
   const queue = database.system;
   const client = createDeliveryClient({ timeoutMs: settings.timeoutMs, allowPrivateTargets: settings.allowPrivateTargets });
   // Finished attempts not yet recorded are bounded too: claiming pauses while the database lags.
@@ -174,12 +182,15 @@ export function startWorker({ database, clock, settings, logger }: WorkerDeps): 
     // An inactive webhook receives nothing while inactive. (A deleted one's rows are gone with it.)
     if (claimed.is_active !== 1) {
       await cancelDelivery(queue, claimed);
+      onAttempt('cancelled');
       return;
     }
     const result = await client.send(claimed);
     const finishedAt = clock();
     const attemptsMade = claimed.attempt_count + 1;
     const next = result.success ? null : nextAttemptAt(attemptsMade, finishedAt, settings.retryDelaysMs);
+    // Counted when made, whether or not recording it succeeds: it was sent either way.
+    onAttempt(result.success ? 'success' : next === null ? 'exhausted' : 'failure');
     if (!result.success) {
       logger.warn({ delivery: claimed.id, attempt: attemptsMade, error: result.error }, 'webhook delivery attempt failed');
     }

@@ -149,6 +149,9 @@ export function describeEachDialect(title: string, body: (ctx: TestContext) => v
           RATE_LIMIT_PER_MINUTE: '0',
           LOG_LEVEL: 'silent',
           WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+          // Off unless a suite tests it: a test process's event loop stalls (module loading, GC, two
+          // shared cores), and a 503 there would fail unrelated tests.
+          OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
           ...options.env,
         });
         const clock = createTestClock();

@@ -1,0 +1,37 @@
+// The configuration every command reads (src/config.ts), listed under `--help` so an operator does
+// not need the README to find a variable's name. Keep in step with config.ts and the README's table.
+const VARIABLES: [string, string][] = [
+  ['DATABASE_URL', 'sqlite:PATH or postgres://user:password@host:port/db (default sqlite:./data/helpdesk.db)'],
+  ['DATABASE_POOL_SIZE', 'PostgreSQL connections per process (default 10)'],
+  ['DATABASE_PREPARED_STATEMENTS', 'PostgreSQL: reuse prepared statements per connection (default false)'],
+  ['DATABASE_DIRECT_URL', 'PostgreSQL: direct connection for LISTEN and migrations behind PgBouncer'],
+  ['PORT, HOST', 'where `serve` listens (default 3000 on 0.0.0.0)'],
+  ['LOG_LEVEL', 'fatal|error|warn|info|debug|trace|silent (default info)'],
+  ['RATE_LIMIT_PER_MINUTE', 'requests per minute per API key, 0 = off (default 600)'],
+  ['REDIS_URL', 'redis://…: rate-limit counters shared by every instance'],
+  ['API_KEY_CACHE_TTL_MS', 'how long an authenticated key is trusted without a read (default 5000)'],
+  ['IDEMPOTENCY_TTL_HOURS', 'how long an Idempotency-Key and its answer are kept (default 24)'],
+  ['BODY_LIMIT_BYTES', 'largest request body (default 1048576)'],
+  ['CORS_ORIGINS', 'browser origins allowed (* or a comma-separated list)'],
+  ['TZ', 'time zone of the billing month (default UTC)'],
+  ['TRUST_PROXY', 'false|true|proxy addresses/CIDRs whose X-Forwarded-For is believed (default false)'],
+  ['METRICS_ENABLED', 'GET /metrics, Prometheus format (default true)'],
+  ['OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', '503 for new requests past this event-loop delay, 0 = off (default 1000)'],
+  ['OVERLOAD_SAMPLE_INTERVAL_MS', 'how often the event-loop delay is sampled (default 1000)'],
+  ['OVERLOAD_RETRY_AFTER_SECONDS', 'Retry-After of those 503s (default 5)'],
+  ['COMPRESSION_ENABLED', 'compress responses the client accepts compressed (default true)'],
+  ['COMPRESSION_MIN_BYTES', 'smallest body compressed (default 1024)'],
+  ['WEBHOOK_TIMEOUT_MS', 'timeout of one delivery attempt (default 30000)'],
+  ['WEBHOOK_RETRY_DELAYS_MS', 'delays before attempts 2–5 (default 60000,120000,240000,480000)'],
+  ['WEBHOOK_WORKER_CONCURRENCY', 'deliveries a worker sends at once (default 64)'],
+  ['WEBHOOK_LEASE_MS', "a worker's claim on a delivery (default timeout + 30000)"],
+  ['WEBHOOK_POLL_INTERVAL_MS', 'fallback poll for due retries (default 1000)'],
+  ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'unsafe: webhooks to private addresses (default false)'],
+];
+
+const width = Math.max(...VARIABLES.map(([name]) => name.length));
+
+export const ENVIRONMENT_HELP =
+  '\nEnvironment variables (see the README, Configuration):\n' +
+  VARIABLES.map(([name, text]) => `  ${name.padEnd(width)}  ${text}`).join('\n') +
+  '\n\nExit codes: 0 success, 1 the command failed, 2 usage error.\n';
