@@ -26,6 +26,8 @@ export interface Config {
   /** Browser origins allowed to call the API (CORS); empty = no CORS headers, ['*'] = any. */
   corsOrigins: string[];
   timeZone: string;
+  /** Events and delivery records older than this many days are deleted (EVENT_RETENTION_DAYS). */
+  eventRetentionDays: number;
   webhooks: {
     allowPrivateTargets: boolean;
     retryDelaysMs: number[];
@@ -161,6 +163,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1),
     corsOrigins: corsOrigins(env),
     timeZone: timeZone(env),
+    eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
     webhooks: {
       allowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
       retryDelaysMs: retryDelays(env),

@@ -10,6 +10,7 @@ import * as apiKeyHashNotGlobal from './migrations/20261122-0500-api-key-hash-no
 import * as webhookQueueIndex from './migrations/20261122-0600-webhook-queue-index.js';
 import * as ticketTagsList from './migrations/20261122-0700-ticket-tags-list.js';
 import * as customerCounts from './migrations/20261122-0800-customer-counts.js';
+import * as events from './migrations/20261122-1000-events.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261122-0600-webhook-queue-index': webhookQueueIndex,
   '20261122-0700-ticket-tags-list': ticketTagsList,
   '20261122-0800-customer-counts': customerCounts,
+  '20261122-1000-events': events,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -2,9 +2,10 @@ import type { InvitationTable, TagTable, TeamMemberTable, TeamTable, UserTable }
 import type { ApiKeyLookupTable, ApiKeyTable } from '../auth/auth-tables.js';
 import type { AiCreditLedgerTable, PlanTable, TicketUsageTable } from '../billing/billing-tables.js';
 import type { CustomerCountTable, CustomerTable } from '../customers/customer-tables.js';
+import type { EventTable } from '../events/event-tables.js';
 import type { OrganizationCounterTable, OrganizationTable } from '../orgs/org-tables.js';
 import type { MessageTable, TicketCountTable, TicketTable, TicketTagTable } from '../tickets/ticket-tables.js';
-import type { WebhookDeliveryTable, WebhookTable } from '../webhooks/webhook-tables.js';
+import type { WebhookDeliveryTable, WebhookDeliveryTotalTable, WebhookTable } from '../webhooks/webhook-tables.js';
 
 // The whole database as Kysely sees it, assembled from each domain's *-tables.ts (type-only files
 // that import nothing but column types, so this is the one place the db layer names the domains).
@@ -32,4 +33,6 @@ export interface Database {
   ticket_usage: TicketUsageTable;
   invitations: InvitationTable;
   ai_credit_ledger: AiCreditLedgerTable;
+  events: EventTable;
+  webhook_delivery_totals: WebhookDeliveryTotalTable;
 }

@@ -31,6 +31,8 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set<TenantTable>([
   'ticket_usage',
   'invitations',
   'ai_credit_ledger',
+  'events',
+  'webhook_delivery_totals',
 ]);
 
 export class TenantScopeError extends Error {}

@@ -75,6 +75,7 @@ export type Scope =
   | 'webhooks:read'
   | 'webhooks:write'
   | 'billing:read'
+  | 'events:read'
   | 'admin';
 
 export const ALL_SCOPES: Scope[] = [
@@ -85,5 +86,6 @@ export const ALL_SCOPES: Scope[] = [
   'webhooks:read',
   'webhooks:write',
   'billing:read',
+  'events:read',
   'admin',
 ];

@@ -39,6 +39,23 @@ export async function moveTicketCount(t: TenantDb, from: Bucket, to: Bucket): Pr
  * index only (sameOrganizationByKey): with the plain organization condition SQLite walks the
  * organization's tickets through (organization, status, …) to save the GROUP BY sort.
  */
+/**
+ * The customer's tickets (id and number), locked where rows lock, in id order: a customer deletion
+ * takes them before anything else, so its ticket.deleted events follow every other event of those
+ * tickets in the log (src/events: a transaction's position is fixed by its first lock or write).
+ */
+export async function lockCustomerTickets(t: TenantDb, customerId: string): Promise<{ id: string; number: number }[]> {
+  const rows = await t.db
+    .selectFrom('tickets')
+    .select(['id', 'number'])
+    .where('customer_id', '=', customerId)
+    .where(sameOrganizationByKey(t))
+    .orderBy('id')
+    .$if(t.rowLocks, (q) => q.forUpdate())
+    .execute();
+  return rows.map((r) => ({ id: r.id, number: Number(r.number) }));
+}
+
 export async function subtractCustomerTickets(t: TenantDb, customerId: string): Promise<void> {
   const ofCustomer = () => t.db.selectFrom('tickets').where('customer_id', '=', customerId).where(sameOrganizationByKey(t));
   if (t.rowLocks) {

@@ -1,5 +1,6 @@
 import type { TenantDb } from '../db/database.js';
 import { BREAKER_THRESHOLD } from './delivery-policy.js';
+import { insertDeliveryTotal } from './delivery-store.js';
 import type { EventType } from './webhook-events.js';
 import type { WebhookTable } from './webhook-tables.js';
 
@@ -53,6 +54,7 @@ export async function findSubscribers(t: TenantDb, type: EventType): Promise<Pic
 
 export async function insertWebhook(t: TenantDb, row: NewWebhook): Promise<void> {
   await t.insertInto('webhooks', row).execute();
+  await insertDeliveryTotal(t, row.id);
 }
 
 export async function updateWebhook(t: TenantDb, id: string, changes: WebhookChanges): Promise<void> {
