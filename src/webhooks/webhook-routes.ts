@@ -142,6 +142,10 @@ export async function registerWebhookRoutes(app: App, { webhooks: service }: { w
         body: RotateSecretBody,
         response: { 200: Data(RotatedWebhookSchema), ...errorResponses },
       },
+      // The body is optional: none is an empty object (no overlap), not a validation error.
+      preValidation: async (request) => {
+        if (request.body === undefined) (request as { body: unknown }).body = {};
+      },
     },
     async (request) => ({
       data: await service.rotateSecret(request.auth.organizationId, request.params.webhook_id, request.body?.previous_secret_expires_in ?? 0),
