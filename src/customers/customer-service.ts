@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { DatabaseHandle, TenantDb } from '../db/database.js';
+import { rerunTransaction, type DatabaseHandle, type TenantDb } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { iso } from '../shared/clock.js';
 import { conflict, notFound } from '../shared/errors.js';
@@ -45,12 +45,10 @@ const emailTaken = () => conflict('a customer with this email already exists in 
 export interface CustomerServiceDeps {
   database: DatabaseHandle;
   clock: Clock;
-  ticketCounter: Pick<TicketCounter, 'subtractCustomerTickets' | 'lockCustomerTickets'>;
+  ticketCounter: Pick<TicketCounter, 'subtractCustomerTickets' | 'lockCustomerTickets' | 'customerTicketIds'>;
   events: Pick<EventRecorder, 'record'>;
 }
 
-/** Another transaction changed what a deletion had locked first: PostgreSQL's serialization failure code makes the transaction run again. */
-const rerun = () => Object.assign(new Error('customer changed during its deletion; retrying'), { code: '40001' });
 
 const PATCHABLE = [
   'email',
@@ -159,8 +157,9 @@ export function createCustomerService({ database, clock, ticketCounter, events }
         if (!(await store.lockCustomer(t, id))) throw notFound('customer');
         const last = (await store.findCustomer(t, id))!;
         if (t.rowLocks) {
-          const again = await ticketCounter.lockCustomerTickets(t, id);
-          if (again.length !== tickets.length || last.updated_at !== seen.updated_at) throw rerun();
+          const locked = new Set(tickets.map((x) => x.id));
+          const now = await ticketCounter.customerTicketIds(t, id);
+          if (now.some((x) => !locked.has(x)) || last.updated_at !== seen.updated_at) throw rerunTransaction('customer changed during its deletion');
         }
         const now = clock();
         for (const ticket of tickets) {

@@ -10,6 +10,8 @@ export function createTicketCounter() {
     subtractCustomerTickets: (t: TenantDb, customerId: string) => store.subtractCustomerTickets(t, customerId),
     /** Locks a customer's tickets (id and number) for its deletion: call first in that transaction. */
     lockCustomerTickets: (t: TenantDb, customerId: string) => store.lockCustomerTickets(t, customerId),
+    /** The ids of a customer's tickets now (unlocked). */
+    customerTicketIds: (t: TenantDb, customerId: string) => store.customerTicketIds(t, customerId),
   };
 }
 

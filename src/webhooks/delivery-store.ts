@@ -37,19 +37,18 @@ export const DELIVERY_COLUMNS = ['id', 'event', 'status', 'status_code', 'attemp
  * total is the webhook's kept count (webhook_delivery_totals), not a count of its whole history.
  */
 export async function listDeliveries(t: TenantDb, webhookId: string, offset: number, limit: number) {
-  const [total, rows] = await Promise.all([
-    t.selectFrom('webhook_delivery_totals').select('total').where('webhook_id', '=', webhookId).executeTakeFirst(),
-    t
-      .selectFrom('webhook_deliveries')
-      .where('webhook_id', '=', webhookId)
-      .where('attempt_count', '>', 0)
-      .select(DELIVERY_COLUMNS)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(offset)
-      .limit(limit)
-      .execute(),
-  ]);
+  const rows = await t
+    .selectFrom('webhook_deliveries')
+    .where('webhook_id', '=', webhookId)
+    .where('attempt_count', '>', 0)
+    .select(DELIVERY_COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  // After the rows (a later statement sees at least their commits): the total counts every record listed.
+  const total = await t.selectFrom('webhook_delivery_totals').select('total').where('webhook_id', '=', webhookId).executeTakeFirst();
   return { rows, total: Number(total?.total ?? 0) };
 }
 
