@@ -17,11 +17,13 @@ export interface RetentionDeps {
   clock: Clock;
   days: number;
   eventLog: Pick<EventLog, 'prune'>;
+  /** Rows per batch (default 500). */
+  batch?: number;
   /** The webhooks domain's part: its delivery records (and their history totals). */
   deliveries: { pruneHistory(organizationId: string, before: number, batch: number): Promise<number> };
 }
 
-export function createRetention({ database, clock, days, eventLog, deliveries }: RetentionDeps) {
+export function createRetention({ database, clock, days, eventLog, deliveries, batch = BATCH }: RetentionDeps) {
   return {
     /** One pass over every organization; returns how many events and delivery records went. */
     async runOnce(): Promise<{ events: number; deliveries: number }> {
@@ -31,10 +33,10 @@ export function createRetention({ database, clock, days, eventLog, deliveries }:
       let records = 0;
       for (const { id } of organizations) {
         // Delivery records first: an event goes only once no delivery still due needs it.
-        records += await deliveries.pruneHistory(id, before, BATCH);
+        records += await deliveries.pruneHistory(id, before, batch);
         const t = database.forOrganization(id);
         for (;;) {
-          const { deleted, more } = await eventLog.prune(t, before, BATCH);
+          const { deleted, more } = await eventLog.prune(t, before, batch);
           events += deleted;
           if (!more) break;
         }
