@@ -180,6 +180,31 @@ describeEachDialect(
       await expectSinglePartition(statements);
     });
 
+    it('the event log, webhook tooling and retention (issue 12)', async () => {
+      const hook = (await postWebhook(org.api, { events: ['ticket.created', 'customer.updated'] })).body.data;
+      const ticket = await createTicket(org.api, { customer: { email: 'log@example.com', name: 'Log' } });
+      const statements = await capture(async () => {
+        const first = await org.api.get('/api/v1/events?limit=2');
+        expect(first.status).toBe(200);
+        const calls: [string, string, unknown?][] = [
+          ['get', `/api/v1/events?after=${first.body.meta.next_cursor}&type=ticket.created,customer.updated`],
+          ['patch', `/api/v1/customers/${ticket.customer.id}`, { name: 'Renamed' }],
+          ['post', `/api/v1/webhooks/${hook.id}/test`],
+          ['post', `/api/v1/webhooks/${hook.id}/rotate-secret`, { previous_secret_expires_in: 60 }],
+          ['get', `/api/v1/webhooks/${hook.id}/deliveries`],
+        ];
+        for (const [method, url, body] of calls) {
+          const res = await (org.api as any)[method](url, body);
+          expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+        }
+        const delivery = (await org.api.post(`/api/v1/webhooks/${hook.id}/test`)).body.data;
+        expect((await org.api.post(`/api/v1/webhooks/${hook.id}/deliveries/${delivery.id}/retry`)).status).toBe(202);
+        await ctx.container.retention.runOnce();
+      });
+      expect(statements.map((s) => s.sql).join('\n')).toMatch(/from events/i);
+      await expectSinglePartition(statements);
+    });
+
     it('the per-organization delivery claim', async () => {
       const q = organizationClaimQuery(ctx.database.forOrganization(org.id), {
         now: Date.now(),
