@@ -3,7 +3,7 @@ import type { EventLog } from '../events/event-log.js';
 import { newTimeOrderedId } from '../shared/ids.js';
 import { insertDeliveries } from './delivery-store.js';
 import type { EventType } from './webhook-events.js';
-import { findSubscribers } from './webhook-store.js';
+import { findCandidateWebhooks } from './webhook-store.js';
 import { wakeWorkers } from './webhook-wakeup.js';
 
 // The outbox: how other domains raise events. In the caller's own transaction, on its
@@ -24,6 +24,16 @@ export interface EventRecorderDeps {
 }
 
 export function createEventRecorder({ log }: EventRecorderDeps) {
+  // The candidate webhooks are read (and key-share locked) once per transaction: a transaction
+  // raising several events (a ticket with its new customer, a deletion's ticket.deleted events)
+  // does not read them again. Keyed by the transaction's handle, which its callers share.
+  const candidatesOf = new WeakMap<TenantDb, Promise<{ id: string; events: string[] }[]>>();
+  const candidates = (t: TenantDb) => {
+    let found = candidatesOf.get(t);
+    if (!found) candidatesOf.set(t, (found = findCandidateWebhooks(t)));
+    return found;
+  };
+
   return {
     /**
      * Appends the event to the log (recorded whether or not a webhook subscribes) and queues one
@@ -33,7 +43,7 @@ export function createEventRecorder({ log }: EventRecorderDeps) {
     async record(t: TenantDb, event: RecordedEvent): Promise<void> {
       const id = newTimeOrderedId();
       await log.append(t, { id, type: event.type, data: JSON.stringify(event.data), created_at: event.occurredAt });
-      const subscribers = await findSubscribers(t, event.type);
+      const subscribers = (await candidates(t)).filter((w) => w.events.includes(event.type));
       if (subscribers.length === 0) return;
       await insertDeliveries(
         t,
