@@ -24,8 +24,8 @@ const badCursor = () => validationError('after is not a cursor this API issued',
 
 export function createEventLog({ database }: { database: Pick<DatabaseHandle, 'forOrganization'> }) {
   return {
-    /** Appends one event in the caller's transaction (one INSERT). */
-    append: (t: TenantDb, event: store.NewEvent): Promise<void> => store.insertEvent(t, event),
+    /** The INSERT appending one event in the caller's transaction, for the caller to run (alone or with its own). */
+    appendQuery: (t: TenantDb, event: store.NewEvent) => store.insertEventQuery(t, event),
 
     /** Events after the cursor, oldest first; next_cursor is always given (poll with it for newer ones). */
     async list(organizationId: string, query: EventQuery) {

@@ -17,10 +17,8 @@ export interface EventRow extends NewEvent {
   seq: number;
 }
 
-/** One insert in the caller's transaction; the position comes from the column defaults. */
-export async function insertEvent(t: TenantDb, event: NewEvent): Promise<void> {
-  await t.insertInto('events', event).execute();
-}
+/** One insert in the caller's transaction (not yet run); the position comes from the column defaults. */
+export const insertEventQuery = (t: TenantDb, event: NewEvent) => t.insertInto('events', event);
 
 const typeFilter = (types: readonly string[] | undefined): RawBuilder<unknown> =>
   types && types.length > 0 ? sql`and type in (${sql.join(types)})` : sql``;

@@ -1,4 +1,6 @@
+import type { InsertQueryBuilder, InsertResult } from 'kysely';
 import type { TenantDb } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import type { WebhookDeliveryTable } from './webhook-tables.js';
 
 // Deliveries as one organization sees them: queued by its events, listed as its history, cancelled
@@ -9,24 +11,42 @@ export type NewDelivery = Pick<WebhookDeliveryTable, 'id' | 'webhook_id' | 'even
   due_at?: number;
 };
 
+const queuedRows = (organizationId: string, deliveries: NewDelivery[]) =>
+  deliveries.map(({ due_at, ...d }) => ({
+    ...d,
+    organization_id: organizationId,
+    event_id: d.event_id ?? null,
+    status: null,
+    status_code: null,
+    attempt_count: 0,
+    next_attempt_at: due_at ?? d.created_at,
+    lease_until: null,
+    lease_token: null,
+    completed_at: null,
+  }));
+
 /** Queues the first attempt of each delivery, due at once (created_at is the event's time). */
 export async function insertDeliveries(t: TenantDb, deliveries: NewDelivery[]): Promise<void> {
   if (deliveries.length === 0) return;
-  await t
-    .insertInto(
-      'webhook_deliveries',
-      deliveries.map(({ due_at, ...d }) => ({
-        ...d,
-        event_id: d.event_id ?? null,
-        status: null,
-        status_code: null,
-        attempt_count: 0,
-        next_attempt_at: due_at ?? d.created_at,
-        lease_until: null,
-        lease_token: null,
-        completed_at: null,
-      })),
-    )
+  await t.db.insertInto('webhook_deliveries').values(queuedRows(t.organizationId, deliveries)).execute();
+}
+
+/**
+ * insertDeliveries in the same statement as `first` (an insert, e.g. the event they deliver), where
+ * the engine has data-modifying CTEs (PostgreSQL: one round trip on the hot path instead of two);
+ * otherwise the two statements in turn.
+ */
+export async function insertDeliveriesWith(t: TenantDb, first: InsertQueryBuilder<Database, any, InsertResult>, deliveries: NewDelivery[]): Promise<void> {
+  const together = t.pick({ postgres: true, sqlite: false });
+  if (!together || deliveries.length === 0) {
+    await first.execute();
+    await insertDeliveries(t, deliveries);
+    return;
+  }
+  await t.db
+    .with('recorded', () => first)
+    .insertInto('webhook_deliveries')
+    .values(queuedRows(t.organizationId, deliveries))
     .execute();
 }
 

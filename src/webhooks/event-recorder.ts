@@ -1,7 +1,7 @@
 import type { TenantDb } from '../db/database.js';
 import type { EventLog } from '../events/event-log.js';
 import { newTimeOrderedId } from '../shared/ids.js';
-import { insertDeliveries } from './delivery-store.js';
+import { insertDeliveriesWith } from './delivery-store.js';
 import type { EventType } from './webhook-events.js';
 import { findCandidateWebhooks } from './webhook-store.js';
 import { wakeWorkers } from './webhook-wakeup.js';
@@ -20,7 +20,7 @@ export interface RecordedEvent {
 }
 
 export interface EventRecorderDeps {
-  log: Pick<EventLog, 'append'>;
+  log: Pick<EventLog, 'appendQuery'>;
 }
 
 export function createEventRecorder({ log }: EventRecorderDeps) {
@@ -42,11 +42,12 @@ export function createEventRecorder({ log }: EventRecorderDeps) {
      */
     async record(t: TenantDb, event: RecordedEvent): Promise<void> {
       const id = newTimeOrderedId();
-      await log.append(t, { id, type: event.type, data: JSON.stringify(event.data), created_at: event.occurredAt });
+      const append = log.appendQuery(t, { id, type: event.type, data: JSON.stringify(event.data), created_at: event.occurredAt });
       const subscribers = (await candidates(t)).filter((w) => w.events.includes(event.type));
-      if (subscribers.length === 0) return;
-      await insertDeliveries(
+      // The event and its deliveries: one statement where the engine allows it.
+      await insertDeliveriesWith(
         t,
+        append,
         subscribers.map((webhook) => ({
           id: newTimeOrderedId(),
           webhook_id: webhook.id,
@@ -56,7 +57,7 @@ export function createEventRecorder({ log }: EventRecorderDeps) {
           created_at: event.occurredAt,
         })),
       );
-      await wakeWorkers(t);
+      if (subscribers.length > 0) await wakeWorkers(t);
     },
   };
 }
