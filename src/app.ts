@@ -4,6 +4,7 @@ import { registerAdminRoutes } from './admin/admin-routes.js';
 import { registerBillingRoutes } from './billing/billing-routes.js';
 import type { Container } from './container.js';
 import { registerCustomerRoutes } from './customers/customer-routes.js';
+import { registerEventRoutes } from './events/event-routes.js';
 import { authPlugin } from './http/auth-plugin.js';
 import { clientErrorHandler, onUnsupportedExpectation } from './http/client-errors.js';
 import { closingPlugin } from './http/closing-plugin.js';
@@ -92,6 +93,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
       await registerTicketRoutes(api, container);
       await registerCustomerRoutes(api, container);
       await registerWebhookRoutes(api, container);
+      await registerEventRoutes(api, container);
       await registerBillingRoutes(api, container);
       await registerAdminRoutes(api, container);
     },

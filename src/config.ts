@@ -38,6 +38,8 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Response compression of bodies of at least minBytes (gzip, brotli, deflate, as the client accepts). */
   compression: { enabled: boolean; minBytes: number };
+  /** Events and delivery records older than this many days are deleted (EVENT_RETENTION_DAYS). */
+  eventRetentionDays: number;
   webhooks: {
     allowPrivateTargets: boolean;
     retryDelaysMs: number[];
@@ -221,6 +223,7 @@ export function loadConfig(env: Env = process.env): Config {
       enabled: boolean(env, 'COMPRESSION_ENABLED', true),
       minBytes: integer(env, 'COMPRESSION_MIN_BYTES', 1_024, 0),
     },
+    eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
     webhooks: {
       allowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
       retryDelaysMs: retryDelays(env),

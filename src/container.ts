@@ -7,6 +7,8 @@ import { createPlanService } from './billing/plan-service.js';
 import { createQuotaService } from './billing/quota-service.js';
 import type { Config } from './config.js';
 import { createCustomerService } from './customers/customer-service.js';
+import { createEventLog } from './events/event-log.js';
+import { createRetention, startRetention } from './events/retention.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createIdempotencyService } from './idempotency/idempotency-service.js';
 import { createMetrics } from './http/metrics.js';
@@ -37,14 +39,15 @@ export function createContainer(options: ContainerOptions) {
   const { config, database, clock } = options;
   // Ports other domains use inside their own transactions.
   const quota = createQuotaService({ timeZone: config.timeZone });
-  const events = createEventRecorder();
+  const eventLog = createEventLog({ database });
+  const events = createEventRecorder({ log: eventLog });
   const ticketCounter = createTicketCounter();
   const ticketDetacher = createTicketDetacher({ events });
 
   const apiKeys = createApiKeyService({ database, clock, cacheTtlMs: config.apiKeyCacheTtlMs });
   const orgs = createOrgService({ database, clock });
   const plans = createPlanService({ database, clock, timeZone: config.timeZone, orgs });
-  const customers = createCustomerService({ database, clock, ticketCounter });
+  const customers = createCustomerService({ database, clock, ticketCounter, events });
   const tickets = createTicketService({ database, clock, customers, quota, events });
   const webhooks = createWebhookService({
     database,
@@ -58,10 +61,17 @@ export function createContainer(options: ContainerOptions) {
   const tags = createTagService({ database, clock, tickets: ticketDetacher });
   const invitations = createInvitationService({ database, clock, quota, users });
   const idempotency = createIdempotencyService({ database, clock, ttlHours: config.idempotencyTtlHours });
-  // /metrics (null when METRICS_ENABLED=false). The event log's size joins as sources.eventLogSize
-  // once the event log exists (platform.md §4); until then that gauge is not exported.
+  const retention = createRetention({ database, clock, days: config.eventRetentionDays, eventLog, deliveries: webhooks });
+  // /metrics (null when METRICS_ENABLED=false).
   const metrics = config.metricsEnabled
-    ? createMetrics({ clock, sources: { queue: () => readQueueStats(database.system, clock()), pool: () => database.poolStats() } })
+    ? createMetrics({
+        clock,
+        sources: {
+          queue: () => readQueueStats(database.system, clock()),
+          pool: () => database.poolStats(),
+          eventLogSize: () => eventLog.size(),
+        },
+      })
     : null;
 
   return {
@@ -70,6 +80,8 @@ export function createContainer(options: ContainerOptions) {
     clock,
     quota,
     events,
+    eventLog,
+    retention,
     ticketCounter,
     ticketDetacher,
     apiKeys,
@@ -85,7 +97,21 @@ export function createContainer(options: ContainerOptions) {
     idempotency,
     metrics,
     /** Starts a webhook delivery worker on this database (the server's in-process one, or `worker`). */
-    startWorker: (logger: WorkerLogger) => startWorker({ database, clock, settings: config.webhooks, logger, onAttempt: metrics?.attemptFinished }),
+    startWorker: (logger: WorkerLogger) => {
+      const worker = startWorker({ database, clock, settings: config.webhooks, logger, onAttempt: metrics?.attemptFinished });
+      // Retention runs where deliveries are worked on: a minute after start, then hourly.
+      const pruning = startRetention(retention, {
+        firstDelayMs: 60_000,
+        intervalMs: 3_600_000,
+        onError: (err) => logger.warn({ err }, 'event retention failed; retrying at the next run'),
+      });
+      return {
+        async stop() {
+          await pruning.stop();
+          await worker.stop();
+        },
+      };
+    },
   };
 }
 

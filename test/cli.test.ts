@@ -44,7 +44,7 @@ describeEachDialect('command-line tool', (ctx) => {
       api_key: {
         id: expect.stringMatching(UUID),
         token: expect.stringMatching(/^hdk_/),
-        scopes: ['tickets:read', 'tickets:write', 'customers:read', 'customers:write', 'webhooks:read', 'webhooks:write', 'billing:read', 'admin'],
+        scopes: ['tickets:read', 'tickets:write', 'customers:read', 'customers:write', 'webhooks:read', 'webhooks:write', 'billing:read', 'events:read', 'admin'],
       },
     });
     const listed = await api(ctx.app, out.api_key.token).get('/api/v1/customers');

@@ -7,11 +7,11 @@ import { call, describeEachDialect, type TestOrg } from './support/harness.js';
 
 type Scope =
   | 'tickets:read' | 'tickets:write' | 'customers:read' | 'customers:write'
-  | 'webhooks:read' | 'webhooks:write' | 'billing:read' | 'admin';
+  | 'webhooks:read' | 'webhooks:write' | 'billing:read' | 'events:read' | 'admin';
 
 // interface.md's seven plus admin (decisions.md): a key with "every scope" holds all of these.
 const EVERY_SCOPE: Scope[] = [
-  'tickets:read', 'tickets:write', 'customers:read', 'customers:write', 'webhooks:read', 'webhooks:write', 'billing:read', 'admin',
+  'tickets:read', 'tickets:write', 'customers:read', 'customers:write', 'webhooks:read', 'webhooks:write', 'billing:read', 'events:read', 'admin',
 ];
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -31,6 +31,8 @@ interface Fixtures {
   tagId: string;
   invitationId: string;
   apiKeyId: string;
+  /** A queued delivery of webhookId (a test ping), for the retry route. */
+  deliveryId: string;
   /** A fresh resource for operations that consume one (deletes, accept, revoke). */
   fresh(kind: 'customer' | 'webhook' | 'user' | 'team' | 'tag' | 'invitation' | 'apiKey'): Promise<string>;
   unique(): string;
@@ -78,6 +80,11 @@ const OPERATIONS: Operation[] = [
       return { method: 'POST', url: '/api/v1/webhooks/unsubscribe', body: { url } };
     },
   },
+  { name: 'POST /webhooks/{id}/test', scopes: ['webhooks:write'], ok: 202, request: (f) => ({ method: 'POST', url: `/api/v1/webhooks/${f.webhookId}/test` }) },
+  { name: 'POST /webhooks/{id}/rotate-secret', scopes: ['webhooks:write'], ok: 200, request: async (f) => ({ method: 'POST', url: `/api/v1/webhooks/${await f.fresh('webhook')}/rotate-secret`, body: {} }) },
+  { name: 'POST /webhooks/{id}/deliveries/{id}/retry', scopes: ['webhooks:write'], ok: 202, request: (f) => ({ method: 'POST', url: `/api/v1/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/retry` }) },
+  // Event log (platform.md §4)
+  { name: 'GET /events', scopes: ['events:read'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/events' }) },
   // Billing
   { name: 'GET /billing/usage', scopes: ['billing:read'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/billing/usage' }) },
   // Staff users
@@ -151,10 +158,12 @@ describeEachDialect('contract: scope per operation', (ctx) => {
       tagId: await makers.tag(),
       invitationId: await makers.invitation(),
       apiKeyId: await makers.apiKey(),
+      deliveryId: '',
       fresh: (kind) => makers[kind](),
       unique,
       post: create,
     };
+    f.deliveryId = (await call(ctx.app, 'POST', `/api/v1/webhooks/${f.webhookId}/test`, { token: org.token })).body.data.id;
   });
 
   it('the table names every operation of the API (as the OpenAPI document lists them)', async () => {

@@ -1,3 +1,4 @@
+import { storedPayload } from './support/event-log.js';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { call, describeEachDialect, type TestContext } from './support/harness.js';
@@ -43,8 +44,14 @@ describeEachDialect('contract: events share the transaction of their change', (c
     const assigned = await call(ctx.app, 'PATCH', `/api/v1/tickets/${ticket.id}`, { token, body: { assignee_id: user.id } });
     expect(assigned.status).toBe(200);
     const deliveries = async () =>
-      (await ctx.database.db.selectFrom('webhook_deliveries').select(['event', 'body']).where('webhook_id', '=', hook.id).execute()).map(
-        (r) => ({ event: r.event, payload: JSON.parse(r.body) }),
+      Promise.all(
+        (
+          await ctx.database.db
+            .selectFrom('webhook_deliveries')
+            .select(['event', 'body', 'event_id', 'created_at', 'organization_id'])
+            .where('webhook_id', '=', hook.id)
+            .execute()
+        ).map(async (r) => ({ event: r.event, payload: await storedPayload(ctx, r) })),
       );
     const get = async (url: string) => (await call(ctx.app, 'GET', url, { token })).body;
     return { token, hook, user, tag, ticket, deliveries, get };

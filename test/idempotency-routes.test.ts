@@ -53,7 +53,10 @@ describeEachDialect('idempotency: every POST route', (ctx) => {
     const ticket = await same('/tickets', ticketBody());
     await same(`/tickets/${ticket.id}/messages`, { content: 'more' });
     await same('/customers', { email: 'c@example.com' });
-    await same('/webhooks', { name: 'h', url: 'http://127.0.0.1:9/h', events: ['ticket.created'] });
+    const hook = await same('/webhooks', { name: 'h', url: 'http://127.0.0.1:9/h', events: ['ticket.created'] });
+    const ping = await same(`/webhooks/${hook.id}/test`, {});
+    await same(`/webhooks/${hook.id}/deliveries/${ping.id}/retry`, {});
+    await same(`/webhooks/${hook.id}/rotate-secret`, { previous_secret_expires_in: 60 });
     await same('/webhooks/subscribe', { url: 'http://127.0.0.1:9/s', event: 'ticket.created' });
     await same('/webhooks/unsubscribe', { url: 'http://127.0.0.1:9/s' });
     const user = await same('/users', { name: 'Agent', email: 'agent@example.com' });

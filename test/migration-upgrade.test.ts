@@ -41,7 +41,12 @@ const TABLES = [
   'webhook_deliveries',
 ];
 // Columns later migrations add (and backfill): left out of the copy into the older schema.
-const NEW_COLUMNS: Record<string, string[]> = { messages: ['seq'], ticket_tags: ['status', 'number'] };
+const NEW_COLUMNS: Record<string, string[]> = {
+  messages: ['seq'],
+  ticket_tags: ['status', 'number'],
+  webhooks: ['previous_secret', 'previous_secret_expires_at'],
+  webhook_deliveries: ['event_id'],
+};
 // Columns the old schema has and a later migration moves elsewhere: filled from the source's new home
 // when copying, and left out of snapshots (20261122-0800 moved customer_count into customer_counts,
 // compared on its own after the upgrade).

@@ -104,8 +104,10 @@ describeEachDialect('tickets: create', (ctx) => {
     const tag = await seedTag(ctx, org.id, 'vip', '#123456');
     ctx.clock.set('2026-05-01T10:00:00.000Z');
     const t = await createTicket(org.api, { tag_ids: [tag.id], priority: 'HIGH' });
-    expect(events).toHaveLength(1);
-    expect(events[0]).toEqual({
+    // The ticket's new customer is created first (platform.md §4: customer.created, then ticket.created).
+    expect(events.map((e) => e.type)).toEqual(['customer.created', 'ticket.created']);
+    expect(events[0].data).toMatchObject({ id: t.customer.id, email: 'ann@example.com', ticket_count: 1 });
+    expect(events[1]).toEqual({
       organizationId: org.id,
       type: 'ticket.created',
       occurredAt: Date.parse('2026-05-01T10:00:00.000Z'),

@@ -1,3 +1,4 @@
+import { storedPayload } from './support/event-log.js';
 import { expect, it } from 'vitest';
 import { postWebhook } from './support/fixtures.js';
 import { ISO_MS, describeEachDialect } from './support/harness.js';
@@ -20,16 +21,16 @@ describeEachDialect('deleting what tickets refer to', (ctx) => {
     return { org, hookId: hook.body.data.id, user, vip, bug, ticket: patched.body.data, other };
   }
 
-  const updatedEvents = async (webhookId: string) =>
-    (
-      await ctx.database.db
-        .selectFrom('webhook_deliveries')
-        .select(['event', 'body'])
-        .where('webhook_id', '=', webhookId)
-        .where('event', '=', 'ticket.updated')
-        .orderBy('created_at')
-        .execute()
-    ).map((r) => JSON.parse(r.body));
+  const updatedEvents = async (webhookId: string) => {
+    const rows = await ctx.database.db
+      .selectFrom('webhook_deliveries')
+      .select(['event', 'body', 'event_id', 'created_at', 'organization_id'])
+      .where('webhook_id', '=', webhookId)
+      .where('event', '=', 'ticket.updated')
+      .orderBy('created_at')
+      .execute();
+    return Promise.all(rows.map((r) => storedPayload(ctx, r)));
+  };
 
   it('deleting an assigned staff user unassigns the ticket with one ticket.updated event', async () => {
     const s = await setup();

@@ -1,3 +1,4 @@
+import { deliveryBody } from '../src/webhooks/delivery-body.js';
 import { CompiledQuery, sql, type Compilable } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
@@ -51,7 +52,7 @@ describeEachDialect(
       const claimed = await claim(t + 10, 4);
       // Shares of 2, 1, 1 in organization order.
       expect(perOrganization(claimed)).toEqual({ [orgs[0]]: 2, [orgs[1]]: 1, [orgs[2]]: 1 });
-      const first = claimed.filter((c) => c.organization_id === orgs[0]).map((c) => JSON.parse(c.body).data.id);
+      const first = claimed.filter((c) => c.organization_id === orgs[0]).map((c) => JSON.parse(deliveryBody(c)!).data.id);
       expect(first).toEqual(['c-0', 'c-1']);
       expect(new Set(claimed.map((c) => c.lease_token))).toEqual(new Set(['w']));
     });

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { QuotaService } from '../billing/quota-service.js';
-import type { DatabaseHandle, TenantDb } from '../db/database.js';
+import { rerunTransaction, type DatabaseHandle, type TenantDb } from '../db/database.js';
 import { checkPrecondition } from '../db/row-lock.js';
 import type { Precondition } from '../shared/precondition.js';
 import { iso, type Clock } from '../shared/clock.js';
@@ -81,7 +81,7 @@ export interface UserServiceDeps {
   database: DatabaseHandle;
   clock: Clock;
   /** Deleting a user unassigns their tickets (tickets domain), in the deleting transaction. */
-  tickets: Pick<TicketDetacher, 'unassignUser'>;
+  tickets: Pick<TicketDetacher, 'unassignUser' | 'hasAssigned'>;
   /** Creating a user takes a seat of the plan (billing domain), checked in the creating transaction. */
   quota: Pick<QuotaService, 'assertSeatAvailable'>;
 }
@@ -151,9 +151,15 @@ export function createUserService({ database, clock, tickets, quota }: UserServi
     /** Deletes the user; tickets assigned to them stay, unassigned (each with a ticket.updated event). */
     async remove(organizationId: string, id: string, precondition?: Precondition<UserView>): Promise<void> {
       await database.forOrganization(organizationId).transaction(async (t) => {
+        if (!(await store.findUser(t, id))) throw notFound('user');
+        // The user's tickets first (the event log's per-ticket order: tickets/ticket-store.ts
+        // ticketEventLock), then the user, which waits for a concurrent assignment to commit: one
+        // that did meanwhile makes the deletion run again. If-Match is judged under the user's lock;
+        // a 412 rolls the unassignments back with everything else.
+        await tickets.unassignUser(t, id, clock());
         if (!(await store.lockUser(t, id))) throw notFound('user');
         await checkPrecondition(t, 'users', id, precondition, async () => toUserView(await load(t, id)));
-        await tickets.unassignUser(t, id, clock());
+        if (t.rowLocks && (await tickets.hasAssigned(t, id))) throw rerunTransaction('user assigned during its deletion');
         await store.deleteUser(t, id);
       });
     },

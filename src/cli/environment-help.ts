@@ -10,6 +10,7 @@ const VARIABLES: [string, string][] = [
   ['RATE_LIMIT_PER_MINUTE', 'requests per minute per API key, 0 = off (default 600)'],
   ['REDIS_URL', 'redis://…: rate-limit counters shared by every instance'],
   ['API_KEY_CACHE_TTL_MS', 'how long an authenticated key is trusted without a read (default 5000)'],
+  ['EVENT_RETENTION_DAYS', 'events and delivery records older than this are deleted (default 30)'],
   ['IDEMPOTENCY_TTL_HOURS', 'how long an Idempotency-Key and its answer are kept (default 24)'],
   ['BODY_LIMIT_BYTES', 'largest request body (default 1048576)'],
   ['CORS_ORIGINS', 'browser origins allowed (* or a comma-separated list)'],

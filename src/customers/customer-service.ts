@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { DatabaseHandle, TenantDb } from '../db/database.js';
+import { rerunTransaction, type DatabaseHandle, type TenantDb } from '../db/database.js';
 import { checkPrecondition } from '../db/row-lock.js';
 import type { Precondition } from '../shared/precondition.js';
 import type { Clock } from '../shared/clock.js';
@@ -9,6 +9,7 @@ import { newTimeOrderedId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
 import { parseSearchTerm } from '../shared/search-term.js';
 import type { TicketCounter } from '../tickets/ticket-counter.js';
+import type { EventRecorder } from '../webhooks/event-recorder.js';
 import type { CreateCustomerBody, Customer, UpdateCustomerBody } from './customer-schemas.js';
 import * as store from './customer-store.js';
 
@@ -46,10 +47,22 @@ const emailTaken = () => conflict('a customer with this email already exists in 
 export interface CustomerServiceDeps {
   database: DatabaseHandle;
   clock: Clock;
-  ticketCounter: Pick<TicketCounter, 'subtractCustomerTickets'>;
+  ticketCounter: Pick<TicketCounter, 'subtractCustomerTickets' | 'lockCustomerTickets' | 'customerTicketIds'>;
+  events: Pick<EventRecorder, 'record'>;
 }
 
-export function createCustomerService({ database, clock, ticketCounter }: CustomerServiceDeps) {
+
+const PATCHABLE = [
+  'email',
+  'name',
+  'external_user_id',
+  'external_organization_id',
+  'external_organization_name',
+  'avatar_url',
+  'metadata',
+] as const;
+
+export function createCustomerService({ database, clock, ticketCounter, events }: CustomerServiceDeps) {
   /** Path ids: anything that is not a UUID cannot name a customer (404); UUIDs match in any case. */
   const customerId = (raw: string): string => pathUuid(raw, 'customer');
 
@@ -77,9 +90,11 @@ export function createCustomerService({ database, clock, ticketCounter }: Custom
           updated_at: now,
         });
         if (!inserted) throw emailTaken();
+        const view = toCustomerView(inserted);
+        await events.record(t, { type: 'customer.created', occurredAt: now, data: view });
         await store.adjustCustomerCount(t, 1);
         // The view is the transaction's result: an idempotent request stores it with the row (platform.md §2).
-        return toCustomerView(inserted);
+        return view;
       });
       return row;
     },
@@ -109,8 +124,10 @@ export function createCustomerService({ database, clock, ticketCounter }: Custom
     ): Promise<CustomerView> {
       const id = customerId(rawId);
       return database.forOrganization(organizationId).transaction(async (t) => {
-        if (!(await store.findCustomer(t, id))) throw notFound('customer');
-        await checkPrecondition(t, 'customers', id, precondition, async () => toCustomerView((await store.findCustomer(t, id))!));
+        // Locked first: the event's position in the log follows the order in which PATCHes commit.
+        if (!(await store.lockCustomer(t, id))) throw notFound('customer');
+        const before = (await store.findCustomer(t, id))!;
+        await checkPrecondition(t, 'customers', id, precondition, async () => toCustomerView(before));
         const patch: store.CustomerPatch = { updated_at: clock() };
         if (input.email !== undefined) Object.assign(patch, { email: input.email, email_key: store.emailKey(input.email) });
         for (const field of [
@@ -124,7 +141,13 @@ export function createCustomerService({ database, clock, ticketCounter }: Custom
         }
         if (input.metadata !== undefined) patch.metadata = JSON.stringify(input.metadata);
         if (!(await store.updateCustomer(t, id, patch))) throw emailTaken();
-        return toCustomerView((await store.findCustomer(t, id))!);
+        const after = (await store.findCustomer(t, id))!;
+        const view = toCustomerView(after);
+        // customer.updated only when a field changed (not for updated_at alone, nor ticket_count).
+        if (PATCHABLE.some((f) => before[f] !== after[f])) {
+          await events.record(t, { type: 'customer.updated', occurredAt: patch.updated_at, data: view });
+        }
+        return view;
       });
     },
 
@@ -132,9 +155,27 @@ export function createCustomerService({ database, clock, ticketCounter }: Custom
     async remove(organizationId: string, rawId: string, precondition?: Precondition<CustomerView>): Promise<void> {
       const id = customerId(rawId);
       await database.forOrganization(organizationId).transaction(async (t) => {
-        // Customer first, then its tickets, then the buckets: the order ticket creation also follows.
+        const seen = await store.findCustomer(t, id);
+        if (!seen) throw notFound('customer');
+        // Its tickets are locked first (a transaction's position in the event log is fixed by its
+        // first lock or write: ticket.deleted must come after every other event of those tickets),
+        // then the customer, then the tickets again: a ticket created for the customer, or a PATCH,
+        // committed in between would precede events positioned before it, so the deletion reruns.
+        const tickets = await ticketCounter.lockCustomerTickets(t, id);
         if (!(await store.lockCustomer(t, id))) throw notFound('customer');
-        await checkPrecondition(t, 'customers', id, precondition, async () => toCustomerView((await store.findCustomer(t, id))!));
+        const last = (await store.findCustomer(t, id))!;
+        await checkPrecondition(t, 'customers', id, precondition, async () => toCustomerView(last));
+        if (t.rowLocks) {
+          const locked = new Set(tickets.map((x) => x.id));
+          const now = await ticketCounter.customerTicketIds(t, id);
+          if (now.some((x) => !locked.has(x)) || last.updated_at !== seen.updated_at) throw rerunTransaction('customer changed during its deletion');
+        }
+        const now = clock();
+        for (const ticket of tickets) {
+          const data = { id: ticket.id, ticket_number: String(ticket.number), customer_id: id };
+          await events.record(t, { type: 'ticket.deleted', occurredAt: now, data });
+        }
+        await events.record(t, { type: 'customer.deleted', occurredAt: now, data: toCustomerView(last) });
         await ticketCounter.subtractCustomerTickets(t, id);
         await store.deleteCustomer(t, id);
         await store.adjustCustomerCount(t, -1);
@@ -163,7 +204,11 @@ export function createCustomerService({ database, clock, ticketCounter }: Custom
         created_at: now,
         updated_at: now,
       });
-      if (inserted) return { customer: inserted, created: true };
+      if (inserted) {
+        // As GET /customers/{id} shows it once the creating ticket commits (countTicket follows).
+        await events.record(t, { type: 'customer.created', occurredAt: now, data: toCustomerView({ ...inserted, ticket_count: 1 }) });
+        return { customer: inserted, created: true };
+      }
       const winner = await store.findCustomerByEmail(t, input.email);
       if (!winner) throw new Error('customer vanished between insert and read');
       return { customer: winner, created: false };

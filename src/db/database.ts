@@ -193,6 +193,13 @@ const PING_TIMEOUT_MS = 2_000;
 // a success without the row) instead of a 500. A foreign key our checks do not cover would fail the
 // same way every time and still surface after the last attempt.
 const RETRYABLE = new Set(['40P01', '40001', '23503']);
+
+/**
+ * An error that makes the transaction run again from the start (PostgreSQL's serialization failure
+ * code): for a transaction that finds another one committed, between two of its statements, something
+ * its first statements had to see (the event log's per-ticket order: see tickets/ticket-store.ts).
+ */
+export const rerunTransaction = (message: string): Error => Object.assign(new Error(message), { code: '40001' });
 const MAX_ATTEMPTS = 5;
 
 async function withRetry<T>(run: () => Promise<T>): Promise<T> {

@@ -17,6 +17,8 @@ export interface DialectFeatures {
    * rules no unique index can express); null where transactions are serialized anyway.
    */
   advisoryLock: ((key: string) => RawBuilder<unknown>) | null;
+  /** The same for several keys in one statement, taken in the order given; null where transactions are serialized anyway. */
+  advisoryLocks: ((keys: readonly string[]) => RawBuilder<unknown>) | null;
   /** Compiles queries as this engine's driver does (the tenant guard reads the compiled SQL). */
   compiler: () => QueryCompiler;
   /**
@@ -35,6 +37,7 @@ export const DIALECTS: Record<Dialect, DialectFeatures> = {
   sqlite: {
     rowLocks: false,
     advisoryLock: null,
+    advisoryLocks: null,
     compiler: () => new SqliteQueryCompiler(),
     statementTimeout: null,
     idValue: (id) => sql<string>`${id}`,
@@ -43,6 +46,8 @@ export const DIALECTS: Record<Dialect, DialectFeatures> = {
     rowLocks: true,
     // Transaction-scoped: released at COMMIT/ROLLBACK, so nothing stays held on a pooled connection.
     advisoryLock: (key) => sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`,
+    // unnest returns the array's elements in order, so the locks are taken in the order given.
+    advisoryLocks: (keys) => sql`SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest(cast(${keys} as text[])) AS u(k)`,
     compiler: () => new PostgresQueryCompiler(),
     // SET LOCAL: ends with the transaction (safe behind a transaction-mode pooler). An integer we own.
     statementTimeout: (ms) => sql.raw(`SET LOCAL statement_timeout = ${Math.trunc(ms)}`),

@@ -11,6 +11,7 @@ import * as webhookQueueIndex from './migrations/20261122-0600-webhook-queue-ind
 import * as ticketTagsList from './migrations/20261122-0700-ticket-tags-list.js';
 import * as customerCounts from './migrations/20261122-0800-customer-counts.js';
 import * as idempotencyKeys from './migrations/20261122-0900-idempotency-keys.js';
+import * as events from './migrations/20261122-1000-events.js';
 import * as nativeUuid from './migrations/20261122-2000-native-uuid.js';
 import type { MigrationDialect } from './migrator.js';
 
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261122-0700-ticket-tags-list': ticketTagsList,
   '20261122-0800-customer-counts': customerCounts,
   '20261122-0900-idempotency-keys': idempotencyKeys,
+  '20261122-1000-events': events,
   '20261122-2000-native-uuid': nativeUuid,
 };
 

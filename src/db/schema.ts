@@ -3,9 +3,10 @@ import type { ApiKeyLookupTable, ApiKeyTable } from '../auth/auth-tables.js';
 import type { AiCreditLedgerTable, PlanTable, TicketUsageTable } from '../billing/billing-tables.js';
 import type { CustomerCountTable, CustomerTable } from '../customers/customer-tables.js';
 import type { IdempotencyKeyTable } from '../idempotency/idempotency-tables.js';
+import type { EventTable } from '../events/event-tables.js';
 import type { OrganizationCounterTable, OrganizationTable } from '../orgs/org-tables.js';
 import type { MessageTable, TicketCountTable, TicketTable, TicketTagTable } from '../tickets/ticket-tables.js';
-import type { WebhookDeliveryTable, WebhookTable } from '../webhooks/webhook-tables.js';
+import type { WebhookDeliveryTable, WebhookDeliveryTotalTable, WebhookTable } from '../webhooks/webhook-tables.js';
 
 // The whole database as Kysely sees it, assembled from each domain's *-tables.ts (type-only files
 // that import nothing but column types, so this is the one place the db layer names the domains).
@@ -34,4 +35,6 @@ export interface Database {
   invitations: InvitationTable;
   ai_credit_ledger: AiCreditLedgerTable;
   idempotency_keys: IdempotencyKeyTable;
+  events: EventTable;
+  webhook_delivery_totals: WebhookDeliveryTotalTable;
 }

@@ -91,6 +91,13 @@ export class Sql {
     if (statement) await statement.execute(this.db);
   }
 
+  /** lockKey for every key, in one statement, in sorted order (so two callers cannot deadlock on them). */
+  async lockKeys(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    const statement = this.engine.features.advisoryLocks?.([...new Set(keys)].sort());
+    if (statement) await statement.execute(this.db);
+  }
+
   /** Wakes the channel's listeners (other processes too, where the engine can) after commit. */
   notify(channel: string): Promise<void> {
     return this.engine.notify(this.db, channel);

@@ -16,6 +16,7 @@ describe('tenantScopeProblem', () => {
     ['delete from "tags" where "organization_id" = $1', [ORG]],
     ['insert into "tags" ("id", "organization_id", "name") values (?, ?, ?), (?, ?, ?)', ['a', ORG, 'x', 'b', ORG, 'y']],
     ['select 1 from "organizations" where "id" = ?', ['o']],
+    ['with "e" as (insert into "events" ("id", "organization_id") values ($1, $2)) insert into "tags" ("id", "organization_id") values ($3, $4), ($5, $6)', ['e', ORG, 'a', ORG, 'b', ORG]],
     [
       'select * from "ticket_tags" as "tt" inner join "tags" as "t" on "t"."organization_id" = "tt"."organization_id" and "t"."id" = "tt"."tag_id" where "tt"."organization_id" = ?',
       [ORG],
@@ -28,6 +29,7 @@ describe('tenantScopeProblem', () => {
   it.each([
     ['no condition', 'update "tickets" set "subject" = ? where "id" = ?', ['s', 't']],
     ['another organization', 'select * from "tickets" where "organization_id" = $1', [OTHER]],
+    ['another organization in a chained insert', 'with "e" as (insert into "events" ("id", "organization_id") values ($1, $2)) insert into "tags" ("id", "organization_id") values ($3, $4)', ['e', ORG, 'a', OTHER]],
     ['one positional parameter off', 'select * from "tickets" where "id" = ? and "organization_id" = ?', [ORG, 't']],
     ['a subquery without one', 'select * from tickets where organization_id = ? and id in (select ticket_id from ticket_tags where tag_id = ?)', [ORG, 'g']],
     ['a join without one', 'select * from "ticket_tags" as "tt" inner join "tags" as "t" on "t"."id" = "tt"."tag_id" where "tt"."organization_id" = ?', [ORG]],

@@ -32,6 +32,8 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set<TenantTable>([
   'invitations',
   'ai_credit_ledger',
   'idempotency_keys',
+  'events',
+  'webhook_delivery_totals',
 ]);
 
 export class TenantScopeError extends Error {}
@@ -47,6 +49,20 @@ const ORG_JOIN = /"?organization_id"?\s*=\s*"?[a-z_]+"?\."?organization_id"?/gi;
 export function tenantScopeProblem(sqlText: string, parameters: readonly unknown[], organizationId: string): string | null {
   const tables = [...sqlText.matchAll(TABLE_REF)].map((m) => m[1].toLowerCase()).filter((t) => TENANT_TABLES.has(t));
   if (tables.length === 0) return null;
+
+  // A chain of inserts in data-modifying CTEs (PostgreSQL): each insert checked with its own
+  // parameters ($n placeholders are numbered across the whole statement, in order).
+  const chain = /^\s*with\s+"?[a-z_]+"?\s+as\s+\(\s*insert\b/i.test(sqlText) ? sqlText.split(/(?=\binsert\s+into\b)/i).slice(1) : null;
+  if (chain) {
+    let offset = 0;
+    for (const part of chain) {
+      const count = (part.match(/\$\d+/g) ?? []).length;
+      const problem = tenantScopeProblem(part, parameters.slice(offset, offset + count), organizationId);
+      if (problem) return problem;
+      offset += count;
+    }
+    return null;
+  }
 
   if (/^\s*insert\b/i.test(sqlText)) {
     const columns = /^\s*insert\s+into\s+"?[a-z_]+"?\s*\(([^)]*)\)/i.exec(sqlText)?.[1];

@@ -101,7 +101,8 @@ const HEADERS = {
 const TAGS = [
   { name: 'tickets', description: 'Support tickets and their messages (conversation threads)' },
   { name: 'customers', description: 'The people who open tickets, with their ticket count' },
-  { name: 'webhooks', description: 'Webhook endpoints, REST-hook subscriptions and delivery history' },
+  { name: 'webhooks', description: 'Webhook endpoints, REST-hook subscriptions, delivery history, test pings, redelivery and secret rotation' },
+  { name: 'events', description: 'The event log: every change, in order, with gap-free cursors for catching up (`events:read`)' },
   { name: 'billing', description: "Usage of the current month against the organization's plan" },
   { name: 'users', description: 'Staff users (agents and admins) who work on tickets (`admin` scope)' },
   { name: 'teams', description: 'Teams of staff users tickets can be assigned to (`admin` scope)' },

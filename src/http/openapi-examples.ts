@@ -26,6 +26,7 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   subscribeWebhook: { url: 'https://hooks.example.com/zapier/123', event: 'ticket.created' },
   unsubscribeWebhook: { url: 'https://hooks.example.com/zapier/123', event: 'ticket.created' },
   updateWebhook: { is_active: false },
+  rotateWebhookSecret: { previous_secret_expires_in: 3600 },
   createUser: { id: USER_ID, name: 'Sam Agent', email: 'sam@example.com', role: 'agent' },
   updateUser: { role: 'admin' },
   createTeam: { name: 'Billing', member_ids: [USER_ID] },

@@ -53,6 +53,13 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   'PATCH /api/v1/webhooks/{webhook_id}': { operationId: 'updateWebhook', ok: 'The webhook after the update' },
   'DELETE /api/v1/webhooks/{webhook_id}': { operationId: 'deleteWebhook', ok: 'The webhook is deleted' },
   'GET /api/v1/webhooks/{webhook_id}/deliveries': { operationId: 'listWebhookDeliveries', ok: 'One page of delivery records' },
+  'POST /api/v1/webhooks/{webhook_id}/test': { operationId: 'testWebhook', ok: 'The queued webhook.test delivery (status null until its first attempt)' },
+  'POST /api/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/retry': {
+    operationId: 'retryWebhookDelivery',
+    ok: 'The new delivery of the same event (same webhook-id, byte-identical body)',
+  },
+  'POST /api/v1/webhooks/{webhook_id}/rotate-secret': { operationId: 'rotateWebhookSecret', ok: 'The webhook with its new signing secret' },
+  'GET /api/v1/events': { operationId: 'listEvents', ok: 'Events after the cursor, oldest first, with next_cursor and has_more' },
 
   'GET /api/v1/billing/usage': { operationId: 'getUsage', ok: "The current month's usage against the plan" },
 

@@ -12,6 +12,7 @@ import { CreateTeamBody, Team, TeamMember, UpdateTeamBody } from '../admin/team-
 import { CreateUserBody, UpdateUserBody, User } from '../admin/user-schemas.js';
 import { Usage } from '../billing/billing-schemas.js';
 import { CreateCustomerBody, Customer, UpdateCustomerBody } from '../customers/customer-schemas.js';
+import { EventSchema } from '../events/event-schemas.js';
 import { ErrorResponse, PaginationMetaSchema } from '../shared/schemas.js';
 import {
   AddMessageBody,
@@ -25,6 +26,9 @@ import {
   CreateWebhookBody,
   CreatedWebhookSchema,
   DeliverySchema,
+  QueuedDeliverySchema,
+  RotatedWebhookSchema,
+  RotateSecretBody,
   SubscribeBody,
   SubscriptionSchema,
   UnsubscribeBody,
@@ -47,6 +51,9 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   Webhook: WebhookSchema,
   WebhookWithSecret: CreatedWebhookSchema,
   WebhookDelivery: DeliverySchema,
+  QueuedWebhookDelivery: QueuedDeliverySchema,
+  WebhookWithNewSecret: RotatedWebhookSchema,
+  Event: EventSchema,
   WebhookSubscription: SubscriptionSchema,
   Usage,
   User,
@@ -69,6 +76,7 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   UpdateWebhookInput: UpdateWebhookBody,
   SubscribeInput: SubscribeBody,
   UnsubscribeInput: UnsubscribeBody,
+  RotateSecretInput: RotateSecretBody,
   CreateUserInput: CreateUserBody,
   UpdateUserInput: UpdateUserBody,
   CreateTeamInput: CreateTeamBody,

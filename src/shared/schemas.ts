@@ -76,6 +76,7 @@ export type Scope =
   | 'webhooks:read'
   | 'webhooks:write'
   | 'billing:read'
+  | 'events:read'
   | 'admin';
 
 export const ALL_SCOPES: Scope[] = [
@@ -86,5 +87,6 @@ export const ALL_SCOPES: Scope[] = [
   'webhooks:read',
   'webhooks:write',
   'billing:read',
+  'events:read',
   'admin',
 ];

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TenantDb } from '../db/database.js';
-import { sameOrganizationByKey } from './ticket-store.js';
+import { sameOrganizationByKey, ticketEventLock } from './ticket-store.js';
 
 // ticket_counts holds one row per (organization, status, priority); every write that creates,
 // deletes or re-classifies a ticket adjusts it in the same transaction, so list totals for the
@@ -39,6 +39,29 @@ export async function moveTicketCount(t: TenantDb, from: Bucket, to: Bucket): Pr
  * index only (sameOrganizationByKey): with the plain organization condition SQLite walks the
  * organization's tickets through (organization, status, …) to save the GROUP BY sort.
  */
+/**
+ * The customer's tickets (id and number), locked for their deletion: their event locks first (before
+ * any row lock or write, see ticketEventLock), then their rows. Call first in the deleting transaction.
+ */
+export async function lockCustomerTickets(t: TenantDb, customerId: string): Promise<{ id: string; number: number }[]> {
+  const ofCustomer = () => t.db.selectFrom('tickets').select(['id', 'number']).where('customer_id', '=', customerId).where(sameOrganizationByKey(t));
+  const found = await ofCustomer().execute();
+  if (found.length === 0) return [];
+  await ticketEventLock(t, found.map((r) => r.id));
+  const rows = await ofCustomer()
+    .where('id', 'in', found.map((r) => r.id))
+    .orderBy('id')
+    .$if(t.rowLocks, (q) => q.forUpdate())
+    .execute();
+  return rows.map((r) => ({ id: r.id, number: Number(r.number) }));
+}
+
+/** The ids of the customer's tickets as of now (unlocked): the deletion checks none appeared meanwhile. */
+export async function customerTicketIds(t: TenantDb, customerId: string): Promise<string[]> {
+  const rows = await t.db.selectFrom('tickets').select('id').where('customer_id', '=', customerId).where(sameOrganizationByKey(t)).execute();
+  return rows.map((r) => r.id);
+}
+
 export async function subtractCustomerTickets(t: TenantDb, customerId: string): Promise<void> {
   const ofCustomer = () => t.db.selectFrom('tickets').where('customer_id', '=', customerId).where(sameOrganizationByKey(t));
   if (t.rowLocks) {

@@ -1,8 +1,10 @@
-import type { TenantDb } from '../db/database.js';
+import type { SelectQueryBuilder } from 'kysely';
+import { rerunTransaction, type TenantDb } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import type { EventRecorder } from '../webhooks/event-recorder.js';
 import { ticketChanges, ticketEventData, type TicketRelations, type TicketRow } from './ticket-payloads.js';
 import { loadPageRelations } from './ticket-read-store.js';
-import { normalizeTicket, sameOrganizationByKey, TICKET_COLUMNS } from './ticket-store.js';
+import { normalizeTicket, sameOrganizationByKey, TICKET_COLUMNS, ticketEventLock } from './ticket-store.js';
 
 // A staff user or tag that is being deleted changes the tickets that refer to it (assignee -> null,
 // tag removed). That is a change of assignee or tags, so each such ticket gets its updated_at and a
@@ -39,15 +41,22 @@ async function emitDetached(t: TenantDb, events: Events, rows: TicketRow[], now:
   }
 }
 
-/** Unassigns the user's tickets (with their events); call before deleting the user. */
+/**
+ * The tickets `select` finds, locked for events: their event locks first (before any row lock or
+ * write: ticketEventLock), then their rows. A ticket that joined the set in between (assigned or
+ * tagged by a transaction that committed meanwhile) has no event lock: the transaction runs again.
+ */
+async function lockForEvents(t: TenantDb, select: () => SelectQueryBuilder<Database, 'tickets', {}>): Promise<TicketRow[]> {
+  const found = new Set((await select().select('id').execute()).map((r) => r.id));
+  await ticketEventLock(t, [...found]);
+  const rows = await select().select(TICKET_COLUMNS).orderBy('id').$if(t.rowLocks, (q) => q.forUpdate()).execute();
+  if (rows.some((r) => !found.has(r.id))) throw rerunTransaction('tickets changed while being detached');
+  return rows as TicketRow[];
+}
+
+/** Unassigns the user's tickets (with their events); call first in the transaction deleting the user. */
 export async function unassignUserTickets(t: TenantDb, events: Events, userId: string, now: number): Promise<void> {
-  const rows = await t
-    .selectFrom('tickets')
-    .select(TICKET_COLUMNS)
-    .where('assignee_id', '=', userId)
-    .orderBy('id')
-    .$if(t.rowLocks, (q) => q.forUpdate())
-    .execute();
+  const rows = await lockForEvents(t, () => t.selectFrom('tickets').where('assignee_id', '=', userId));
   await emitDetached(t, events, rows.map(normalizeTicket), now, {
     relations: (rel) => ({ ...rel, assignee: null }),
     row: (row) => ({ ...row, assignee_id: null }),
@@ -57,22 +66,22 @@ export async function unassignUserTickets(t: TenantDb, events: Events, userId: s
 
 /** Takes the tag off its tickets (with their events); call before deleting the tag. */
 export async function untagTickets(t: TenantDb, events: Events, tagId: string, now: number): Promise<void> {
-  const rows = await t
-    .selectFrom('tickets')
-    .select(TICKET_COLUMNS)
-    .where('id', 'in', (eb) =>
+  const rows = await lockForEvents(t, () =>
+    t.selectFrom('tickets').where('id', 'in', (eb) =>
       eb
         .selectFrom('ticket_tags')
         .select('ticket_id')
         .where('ticket_tags.organization_id', '=', t.organizationId)
         .where('tag_id', '=', tagId),
-    )
-    .orderBy('id')
-    .$if(t.rowLocks, (q) => q.forUpdate())
-    .execute();
+    ),
+  );
   await emitDetached(t, events, rows.map(normalizeTicket), now, {
     relations: (rel) => ({ ...rel, tags: rel.tags.filter((tag) => tag.id !== tagId) }),
     row: (row) => row,
   });
   await t.deleteFrom('ticket_tags').where('tag_id', '=', tagId).execute();
+}
+
+export async function hasAssignedTickets(t: TenantDb, userId: string): Promise<boolean> {
+  return (await t.selectFrom('tickets').select('id').where('assignee_id', '=', userId).limit(1).executeTakeFirst()) !== undefined;
 }

@@ -1,6 +1,6 @@
 import type { TenantDb } from '../db/database.js';
 import type { EventRecorder } from '../webhooks/event-recorder.js';
-import { unassignUserTickets, untagTickets } from './ticket-detach.js';
+import { hasAssignedTickets, unassignUserTickets, untagTickets } from './ticket-detach.js';
 
 // What deleting a staff user or a tag does to the tickets that refer to it, offered to the admin
 // domain: run in the deleting transaction, before the row goes. The ticket.updated events go
@@ -14,6 +14,8 @@ export function createTicketDetacher({ events }: TicketDetacherDeps) {
   return {
     /** Unassigns the user's tickets, each with its updated_at and a ticket.updated event. */
     unassignUser: (t: TenantDb, userId: string, now: number): Promise<void> => unassignUserTickets(t, events, userId, now),
+    /** Whether any ticket is assigned to the user (a deletion checks none was assigned meanwhile). */
+    hasAssigned: (t: TenantDb, userId: string): Promise<boolean> => hasAssignedTickets(t, userId),
     /** Takes the tag off its tickets, each with its updated_at and a ticket.updated event. */
     untag: (t: TenantDb, tagId: string, now: number): Promise<void> => untagTickets(t, events, tagId, now),
   };

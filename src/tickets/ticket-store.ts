@@ -80,8 +80,29 @@ export async function insertMessage(t: TenantDb, row: MessageRow, seq: number): 
   await t.insertInto('messages', { ...row, seq }).execute();
 }
 
-/** The ticket, locked for the rest of the transaction where rows lock (writers are serial elsewhere). */
+/**
+ * The key every transaction that writes events of a ticket takes before anything else (where
+ * transactions are not serial anyway): see ticketEventLock.
+ */
+export const ticketKey = (id: string): string => `ticket:${id}`;
+
+/**
+ * Event order per ticket (platform.md §4). The event log orders PostgreSQL events by the writing
+ * transaction's xid, which is assigned at its first row lock or write: for each ticket, the
+ * transactions writing its events must get their xids in the order they commit. Waiting for the
+ * ticket's row lock does not ensure it: a waiter queued behind two others is woken when the first
+ * commits, takes its xid while following the row's update chain, and waits again (test/events-no-gap).
+ * An advisory lock per ticket, taken before any lock or write, queues them in the lock manager
+ * instead, where no xid is taken: each gets its xid only after the previous one committed.
+ */
+export async function ticketEventLock(t: TenantDb, ids: readonly string[]): Promise<void> {
+  if (ids.length === 1) await t.lockKey(ticketKey(ids[0]));
+  else await t.lockKeys(ids.map(ticketKey));
+}
+
+/** The ticket, locked for the rest of the transaction where rows lock (writers are serial elsewhere); first in its transaction. */
 export async function lockTicket(t: TenantDb, id: string): Promise<TicketRow | undefined> {
+  await ticketEventLock(t, [id]);
   const row = await t
     .selectFrom('tickets')
     .select(TICKET_COLUMNS)

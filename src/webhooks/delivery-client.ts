@@ -1,6 +1,6 @@
 import { Agent, buildConnector, request } from 'undici';
 import { guardedLookup, isPublicAddress } from './address-guard.js';
-import { signatureHeader } from './signing.js';
+import { signatureHeader, standardSignatureHeader } from './signing.js';
 import { eventTimestamp } from './webhook-events.js';
 
 // The HTTP side of a delivery attempt. One shared undici Agent (a pool per origin inside it); never
@@ -21,11 +21,25 @@ export interface OutgoingDelivery {
   body: string;
   /** The event's time (epoch ms), which the body's timestamp was serialized from. */
   created_at: number;
+  /** Standard Webhooks: webhook-id (the event id), the attempt's time (epoch ms), the secrets to sign with. */
+  webhookId: string;
+  attemptAt: number;
+  secrets: readonly string[];
 }
 
 export interface DeliveryClient {
   send(delivery: OutgoingDelivery): Promise<AttemptResult>;
   close(): Promise<void>;
+}
+
+/** The Standard Webhooks headers of one attempt (platform.md §5). */
+export function standardHeaders(delivery: OutgoingDelivery, payload: Buffer): Record<string, string> {
+  const ts = Math.floor(delivery.attemptAt / 1000);
+  return {
+    'webhook-id': delivery.webhookId,
+    'webhook-timestamp': String(ts),
+    'webhook-signature': standardSignatureHeader(delivery.secrets, delivery.webhookId, ts, payload),
+  };
 }
 
 export function createDeliveryClient(options: { timeoutMs: number; allowPrivateTargets: boolean }): DeliveryClient {
@@ -59,6 +73,7 @@ export function createDeliveryClient(options: { timeoutMs: number; allowPrivateT
             // The body's own timestamp: created_at is the event's time, which the body was serialized with.
             'x-webhook-timestamp': eventTimestamp(delivery.created_at),
             'x-webhook-event': delivery.event,
+            ...standardHeaders(delivery, payload),
           },
           signal: AbortSignal.timeout(timeoutMs),
         });

@@ -17,8 +17,11 @@ export interface ClaimedDelivery {
   organization_id: string;
   webhook_id: string;
   event: string;
-  /** The stored request body, sent as is. */
+  /** The row's own request body, or '' when it is built from the event (delivery-body.ts). */
   body: string;
+  event_id: string | null;
+  /** The event's stored data (null for rows with their own body, or when the event is gone). */
+  event_data: string | null;
   attempt_count: number;
   lease_token: string;
   /** When the event happened (the payload's timestamp). */
@@ -31,6 +34,8 @@ export interface ClaimedDelivery {
   failure_count: number;
   last_delivery_status: string | null;
   last_delivery_at: number | null;
+  previous_secret: string | null;
+  previous_secret_expires_at: number | null;
 }
 
 // The organization is named as a value, not only correlated (organization_id = the delivery's): a
@@ -41,7 +46,15 @@ export interface ClaimedDelivery {
 const webhookColumn = (
   eb: ExpressionBuilder<Database, 'webhook_deliveries'>,
   organizationId: string,
-  column: 'url' | 'secret' | 'is_active' | 'failure_count' | 'last_delivery_status' | 'last_delivery_at',
+  column:
+    | 'url'
+    | 'secret'
+    | 'is_active'
+    | 'failure_count'
+    | 'last_delivery_status'
+    | 'last_delivery_at'
+    | 'previous_secret'
+    | 'previous_secret_expires_at',
 ) =>
   eb
     .selectFrom('webhooks')
@@ -49,6 +62,15 @@ const webhookColumn = (
     .where('webhooks.organization_id', '=', organizationId)
     .whereRef('webhooks.id', '=', 'webhook_deliveries.webhook_id')
     .as(column);
+
+/** The delivered event's data, read by the claim itself by primary key (null for rows with their own body). */
+const eventData = (eb: ExpressionBuilder<Database, 'webhook_deliveries'>, organizationId: string) =>
+  eb
+    .selectFrom('events')
+    .select('data')
+    .where('events.organization_id', '=', organizationId)
+    .whereRef('events.id', '=', 'webhook_deliveries.event_id')
+    .as('event_data');
 
 /** Due for an attempt and not leased (or its lease ran out): the rows a claim may take. */
 const claimable = (now: number) => (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
@@ -143,6 +165,8 @@ export function organizationClaimQuery(t: TenantDb, options: ClaimOptions) {
       'webhook_id',
       'event',
       'body',
+      'event_id',
+      eventData(eb, t.organizationId),
       'attempt_count',
       'lease_token',
       'created_at',
@@ -152,6 +176,8 @@ export function organizationClaimQuery(t: TenantDb, options: ClaimOptions) {
       webhookColumn(eb, t.organizationId, 'failure_count'),
       webhookColumn(eb, t.organizationId, 'last_delivery_status'),
       webhookColumn(eb, t.organizationId, 'last_delivery_at'),
+      webhookColumn(eb, t.organizationId, 'previous_secret'),
+      webhookColumn(eb, t.organizationId, 'previous_secret_expires_at'),
     ]);
 }
 

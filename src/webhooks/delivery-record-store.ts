@@ -64,6 +64,7 @@ async function recordOrganization(t: TenantDb, items: FinishedDelivery[]): Promi
   const held = await updateDeliveries(t, items);
   const recorded = items.filter((i) => held.has(i.claimed.id));
   await updateBookkeeping(t, summarizeAttempts(recorded.map(finishedAttempt)));
+  await countFirstAttempts(t, recorded);
   return recorded;
 }
 
@@ -102,4 +103,22 @@ async function updateBookkeeping(t: TenantDb, summaries: WebhookBookkeeping[]): 
       and (v.column2 = 0 or webhooks.failure_count <> v.column3
         or webhooks.last_delivery_status is null or webhooks.last_delivery_status <> v.column5
         or webhooks.last_delivery_at is null or webhooks.last_delivery_at < v.column4 - cast(${BOOKKEEPING_INTERVAL_MS} as bigint))`.execute(t.db);
+}
+
+/**
+ * A record enters its webhook's history when its first attempt is recorded: the history totals
+ * (webhook_delivery_totals, read by the deliveries list instead of counting) follow, one statement
+ * per batch, its rows locked after the deliveries' like every other write of this transaction.
+ */
+async function countFirstAttempts(t: TenantDb, recorded: FinishedDelivery[]): Promise<void> {
+  const perWebhook = new Map<string, number>();
+  for (const { claimed } of recorded) {
+    if (claimed.attempt_count === 0) perWebhook.set(claimed.webhook_id, (perWebhook.get(claimed.webhook_id) ?? 0) + 1);
+  }
+  if (perWebhook.size === 0) return;
+  const values = [...perWebhook].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, n]) => sql`(${t.idValue(id)}, cast(${n} as bigint))`);
+  await sql`
+    update webhook_delivery_totals set total = webhook_delivery_totals.total + v.column2
+    from (values ${sql.join(values)}) as v
+    where webhook_delivery_totals.organization_id = ${t.organizationId} and webhook_delivery_totals.webhook_id = v.column1`.execute(t.db);
 }

@@ -1,45 +1,126 @@
+import type { InsertQueryBuilder, InsertResult } from 'kysely';
 import type { TenantDb } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import type { WebhookDeliveryTable } from './webhook-tables.js';
 
 // Deliveries as one organization sees them: queued by its events, listed as its history, cancelled
 // when it deactivates a webhook. The workers' side of the queue is delivery-queue-store.ts.
 
-export type NewDelivery = Pick<WebhookDeliveryTable, 'id' | 'webhook_id' | 'event' | 'body' | 'created_at'>;
+export type NewDelivery = Pick<WebhookDeliveryTable, 'id' | 'webhook_id' | 'event' | 'body' | 'created_at' | 'event_id'> & {
+  /** When the first attempt is due (default: created_at, i.e. at once). */
+  due_at?: number;
+};
+
+const queuedRows = (organizationId: string, deliveries: NewDelivery[]) =>
+  deliveries.map(({ due_at, ...d }) => ({
+    ...d,
+    organization_id: organizationId,
+    event_id: d.event_id ?? null,
+    status: null,
+    status_code: null,
+    attempt_count: 0,
+    next_attempt_at: due_at ?? d.created_at,
+    lease_until: null,
+    lease_token: null,
+    completed_at: null,
+  }));
 
 /** Queues the first attempt of each delivery, due at once (created_at is the event's time). */
 export async function insertDeliveries(t: TenantDb, deliveries: NewDelivery[]): Promise<void> {
   if (deliveries.length === 0) return;
-  await t
-    .insertInto(
-      'webhook_deliveries',
-      deliveries.map((d) => ({
-        ...d,
-        status: null,
-        status_code: null,
-        attempt_count: 0,
-        next_attempt_at: d.created_at,
-        lease_until: null,
-        lease_token: null,
-        completed_at: null,
-      })),
-    )
+  await t.db.insertInto('webhook_deliveries').values(queuedRows(t.organizationId, deliveries)).execute();
+}
+
+/**
+ * insertDeliveries in the same statement as `first` (an insert, e.g. the event they deliver), where
+ * the engine has data-modifying CTEs (PostgreSQL: one round trip on the hot path instead of two);
+ * otherwise the two statements in turn.
+ */
+export async function insertDeliveriesWith(t: TenantDb, first: InsertQueryBuilder<Database, any, InsertResult>, deliveries: NewDelivery[]): Promise<void> {
+  const together = t.pick({ postgres: true, sqlite: false });
+  if (!together || deliveries.length === 0) {
+    await first.execute();
+    await insertDeliveries(t, deliveries);
+    return;
+  }
+  await t.db
+    .with('recorded', () => first)
+    .insertInto('webhook_deliveries')
+    .values(queuedRows(t.organizationId, deliveries))
     .execute();
 }
 
-/** Delivery history of one webhook: only series whose first attempt has finished, newest first. */
+export const DELIVERY_COLUMNS = ['id', 'event', 'status', 'status_code', 'attempt_count', 'created_at', 'completed_at', 'next_attempt_at'] as const;
+
+/**
+ * Delivery history of one webhook: only series whose first attempt has finished, newest first. The
+ * total is the webhook's kept count (webhook_delivery_totals), not a count of its whole history.
+ */
 export async function listDeliveries(t: TenantDb, webhookId: string, offset: number, limit: number) {
-  const base = t.selectFrom('webhook_deliveries').where('webhook_id', '=', webhookId).where('attempt_count', '>', 0);
-  const [rows, count] = await Promise.all([
-    base
-      .select(['id', 'event', 'status', 'status_code', 'attempt_count', 'created_at', 'completed_at', 'next_attempt_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(offset)
-      .limit(limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  const rows = await t
+    .selectFrom('webhook_deliveries')
+    .where('webhook_id', '=', webhookId)
+    .where('attempt_count', '>', 0)
+    .select(DELIVERY_COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  // After the rows (a later statement sees at least their commits): the total counts every record listed.
+  const total = await t.selectFrom('webhook_delivery_totals').select('total').where('webhook_id', '=', webhookId).executeTakeFirst();
+  return { rows, total: Number(total?.total ?? 0) };
+}
+
+/** The history total row every webhook has from its creation (see listDeliveries). */
+export async function insertDeliveryTotal(t: TenantDb, webhookId: string): Promise<void> {
+  await t.insertInto('webhook_delivery_totals', { webhook_id: webhookId, total: 0 }).execute();
+}
+
+/** One delivery of the webhook, with what a redelivery copies. */
+export function findDelivery(t: TenantDb, webhookId: string, id: string) {
+  return t
+    .selectFrom('webhook_deliveries')
+    .select([...DELIVERY_COLUMNS, 'body', 'event_id'])
+    .where('id', '=', id)
+    .where('webhook_id', '=', webhookId)
+    .executeTakeFirst();
+}
+
+/**
+ * Retention: up to `limit` of the webhook's records created before `before` and no longer due (a
+ * delivery still due is never deleted), oldest first, from the history index; the history total
+ * follows in the same short transaction. Returns how many went.
+ */
+export async function pruneDeliveries(t: TenantDb, webhookId: string, before: number, limit: number): Promise<number> {
+  return t.transaction(async (tx) => {
+    const deleted = await tx
+      .deleteFrom('webhook_deliveries')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('webhook_deliveries.organization_id', '=', tx.organizationId)
+          .where('webhook_id', '=', webhookId)
+          .where('created_at', '<', before)
+          .where('next_attempt_at', 'is', null)
+          .orderBy('created_at')
+          .limit(limit),
+      )
+      // Checked again on the row deleted: a retry of a finished series queues a new row, never this one.
+      .where('next_attempt_at', 'is', null)
+      .returning('attempt_count')
+      .execute();
+    const counted = deleted.filter((r) => r.attempt_count > 0).length;
+    if (counted > 0) {
+      await tx
+        .updateTable('webhook_delivery_totals')
+        .set((eb) => ({ total: eb('total', '-', counted) }))
+        .where('webhook_id', '=', webhookId)
+        .execute();
+    }
+    return deleted.length;
+  });
 }
 
 /**

@@ -1,37 +1,63 @@
 import type { TenantDb } from '../db/database.js';
-import { newId } from '../shared/ids.js';
-import { insertDeliveries } from './delivery-store.js';
-import { serializePayload, type EventType } from './webhook-events.js';
-import { findSubscribers } from './webhook-store.js';
+import type { EventLog } from '../events/event-log.js';
+import { newTimeOrderedId } from '../shared/ids.js';
+import { insertDeliveriesWith } from './delivery-store.js';
+import type { EventType } from './webhook-events.js';
+import { findCandidateWebhooks } from './webhook-store.js';
 import { wakeWorkers } from './webhook-wakeup.js';
 
-// The outbox: how other domains raise events. An event's deliveries are written in the caller's own
-// transaction, on its organization-scoped handle, so a committed change always gets them and a
-// rolled-back one never does; the workers send them later.
+// The outbox: how other domains raise events. In the caller's own transaction, on its
+// organization-scoped handle: one event record (the event log, stored once), then one delivery per
+// subscribed webhook referencing it. A committed change always gets both, a rolled-back one neither;
+// the workers send the deliveries later.
 
 export interface RecordedEvent {
   type: EventType;
-  /** When the change happened (epoch ms); becomes the payload's timestamp. */
+  /** When the change happened (epoch ms); becomes the event's created_at and the payload's timestamp. */
   occurredAt: number;
   /** The event's `data` object, already in its wire shape. */
   data: Record<string, unknown>;
 }
 
-export function createEventRecorder() {
+export interface EventRecorderDeps {
+  log: Pick<EventLog, 'appendQuery'>;
+}
+
+export function createEventRecorder({ log }: EventRecorderDeps) {
+  // The candidate webhooks are read (and key-share locked) once per transaction: a transaction
+  // raising several events (a ticket with its new customer, a deletion's ticket.deleted events)
+  // does not read them again. Keyed by the transaction's handle, which its callers share.
+  const candidatesOf = new WeakMap<TenantDb, Promise<{ id: string; events: string[] }[]>>();
+  const candidates = (t: TenantDb) => {
+    let found = candidatesOf.get(t);
+    if (!found) candidatesOf.set(t, (found = findCandidateWebhooks(t)));
+    return found;
+  };
+
   return {
     /**
-     * Queues one delivery per active, subscribed webhook whose circuit breaker is closed. The body is
-     * serialized here once, so every attempt sends the same bytes.
+     * Appends the event to the log (recorded whether or not a webhook subscribes) and queues one
+     * delivery per active, subscribed webhook whose circuit breaker is closed. The data is serialized
+     * here once; every attempt's body is built around those bytes.
      */
     async record(t: TenantDb, event: RecordedEvent): Promise<void> {
-      const subscribers = await findSubscribers(t, event.type);
-      if (subscribers.length === 0) return;
-      const body = serializePayload(event.type, event.occurredAt, t.organizationId, event.data);
-      await insertDeliveries(
+      const id = newTimeOrderedId();
+      const append = log.appendQuery(t, { id, type: event.type, data: JSON.stringify(event.data), created_at: event.occurredAt });
+      const subscribers = (await candidates(t)).filter((w) => w.events.includes(event.type));
+      // The event and its deliveries: one statement where the engine allows it.
+      await insertDeliveriesWith(
         t,
-        subscribers.map((webhook) => ({ id: newId(), webhook_id: webhook.id, event: event.type, body, created_at: event.occurredAt })),
+        append,
+        subscribers.map((webhook) => ({
+          id: newTimeOrderedId(),
+          webhook_id: webhook.id,
+          event: event.type,
+          event_id: id,
+          body: '',
+          created_at: event.occurredAt,
+        })),
       );
-      await wakeWorkers(t);
+      if (subscribers.length > 0) await wakeWorkers(t);
     },
   };
 }

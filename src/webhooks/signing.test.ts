@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signatureHeader } from './signing.js';
+import { newSecret, signatureHeader, standardKey, standardSignature, standardSignatureHeader } from './signing.js';
 
 describe('webhook signature', () => {
   const body = '{"event":"ticket.created","timestamp":"2026-01-02T03:04:05.006Z","organization_id":"org-1","data":{"s":"é"}}';
@@ -23,5 +23,29 @@ describe('webhook signature', () => {
     expect(signatureHeader('secret', `${body} `)).not.toBe(signatureHeader('secret', body));
     expect(signatureHeader('secret', body)).toBe(signatureHeader('secret', body));
     expect(signatureHeader('s', '')).toBe(`sha256=${createHmac('sha256', 's').update('').digest('hex')}`);
+  });
+});
+
+describe('Standard Webhooks signature', () => {
+  const body = '{"event":"ticket.created","data":{"s":"é"}}';
+
+  it('verifies with the standardwebhooks package for new and old secret forms', async () => {
+    const { Webhook } = await import('standardwebhooks');
+    const ts = Math.floor(Date.now() / 1000);
+    for (const secret of [newSecret(), `whsec_${'ab12'.repeat(16)}`]) {
+      const headers = { 'webhook-id': 'evt-1', 'webhook-timestamp': String(ts), 'webhook-signature': standardSignatureHeader([secret], 'evt-1', ts, body) };
+      expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
+      expect(() => new Webhook(newSecret()).verify(body, headers)).toThrow();
+    }
+  });
+
+  it('makes new secrets of 32 random bytes and signs with every secret given', () => {
+    const secret = newSecret();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(standardKey(secret)).toHaveLength(32);
+    const both = standardSignatureHeader([secret, 'whsec_' + 'cd34'.repeat(16)], 'id', 1, body).split(' ');
+    expect(both).toHaveLength(2);
+    expect(both[0]).toBe(standardSignature(secret, 'id', 1, body));
+    expect(both[0]).toBe(`v1,${createHmac('sha256', Buffer.from(secret.slice(6), 'base64')).update(`id.1.${body}`).digest('base64')}`);
   });
 });

@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_TYPES, eventTimestamp, serializePayload } from './webhook-events.js';
+import { EVENT_TYPES, eventTimestamp, payloadAround, serializePayload } from './webhook-events.js';
 
 const timestampOf = (body: string): string => (JSON.parse(body) as { timestamp: string }).timestamp;
 
 describe('webhook event payloads', () => {
-  it('knows the three event types', () => {
-    expect(EVENT_TYPES).toEqual(['ticket.created', 'ticket.updated', 'message.created']);
+  it('knows the event types of interface.md and platform.md', () => {
+    expect(EVENT_TYPES).toEqual([
+      'ticket.created',
+      'ticket.updated',
+      'message.created',
+      'ticket.deleted',
+      'customer.created',
+      'customer.updated',
+      'customer.deleted',
+    ]);
+  });
+
+  it('builds the same bytes around stored data as serializePayload', () => {
+    const data = { changes: { tags: { from: [], to: [{ id: 'a' }] } }, closed_at: null, subject: 'Zoë ☃ "q"' };
+    const at = Date.UTC(2026, 0, 2, 3, 4, 5, 6);
+    expect(payloadAround('ticket.updated', at, 'org-1', JSON.stringify(data))).toBe(serializePayload('ticket.updated', at, 'org-1', data));
   });
 
   it('stamps events with ISO 8601 UTC time in milliseconds', () => {

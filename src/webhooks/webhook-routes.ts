@@ -6,6 +6,10 @@ import {
   CreatedWebhookSchema,
   DeletedSchema,
   DeliveriesQuery,
+  DeliveryIdParams,
+  QueuedDeliverySchema,
+  RotatedWebhookSchema,
+  RotateSecretBody,
   DeliverySchema,
   SubscribeBody,
   SubscriptionSchema,
@@ -96,5 +100,55 @@ export async function registerWebhookRoutes(app: App, { webhooks: service }: { w
       },
     },
     async (request) => service.deliveries(request.auth.organizationId, request.params.webhook_id, request.query),
+  );
+
+  app.post(
+    '/webhooks/:webhook_id/test',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Queue a webhook.test delivery to this webhook only (whatever its events, is_active or breaker)',
+        params: WebhookIdParams,
+        response: { 202: Data(QueuedDeliverySchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.code(202).send({ data: await service.test(request.auth.organizationId, request.params.webhook_id) }),
+  );
+
+  app.post(
+    '/webhooks/:webhook_id/deliveries/:delivery_id/retry',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Redeliver: a new attempt series of the same event, byte-identical body, same webhook-id',
+        params: DeliveryIdParams,
+        response: { 202: Data(QueuedDeliverySchema), ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send({ data: await service.retry(request.auth.organizationId, request.params.webhook_id, request.params.delivery_id) }),
+  );
+
+  app.post(
+    '/webhooks/:webhook_id/rotate-secret',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Rotate the signing secret (the previous one may keep signing for an overlap)',
+        params: WebhookIdParams,
+        body: RotateSecretBody,
+        response: { 200: Data(RotatedWebhookSchema), ...errorResponses },
+      },
+      // The body is optional: none is an empty object (no overlap), not a validation error.
+      preValidation: async (request) => {
+        if (request.body === undefined) (request as { body: unknown }).body = {};
+      },
+    },
+    async (request) => ({
+      data: await service.rotateSecret(request.auth.organizationId, request.params.webhook_id, request.body?.previous_secret_expires_in ?? 0),
+    }),
   );
 }

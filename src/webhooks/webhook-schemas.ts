@@ -60,3 +60,28 @@ export const DeliverySchema = Type.Object({
 export const SubscriptionSchema = Type.Object({ id: Type.String(), url: Type.String(), event: Type.String() });
 export const DeletedSchema = Type.Object({ deleted: Type.Boolean() });
 export const SuccessSchema = Type.Object({ success: Type.Boolean() });
+
+export const DeliveryIdParams = Type.Object({ webhook_id: Type.String(), delivery_id: Type.String() });
+
+/** A delivery record just queued by a test or a retry: status is null until its first attempt finishes. */
+export const QueuedDeliverySchema = Type.Object({
+  id: Type.String(),
+  event: Type.String(),
+  status: Nullable(StringEnum(['success', 'failed'] as const, { description: 'null: no attempt has finished yet' })),
+  status_code: Nullable(Type.Integer()),
+  attempt_count: Type.Integer(),
+  created_at: Timestamp,
+  completed_at: NullableTimestamp,
+  next_attempt_at: NullableTimestamp,
+});
+
+export const RotateSecretBody = Type.Object({
+  previous_secret_expires_in: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 86400, default: 0, description: 'Seconds the previous secret keeps signing deliveries (second v1 signature)' }),
+  ),
+});
+
+export const RotatedWebhookSchema = Type.Object({
+  ...WebhookSchema.properties,
+  secret: Type.String({ description: 'The new signing secret; shown only here' }),
+});

@@ -1,16 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import type { QuotaService } from '../billing/quota-service.js';
 import type { DatabaseHandle, TenantDb } from '../db/database.js';
 import { checkPrecondition } from '../db/row-lock.js';
 import type { Precondition } from '../shared/precondition.js';
 import type { Clock } from '../shared/clock.js';
 import { AppError, notFound } from '../shared/errors.js';
-import { newId, pathUuid } from '../shared/ids.js';
+import { newId, newTimeOrderedId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
 import { checkUrlShape, checkWebhookUrl, type Resolver } from './address-guard.js';
-import { cancelQueuedDeliveries, listDeliveries } from './delivery-store.js';
-import type { EventType } from './webhook-events.js';
+import { cancelQueuedDeliveries, findDelivery, insertDeliveries, listDeliveries, pruneDeliveries } from './delivery-store.js';
+import { newSecret } from './signing.js';
+import { serializePayload, TEST_EVENT, type EventType } from './webhook-events.js';
 import { deliveryView, webhookCreatedView, webhookView } from './webhook-views.js';
+import { wakeWorkers } from './webhook-wakeup.js';
 import * as store from './webhook-store.js';
 
 export interface WebhookPatch {
@@ -21,7 +22,6 @@ export interface WebhookPatch {
 }
 
 const dedupe = <T>(values: T[]): T[] => [...new Set(values)];
-const newSecret = (): string => `whsec_${randomBytes(32).toString('hex')}`;
 const eventsOf = (row: store.WebhookRow): EventType[] => JSON.parse(row.events) as EventType[];
 
 /** A readable name for a webhook created by subscribe-by-URL: host and path, at most 100 characters. */
@@ -40,6 +40,12 @@ export interface WebhookServiceDeps {
   resolve?: Resolver;
   quota: Pick<QuotaService, 'assertWebhookAvailable'>;
 }
+
+/** A delivery record just queued: no attempt yet (status null until the first attempt finishes). */
+const queuedView = (d: { id: string; event: string; created_at: number }, dueAt: number) => ({
+  ...deliveryView({ ...d, status: null, status_code: null, attempt_count: 0, completed_at: null, next_attempt_at: dueAt }),
+  status: null,
+});
 
 export function createWebhookService({ database, clock, allowPrivateTargets, resolve, quota }: WebhookServiceDeps) {
   async function assertUrl(url: string, field = 'url'): Promise<void> {
@@ -132,6 +138,82 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
       const hook = await load(t, id);
       const { rows, total } = await listDeliveries(t, hook.id, offsetOf(page), page.limit);
       return { data: rows.map(deliveryView), meta: paginationMeta(page, total) };
+    },
+
+    /** POST /webhooks/{id}/test: one webhook.test delivery for this webhook only (whatever its events, is_active or breaker). */
+    async test(organizationId: string, rawId: string) {
+      const now = clock();
+      return database.forOrganization(organizationId).transaction(async (t) => {
+        const hook = await load(t, rawId);
+        const delivery = {
+          id: newTimeOrderedId(),
+          webhook_id: hook.id,
+          event: TEST_EVENT,
+          // Not a change, so not in the event log: the ping's own id is its webhook-id, its body is its own.
+          event_id: newId(),
+          body: serializePayload(TEST_EVENT, now, organizationId, { webhook_id: hook.id }),
+          created_at: now,
+        };
+        await insertDeliveries(t, [delivery]);
+        await wakeWorkers(t);
+        return queuedView(delivery, now);
+      });
+    },
+
+    /**
+     * POST /webhooks/{id}/deliveries/{delivery_id}/retry: a new attempt series of the same event, due
+     * now: same body bytes (the row's own, or built from the same event), same webhook-id, same event time.
+     */
+    async retry(organizationId: string, rawId: string, rawDeliveryId: string) {
+      const now = clock();
+      return database.forOrganization(organizationId).transaction(async (t) => {
+        const hook = await load(t, rawId);
+        const original = await findDelivery(t, hook.id, pathUuid(rawDeliveryId, 'delivery'));
+        if (!original) throw notFound('delivery');
+        const delivery = {
+          id: newTimeOrderedId(),
+          webhook_id: hook.id,
+          event: original.event,
+          // A row from before the event log was its own webhook-id: its redeliveries keep it.
+          event_id: original.event_id ?? original.id,
+          body: original.body,
+          created_at: original.created_at,
+          due_at: now,
+        };
+        await insertDeliveries(t, [delivery]);
+        await wakeWorkers(t);
+        return queuedView(delivery, now);
+      });
+    },
+
+    /** POST /webhooks/{id}/rotate-secret: a new secret; the previous one also signs for `previousExpiresInS` seconds. */
+    async rotateSecret(organizationId: string, rawId: string, previousExpiresInS: number) {
+      const now = clock();
+      return database.forOrganization(organizationId).transaction(async (t) => {
+        const current = await load(t, rawId);
+        const changes: store.WebhookChanges = {
+          secret: newSecret(),
+          previous_secret: previousExpiresInS > 0 ? current.secret : null,
+          previous_secret_expires_at: previousExpiresInS > 0 ? now + previousExpiresInS * 1000 : null,
+          updated_at: now,
+        };
+        await store.updateWebhook(t, current.id, changes);
+        return { ...webhookView({ ...current, ...changes }), secret: changes.secret! };
+      });
+    },
+
+    /** Retention: deletes the organization's delivery records created before `before`, in small batches. */
+    async pruneHistory(organizationId: string, before: number, batch: number): Promise<number> {
+      const t = database.forOrganization(organizationId);
+      let deleted = 0;
+      for (const hook of await store.listWebhooks(t)) {
+        for (;;) {
+          const n = await pruneDeliveries(t, hook.id, before, batch);
+          deleted += n;
+          if (n < batch) break;
+        }
+      }
+      return deleted;
     },
 
     /** Adds the event to the oldest webhook with this exact URL, or creates one. */

@@ -1,6 +1,6 @@
 import type { TenantDb } from '../db/database.js';
 import { BREAKER_THRESHOLD } from './delivery-policy.js';
-import type { EventType } from './webhook-events.js';
+import { insertDeliveryTotal } from './delivery-store.js';
 import type { WebhookTable } from './webhook-tables.js';
 
 // Data access of webhook subscriptions, on the organization-scoped handle it runs in: every read and
@@ -34,10 +34,10 @@ function normalizeUrl(url: string): string {
 }
 
 /**
- * The webhooks an event of this type is queued for: active, subscribed, circuit breaker closed. Run
- * in the transaction that records the event.
+ * The webhooks events may be queued for: active, circuit breaker closed, with their events lists. Run
+ * in the transaction that records events (once per transaction: see event-recorder.ts).
  */
-export async function findSubscribers(t: TenantDb, type: EventType): Promise<Pick<WebhookRow, 'id'>[]> {
+export async function findCandidateWebhooks(t: TenantDb): Promise<{ id: string; events: string[] }[]> {
   const candidates = await t
     .selectFrom('webhooks')
     .select(['id', 'events'])
@@ -48,11 +48,12 @@ export async function findSubscribers(t: TenantDb, type: EventType): Promise<Pic
     // without blocking ordinary updates of the webhook.
     .$if(t.rowLocks, (q) => q.forKeyShare())
     .execute();
-  return candidates.filter((w) => (JSON.parse(w.events) as string[]).includes(type)).map(({ id }) => ({ id }));
+  return candidates.map((w) => ({ id: w.id, events: JSON.parse(w.events) as string[] }));
 }
 
 export async function insertWebhook(t: TenantDb, row: NewWebhook): Promise<void> {
   await t.insertInto('webhooks', row).execute();
+  await insertDeliveryTotal(t, row.id);
 }
 
 export async function updateWebhook(t: TenantDb, id: string, changes: WebhookChanges): Promise<void> {

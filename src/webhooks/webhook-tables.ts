@@ -15,6 +15,9 @@ export interface WebhookTable {
   last_delivery_status: string | null;
   created_at: Millis;
   updated_at: Millis;
+  /** After a rotation: the secret deliveries also sign with until previous_secret_expires_at. */
+  previous_secret?: string | null;
+  previous_secret_expires_at?: Millis | null;
 }
 
 export interface WebhookDeliveryTable {
@@ -22,7 +25,10 @@ export interface WebhookDeliveryTable {
   organization_id: string;
   webhook_id: string;
   event: string;
+  /** The request body; '' when it is built from the event (event_id), see delivery-body.ts. */
   body: string;
+  /** The event delivered (webhook-id); null on rows queued before the event log (their own id serves). */
+  event_id?: string | null;
   status: string | null;
   status_code: number | null;
   attempt_count: number;
@@ -31,4 +37,11 @@ export interface WebhookDeliveryTable {
   lease_token: string | null;
   created_at: Millis;
   completed_at: Millis | null;
+}
+
+/** Each webhook's delivery history size (records whose first attempt has finished). */
+export interface WebhookDeliveryTotalTable {
+  organization_id: string;
+  webhook_id: string;
+  total: number;
 }

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
+import { deliveryBody, signingSecrets, webhookMessageId } from './delivery-body.js';
 import { createDeliveryClient } from './delivery-client.js';
 import { nextAttemptAt } from './delivery-policy.js';
 import { cancelDelivery, claimDueDeliveries, releaseLease, type ClaimedDelivery } from './delivery-queue-store.js';
 import { recordAttempts, type FinishedDelivery } from './delivery-record-store.js';
+import { TEST_EVENT } from './webhook-events.js';
 import { onDeliveriesQueued } from './webhook-wakeup.js';
 
 // The delivery worker: claims due deliveries with a lease, sends up to `concurrency` at once over one
@@ -179,13 +181,25 @@ export function startWorker({ database, clock, settings, logger, onAttempt = () 
   }
 
   async function attempt(claimed: ClaimedDelivery) {
-    // An inactive webhook receives nothing while inactive. (A deleted one's rows are gone with it.)
-    if (claimed.is_active !== 1) {
+    // An inactive webhook receives nothing while inactive but test pings (platform.md §5). (A deleted
+    // one's rows are gone with it.) A delivery whose event retention removed has nothing to send.
+    const body = deliveryBody(claimed);
+    if ((claimed.is_active !== 1 && claimed.event !== TEST_EVENT) || body === null) {
       await cancelDelivery(queue, claimed);
       onAttempt('cancelled');
       return;
     }
-    const result = await client.send(claimed);
+    const attemptAt = clock();
+    const result = await client.send({
+      url: claimed.url,
+      secret: claimed.secret,
+      event: claimed.event,
+      body,
+      created_at: claimed.created_at,
+      webhookId: webhookMessageId(claimed),
+      attemptAt,
+      secrets: signingSecrets(claimed, attemptAt),
+    });
     const finishedAt = clock();
     const attemptsMade = claimed.attempt_count + 1;
     const next = result.success ? null : nextAttemptAt(attemptsMade, finishedAt, settings.retryDelaysMs);

@@ -284,6 +284,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/{webhook_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a webhook.test delivery to this webhook only (whatever its events, is_active or breaker)
+         * @description Requires an API key with the `webhooks:write` scope.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver: a new attempt series of the same event, byte-identical body, same webhook-id
+         * @description Requires an API key with the `webhooks:write` scope.
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhook_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret (the previous one may keep signing for an overlap)
+         * @description Requires an API key with the `webhooks:write` scope.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event log, oldest first, with gap-free cursors (after / next_cursor)
+         * @description Requires an API key with the `events:read` scope.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/billing/usage": {
         parameters: {
             query?: never;
@@ -793,6 +873,67 @@ export interface components {
             /** Format: date-time */
             next_attempt_at: string | null;
         };
+        QueuedWebhookDelivery: {
+            id: string;
+            event: string;
+            /**
+             * @description null: no attempt has finished yet
+             * @enum {string|null}
+             */
+            status: "success" | "failed" | null;
+            status_code: number | null;
+            attempt_count: number;
+            /**
+             * Format: date-time
+             * @description UTC, millisecond precision
+             */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+        };
+        WebhookWithNewSecret: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            url: string;
+            events: string[];
+            is_active: boolean;
+            /** Format: date-time */
+            last_delivery_at: string | null;
+            /** @enum {string|null} */
+            last_delivery_status: "success" | "failed" | null;
+            /**
+             * Format: date-time
+             * @description UTC, millisecond precision
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description UTC, millisecond precision
+             */
+            updated_at: string;
+            /** @description The new signing secret; shown only here */
+            secret: string;
+        };
+        Event: {
+            /**
+             * Format: uuid
+             * @description Also the webhook-id header of its deliveries
+             */
+            id: string;
+            type: string;
+            /**
+             * Format: date-time
+             * @description UTC, millisecond precision
+             */
+            created_at: string;
+            /** @description Exactly the webhook body's data for this event */
+            data: {
+                [key: string]: unknown;
+            };
+        };
         WebhookSubscription: {
             id: string;
             url: string;
@@ -919,7 +1060,7 @@ export interface components {
             name: string | null;
             /** @description the start of the token, to recognise it; never enough to use it */
             prefix: string;
-            scopes: ("tickets:read" | "tickets:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write" | "billing:read" | "admin")[];
+            scopes: ("tickets:read" | "tickets:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write" | "billing:read" | "events:read" | "admin")[];
             /**
              * Format: date-time
              * @description UTC, millisecond precision
@@ -935,7 +1076,7 @@ export interface components {
             name: string | null;
             /** @description the start of the token, to recognise it; never enough to use it */
             prefix: string;
-            scopes: ("tickets:read" | "tickets:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write" | "billing:read" | "admin")[];
+            scopes: ("tickets:read" | "tickets:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write" | "billing:read" | "events:read" | "admin")[];
             /**
              * Format: date-time
              * @description UTC, millisecond precision
@@ -1035,7 +1176,7 @@ export interface components {
             /** @description Public absolute http(s) URL, no spaces */
             url: string;
             /** @description At least one event type */
-            events: ("ticket.created" | "ticket.updated" | "message.created")[];
+            events: ("ticket.created" | "ticket.updated" | "message.created" | "ticket.deleted" | "customer.created" | "customer.updated" | "customer.deleted")[];
         };
         UpdateWebhookInput: {
             /** @description 1 to 100 characters */
@@ -1043,7 +1184,7 @@ export interface components {
             /** @description Public absolute http(s) URL, no spaces */
             url?: string;
             /** @description At least one event type */
-            events?: ("ticket.created" | "ticket.updated" | "message.created")[];
+            events?: ("ticket.created" | "ticket.updated" | "message.created" | "ticket.deleted" | "customer.created" | "customer.updated" | "customer.deleted")[];
             is_active?: boolean;
         };
         SubscribeInput: {
@@ -1053,7 +1194,7 @@ export interface components {
              * @description Event type
              * @enum {string}
              */
-            event: "ticket.created" | "ticket.updated" | "message.created";
+            event: "ticket.created" | "ticket.updated" | "message.created" | "ticket.deleted" | "customer.created" | "customer.updated" | "customer.deleted";
         };
         UnsubscribeInput: {
             /** @description Public absolute http(s) URL, no spaces */
@@ -1062,7 +1203,14 @@ export interface components {
              * @description Event type
              * @enum {string}
              */
-            event?: "ticket.created" | "ticket.updated" | "message.created";
+            event?: "ticket.created" | "ticket.updated" | "message.created" | "ticket.deleted" | "customer.created" | "customer.updated" | "customer.deleted";
+        };
+        RotateSecretInput: {
+            /**
+             * @description Seconds the previous secret keeps signing deliveries (second v1 signature)
+             * @default 0
+             */
+            previous_secret_expires_in: number;
         };
         CreateUserInput: {
             id?: string;
@@ -1125,7 +1273,7 @@ export interface components {
         };
         CreateApiKeyInput: {
             name?: string | null;
-            scopes: ("tickets:read" | "tickets:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write" | "billing:read" | "admin")[];
+            scopes: ("tickets:read" | "tickets:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write" | "billing:read" | "events:read" | "admin")[];
         };
     };
     responses: never;
@@ -3789,6 +3937,605 @@ export interface operations {
              *     - `not_found`: no such resource in the organization
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. `error.code` is one of:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. `error.code` is one of:
+             *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued webhook.test delivery (status null until its first attempt) */
+            202: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["QueuedWebhookDelivery"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request. `error.code` is one of:
+             *     - `validation_error`: the request is invalid; `details` names each field and issue
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *     - `insufficient_scope`: the API key lacks the scope this operation needs
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found. `error.code` is one of:
+             *     - `not_found`: no such resource in the organization
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload too large. `error.code` is one of:
+             *     - `payload_too_large`: the request body is larger than the configured limit
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported media type. `error.code` is one of:
+             *     - `unsupported_media_type`: the request body is not JSON
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. `error.code` is one of:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. `error.code` is one of:
+             *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                webhook_id: string;
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery of the same event (same webhook-id, byte-identical body) */
+            202: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["QueuedWebhookDelivery"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request. `error.code` is one of:
+             *     - `validation_error`: the request is invalid; `details` names each field and issue
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *     - `insufficient_scope`: the API key lacks the scope this operation needs
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found. `error.code` is one of:
+             *     - `not_found`: no such resource in the organization
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload too large. `error.code` is one of:
+             *     - `payload_too_large`: the request body is larger than the configured limit
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported media type. `error.code` is one of:
+             *     - `unsupported_media_type`: the request body is not JSON
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. `error.code` is one of:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. `error.code` is one of:
+             *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "previous_secret_expires_in": 3600
+                 *     }
+                 */
+                "application/json": components["schemas"]["RotateSecretInput"];
+            };
+        };
+        responses: {
+            /** @description The webhook with its new signing secret */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookWithNewSecret"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request. `error.code` is one of:
+             *     - `validation_error`: the request is invalid; `details` names each field and issue
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *     - `insufficient_scope`: the API key lacks the scope this operation needs
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found. `error.code` is one of:
+             *     - `not_found`: no such resource in the organization
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload too large. `error.code` is one of:
+             *     - `payload_too_large`: the request body is larger than the configured limit
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported media type. `error.code` is one of:
+             *     - `unsupported_media_type`: the request body is not JSON
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. `error.code` is one of:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. `error.code` is one of:
+             *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description A next_cursor from an earlier answer; omitted: from the oldest retained event */
+                after?: string;
+                limit?: number;
+                /** @description Comma-separated event types */
+                type?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events after the cursor, oldest first, with next_cursor and has_more */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"][];
+                        meta: {
+                            /** @description Pass as after to continue; always present (poll with it for newer events) */
+                            next_cursor: string;
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Bad request. `error.code` is one of:
+             *     - `validation_error`: the request is invalid; `details` names each field and issue
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *     - `insufficient_scope`: the API key lacks the scope this operation needs
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

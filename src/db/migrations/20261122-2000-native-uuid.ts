@@ -34,7 +34,9 @@ export const UUID_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   ticket_tags: ['organization_id', 'ticket_id', 'tag_id'],
   messages: ['organization_id', 'id', 'ticket_id'],
   webhooks: ['organization_id', 'id'],
-  webhook_deliveries: ['organization_id', 'id', 'webhook_id'],
+  webhook_deliveries: ['organization_id', 'id', 'webhook_id', 'event_id'],
+  webhook_delivery_totals: ['organization_id', 'webhook_id'],
+  events: ['organization_id', 'id'],
   idempotency_keys: ['organization_id'],
 };
 
