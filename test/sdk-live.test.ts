@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { ApiError, createHelpdesk, verifyWebhook, type Helpdesk, type TicketListItem } from '../packages/sdk/src/index.js';
 import { startWorker } from '../src/webhooks/worker.js';
 import { describeEachDialect, type TestContext } from './support/harness.js';
+import { logSettled } from './support/event-log.js';
 import { eventually, silentLogger, startReceiver } from './support/webhook-receiver.js';
 
 // @helpdesk/sdk against the real server over HTTP (the app listening on a local port).
@@ -111,7 +112,12 @@ describeEachDialect('SDK', (ctx) => {
       expect(event.event).toBe('ticket.created');
       if (event.event !== 'ticket.created') throw new Error('unreachable');
       expect(event.data).toMatchObject({ id: ticket.id, subject: 'Signed', customer: { email: 'ada@example.com' } });
-      expect(() => verifyWebhook(request.raw, request.headers as Record<string, string>, 'whsec_wrong')).toThrow(/does not match/);
+      // The Standard Webhooks signature is checked when present; without those headers, X-Webhook-Signature.
+      expect(request.headers['webhook-signature']).toMatch(/^v1,/);
+      expect(() => verifyWebhook(request.raw, request.headers as Record<string, string>, 'whsec_wrong')).toThrow(/no webhook-signature matches/);
+      const legacy = Object.fromEntries(Object.entries(request.headers).filter(([k]) => !k.startsWith('webhook-'))) as Record<string, string>;
+      expect(verifyWebhook(request.raw, legacy, hook.secret).event).toBe('ticket.created');
+      expect(() => verifyWebhook(request.raw, legacy, 'whsec_wrong')).toThrow(/does not match/);
       // The worker records the attempt after the answer: wait for the record.
       const deliveries = await eventually(async () => {
         const all = [];
@@ -123,6 +129,44 @@ describeEachDialect('SDK', (ctx) => {
       await worker.stop();
       await receiver.close();
     }
+  });
+
+  it('follows the event log with events.iterate, filtered by type, and resumes from the cursor it returns', async () => {
+    const { sdk } = await sdkFor(ctx, baseUrl);
+    const first = await sdk.tickets.create({ subject: 'Logged', message: 'one', customer });
+    await sdk.tickets.addMessage(first.id, { content: 'two' });
+    await logSettled(ctx);
+    const seen: string[] = [];
+    const walk = sdk.events.iterate({ limit: 2, types: ['ticket.created', 'message.created'] });
+    let step = await walk.next();
+    while (!step.done) {
+      const event = step.value;
+      if (event.type === 'ticket.created') seen.push(`ticket.created:${event.data.id}`);
+      else if (event.type === 'message.created') seen.push(`message.created:${event.data.ticket_id}`);
+      else seen.push(event.type);
+      step = await walk.next();
+    }
+    expect(seen).toEqual([`ticket.created:${first.id}`, `message.created:${first.id}`]);
+    const cursor = step.value;
+    expect(cursor).toMatch(/^evc_/);
+    const second = await sdk.tickets.create({ subject: 'Later', message: 'three', customer });
+    await logSettled(ctx);
+    const later = [];
+    for await (const event of sdk.events.iterate({ after: cursor, types: ['ticket.created'] })) later.push(event.data);
+    expect(later).toEqual([expect.objectContaining({ id: second.id, subject: 'Later' })]);
+  });
+
+  it('tests, redelivers and rotates a webhook with typed results', async () => {
+    const { sdk } = await sdkFor(ctx, baseUrl);
+    const hook = await sdk.webhooks.create({ name: 'Tools', url: 'http://127.0.0.1:9/tools', events: ['ticket.created'] });
+    const ping = await sdk.webhooks.test(hook.id);
+    expect(ping).toMatchObject({ event: 'webhook.test', status: null, attempt_count: 0 });
+    const again = await sdk.webhooks.retryDelivery(hook.id, ping.id);
+    expect(again.id).not.toBe(ping.id);
+    expect(again.event).toBe('webhook.test');
+    const rotated = await sdk.webhooks.rotateSecret(hook.id, 60);
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(hook.secret);
   });
 });
 

@@ -116,21 +116,43 @@ export function createHelpdesk(options: HelpdeskOptions) {
     unsubscribe: async (body: Schemas['UnsubscribeInput'], o?: CallOptions): Promise<void> => {
       await unwrap(raw.POST('/api/v1/webhooks/unsubscribe', { body, ...init(o) }));
     },
+    /** Queues one webhook.test delivery to this webhook only; the record's status is null until its first attempt. */
+    test: async (webhookId: string, o?: CallOptions): Promise<Schemas['QueuedWebhookDelivery']> =>
+      (await unwrap(raw.POST('/api/v1/webhooks/{webhook_id}/test', { params: { path: { webhook_id: webhookId } }, ...init(o) }))).data,
+    /** Redelivers the delivery's event: a new attempt series, byte-identical body, same webhook-id. */
+    retryDelivery: async (webhookId: string, deliveryId: string, o?: CallOptions): Promise<Schemas['QueuedWebhookDelivery']> =>
+      (
+        await unwrap(
+          raw.POST('/api/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/retry', {
+            params: { path: { webhook_id: webhookId, delivery_id: deliveryId } },
+            ...init(o),
+          }),
+        )
+      ).data,
+    /** A new signing secret; the previous one keeps signing (a second v1 signature) for the given seconds. */
+    rotateSecret: async (webhookId: string, previousSecretExpiresIn = 0, o?: CallOptions): Promise<Schemas['WebhookWithNewSecret']> =>
+      (
+        await unwrap(
+          raw.POST('/api/v1/webhooks/{webhook_id}/rotate-secret', {
+            params: { path: { webhook_id: webhookId } },
+            body: { previous_secret_expires_in: previousSecretExpiresIn },
+            ...init(o),
+          }),
+        )
+      ).data,
   };
 
   const usage = {
     get: async (o?: CallOptions): Promise<Schemas['Usage']> => (await unwrap(raw.GET('/api/v1/billing/usage', { ...init(o) }))).data,
   };
 
-  // GET /api/v1/events (platform.md §4) is not in the document this SDK was generated from yet: typed
-  // by hand (events.ts) and called through the same client (auth, retries) with an untyped path.
-  const untyped = raw as unknown as { GET(path: string, init: object): Promise<{ data?: unknown; error?: unknown; response: Response }> };
   const events = {
     /** One page of the event log, oldest first, after the cursor `after` (omitted: the oldest retained). */
     list: (query: { after?: string; limit?: number; types?: EventType[] } = {}, o?: CallOptions): Promise<EventPage> => {
       const { types, ...rest } = query;
       const params = { query: { ...rest, ...(types?.length ? { type: types.join(',') } : {}) } };
-      return unwrap(untyped.GET('/api/v1/events', { params, ...init(o) })) as Promise<EventPage>;
+      // Typed by the document; the records are narrowed to the hand-written union by `type` (events.ts).
+      return unwrap(raw.GET('/api/v1/events', { params, ...init(o) })) as Promise<EventPage>;
     },
     /**
      * Every event after `after`, following next_cursor until has_more is false. The generator's return
