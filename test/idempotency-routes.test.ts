@@ -1,7 +1,7 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { App } from '../src/shared/http.js';
+import { captureLogLines } from './support/log-capture.js';
 import { describeEachDialect } from './support/harness.js';
 import { ticketBody } from './support/ticket-fixtures.js';
 
@@ -11,14 +11,8 @@ import { ticketBody } from './support/ticket-fixtures.js';
 
 describeEachDialect('idempotency: every POST route', (ctx) => {
   let app: App;
-  const lines: Record<string, any>[] = [];
+  const { stream, lines } = captureLogLines();
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
-        done();
-      },
-    });
     app = await buildApp(ctx.container, { logger: { level: 'warn', stream } });
     await app.ready();
   });

@@ -1,7 +1,7 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { App } from '../src/shared/http.js';
+import { captureLogLines } from './support/log-capture.js';
 import { describeEachDialect, type TestOrg } from './support/harness.js';
 import { ticketBody } from './support/ticket-fixtures.js';
 
@@ -13,14 +13,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describeEachDialect('request ids and request logs', (ctx) => {
   let app: App;
-  const lines: Record<string, any>[] = [];
+  const { stream, lines } = captureLogLines();
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
-        done();
-      },
-    });
     app = await buildApp(ctx.container, { logger: { level: 'info', stream } });
     await app.ready();
   });
