@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { appendRouteHooks } from './route-hooks.js';
 import type { ApiKeyService } from '../auth/api-key-service.js';
 import { hashToken } from '../auth/api-key-token.js';
 import type { Clock } from '../shared/clock.js';
@@ -54,8 +55,7 @@ export const authPlugin = fp(
     };
     app.addHook('onRoute', (route) => {
       if (!(route.config as { scopes?: Scope[] } | undefined)?.scopes) return;
-      const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-      route.onRequest = [...existing, authenticate] as typeof route.onRequest;
+      appendRouteHooks(route, 'onRequest', authenticate);
     });
   },
   { name: 'auth' },

@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { appendRouteHooks } from './route-hooks.js';
 
 /**
  * Response compression (br, gzip or deflate, as the client's Accept-Encoding prefers) for bodies of at
@@ -27,8 +28,7 @@ export const compressionPlugin = fp(
       done(null, payload);
     };
     app.addHook('onRoute', (route) => {
-      const existing = route.onSend ? (Array.isArray(route.onSend) ? route.onSend : [route.onSend]) : [];
-      route.onSend = [...existing, optOut] as typeof route.onSend;
+      appendRouteHooks(route, 'onSend', optOut);
     });
     await app.register(compress, { global: true, threshold: minBytes, encodings: ['br', 'gzip', 'deflate'] });
   },

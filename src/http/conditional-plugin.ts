@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { appendRouteHooks, asList } from './route-hooks.js';
 import { AppError } from '../shared/errors.js';
 import type { Precondition } from '../shared/precondition.js';
 
@@ -43,7 +44,6 @@ export const preconditionFailed = () =>
     { field: 'If-Match', issue: 'mismatch' },
   ]);
 
-const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
 
 export const conditionalPlugin = fp(
   async (app: FastifyInstance) => {
@@ -88,11 +88,11 @@ export const conditionalPlugin = fp(
       if (methods.includes('GET')) {
         const ok = (route.schema?.response as Record<string, object> | undefined)?.[200];
         if (ok) representations.set(route.url, ok);
-        route.onSend = [...asList(route.onSend), onGetSend] as typeof route.onSend;
+        appendRouteHooks(route, 'onSend', onGetSend);
       }
-      if (methods.includes('PATCH')) route.onSend = [...asList(route.onSend), onPatchSend] as typeof route.onSend;
+      if (methods.includes('PATCH')) appendRouteHooks(route, 'onSend', onPatchSend);
       if (methods.includes('PATCH') || methods.includes('DELETE')) {
-        route.preHandler = [...asList(route.preHandler), setPrecondition] as typeof route.preHandler;
+        appendRouteHooks(route, 'preHandler', setPrecondition);
       }
     });
   },

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
+import { appendRouteHooks, asList } from './route-hooks.js';
 import { withTransactionObserver, type Sql } from '../db/sql-handle.js';
 import {
   bodyHash,
@@ -62,7 +63,6 @@ function headerKey(request: FastifyRequest): string | undefined {
   return raw;
 }
 
-const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
 
 export const idempotencyPlugin = fp(
   async (app: FastifyInstance, { idempotency }: { idempotency: IdempotencyService }) => {
@@ -148,9 +148,9 @@ export const idempotencyPlugin = fp(
         return payload;
       };
 
-      route.preValidation = [...asList(route.preValidation), fingerprintBody] as typeof route.preValidation;
-      route.preHandler = [...asList(route.preHandler), reserve, observe] as typeof route.preHandler;
-      route.onSend = [...asList(route.onSend), settle] as typeof route.onSend;
+      appendRouteHooks(route, 'preValidation', fingerprintBody);
+      appendRouteHooks(route, 'preHandler', reserve, observe);
+      appendRouteHooks(route, 'onSend', settle);
     });
   },
   { name: 'idempotency', dependencies: ['auth'] },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { asList } from './route-hooks.js';
 import { CONDITIONAL_ROUTES } from './conditional-plugin.js';
 
 // The OpenAPI document of platform.md §1–3: request and response headers (X-Request-Id, Idempotency-Key,
@@ -27,7 +28,6 @@ const RESPONSE_HEADERS = {
 };
 
 type Schema = { hide?: boolean; headers?: { type?: string; properties?: Record<string, unknown> }; response?: Record<string, any> };
-const asList = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
 
 export const platformDocsPlugin = fp(
   async (app: FastifyInstance) => {

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { appendRouteHooks } from './route-hooks.js';
 import type { Scope } from '../shared/schemas.js';
 import type { RateLimiter } from './rate-limiter.js';
 
@@ -14,8 +15,7 @@ export const rateLimitPlugin = fp(
     app.addHook('onClose', () => limiter.close());
     app.addHook('onRoute', (route) => {
       if (!(route.config as { scopes?: Scope[] } | undefined)?.scopes) return;
-      const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-      route.onRequest = [...existing, (request, reply) => limiter.beforeAuth(request, reply)] as typeof route.onRequest;
+      appendRouteHooks(route, 'onRequest', (request: FastifyRequest, reply: FastifyReply) => limiter.beforeAuth(request, reply));
     });
   },
   { name: 'rate-limit' },

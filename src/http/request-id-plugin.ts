@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { appendRouteHooks } from './route-hooks.js';
 import type { Logger } from 'pino';
 
 // platform.md §1: every response carries X-Request-Id (the caller's own when it is well formed, else a
@@ -72,8 +73,7 @@ export const callerLogPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onRoute', (route) => {
       if (!route.config?.scopes) return;
-      const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-      route.onRequest = [...existing, bindCaller] as typeof route.onRequest;
+      appendRouteHooks(route, 'onRequest', bindCaller);
     });
   },
   { name: 'caller-log', dependencies: ['auth'] },
