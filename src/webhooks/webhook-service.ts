@@ -41,11 +41,20 @@ export interface WebhookServiceDeps {
   quota: Pick<QuotaService, 'assertWebhookAvailable'>;
 }
 
-/** A delivery record just queued: no attempt yet (status null until the first attempt finishes). */
-const queuedView = (d: { id: string; event: string; created_at: number }, dueAt: number) => ({
-  ...deliveryView({ ...d, status: null, status_code: null, attempt_count: 0, completed_at: null, next_attempt_at: dueAt }),
-  status: null,
-});
+type QueuedDelivery = Parameters<typeof insertDeliveries>[1][number];
+
+/**
+ * Queues one delivery (a test ping or a redelivery), wakes the workers after commit and answers its
+ * record: no attempt yet (status null until the first attempt finishes), due at dueAt.
+ */
+async function queueOne(t: TenantDb, delivery: QueuedDelivery, dueAt: number) {
+  await insertDeliveries(t, [delivery]);
+  await wakeWorkers(t);
+  return {
+    ...deliveryView({ ...delivery, status: null, status_code: null, attempt_count: 0, completed_at: null, next_attempt_at: dueAt }),
+    status: null,
+  };
+}
 
 export function createWebhookService({ database, clock, allowPrivateTargets, resolve, quota }: WebhookServiceDeps) {
   async function assertUrl(url: string, field = 'url'): Promise<void> {
@@ -154,9 +163,7 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
           body: serializePayload(TEST_EVENT, now, organizationId, { webhook_id: hook.id }),
           created_at: now,
         };
-        await insertDeliveries(t, [delivery]);
-        await wakeWorkers(t);
-        return queuedView(delivery, now);
+        return queueOne(t, delivery, now);
       });
     },
 
@@ -180,9 +187,7 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
           created_at: original.created_at,
           due_at: now,
         };
-        await insertDeliveries(t, [delivery]);
-        await wakeWorkers(t);
-        return queuedView(delivery, now);
+        return queueOne(t, delivery, now);
       });
     },
 
