@@ -24,9 +24,9 @@ describe('configuration', () => {
       dialect: 'postgres',
       url: 'postgres://u@db:5432/hd',
       poolSize: 25,
-      preparedStatements: false,
+      preparedStatements: true,
     });
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/hd', DATABASE_PREPARED_STATEMENTS: 'true' }).database).toMatchObject({ preparedStatements: true });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/hd', DATABASE_PREPARED_STATEMENTS: 'false' }).database).toMatchObject({ preparedStatements: false });
     expect(parseDatabaseUrl('postgresql://u@db/hd')).toMatchObject({ dialect: 'postgres' });
   });
 
@@ -59,7 +59,7 @@ describe('configuration', () => {
       dialect: 'postgres',
       url: 'postgres://u@bouncer:6432/hd',
       poolSize: 10,
-      preparedStatements: false,
+      preparedStatements: true,
       directUrl: 'postgresql://u@db:5432/hd',
     });
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db/hd', DATABASE_DIRECT_URL: '' }).database).not.toHaveProperty('directUrl');

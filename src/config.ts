@@ -11,7 +11,7 @@ export type DatabaseConfig =
       poolSize?: number;
       /** Session-level work (LISTEN, migrations) when set: a direct connection to PostgreSQL. */
       directUrl?: string;
-      /** Named prepared statements on pooled connections (not through PgBouncer before 1.21). */
+      /** Named prepared statements on pooled connections (default on; off by itself behind a pooler that refuses them). */
       preparedStatements?: boolean;
     };
 
@@ -170,9 +170,9 @@ function withPoolSize(database: DatabaseConfig, env: Env): DatabaseConfig {
   return {
     ...database,
     poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
-    // Off by default: a transaction-mode pooler (PgBouncer before 1.21) hands the next statement to a
-    // server connection that never prepared it.
-    preparedStatements: boolean(env, 'DATABASE_PREPARED_STATEMENTS', false),
+    // On by default: a pooler that does not carry them (PgBouncer before 1.21 in transaction mode) is
+    // noticed at its first refusal and the process goes on without them (db/pg-prepared-statements.ts).
+    preparedStatements: boolean(env, 'DATABASE_PREPARED_STATEMENTS', true),
   };
 }
 

@@ -53,10 +53,16 @@ describeEachDialect(
       spy.mockClear();
       await fn();
       const calls = spy.mock.calls as unknown as [unknown, unknown?][];
+      // A text and its values, or (prepared statements, on by default) one object with both.
       return calls
-        .filter(([text]) => typeof text === 'string')
-        .map(([text, values]) => ({ sql: text as string, parameters: (values as unknown[]) ?? [] }))
-        .filter((s) => tenantTablesOf(s.sql).length > 0);
+        .map(([query, values]): Statement | null =>
+          typeof query === 'string'
+            ? { sql: query, parameters: (values as unknown[]) ?? [] }
+            : typeof (query as { text?: unknown } | null)?.text === 'string'
+              ? { sql: (query as { text: string }).text, parameters: (query as { values?: unknown[] }).values ?? [] }
+              : null,
+        )
+        .filter((s): s is Statement => s !== null && tenantTablesOf(s.sql).length > 0);
     }
 
     async function explain(s: Statement): Promise<string> {

@@ -3,7 +3,7 @@
 const VARIABLES: [string, string][] = [
   ['DATABASE_URL', 'sqlite:PATH or postgres://user:password@host:port/db (default sqlite:./data/helpdesk.db)'],
   ['DATABASE_POOL_SIZE', 'PostgreSQL connections per process (default 10)'],
-  ['DATABASE_PREPARED_STATEMENTS', 'PostgreSQL: reuse prepared statements per connection (default false)'],
+  ['DATABASE_PREPARED_STATEMENTS', 'PostgreSQL: reuse prepared statements per connection (default true)'],
   ['DATABASE_DIRECT_URL', 'PostgreSQL: direct connection for LISTEN and migrations behind PgBouncer'],
   ['PORT, HOST', 'where `serve` listens (default 3000 on 0.0.0.0)'],
   ['LOG_LEVEL', 'fatal|error|warn|info|debug|trace|silent (default info)'],

@@ -8,6 +8,7 @@ import { DIALECTS, type Dialect } from './dialects.js';
 import { NOTIFIERS, type Notifier } from './notifications.js';
 import type { Database } from './schema.js';
 import { Sql, type Engine, type TenantDb } from './sql-handle.js';
+import { statementNamer, type StatementNamer } from './pg-prepared-statements.js';
 import { createSqliteReader, type SqliteReader } from './sqlite-reader.js';
 
 export type { Dialect } from './dialects.js';
@@ -239,13 +240,13 @@ interface PostgresOptions {
  * behind it (ROLLBACK included) would wait as long again: the connection is destroyed instead, which
  * fails them at once and makes the server roll back.
  */
-function hardenPool(pool: pg.Pool, prepare: (args: unknown[]) => unknown[] = (args) => args): void {
+function hardenPool(pool: pg.Pool, namer: StatementNamer | null): void {
   pool.on('error', () => undefined); // idle clients: the pool removes them itself
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as { query: unknown }).query = (...args: unknown[]) => {
-      const result = query(...prepare(args));
+    const run = (args: unknown[]): unknown => {
+      const result = query(...args);
       if (result instanceof Promise) {
         result.catch((err: unknown) => {
           if (/Query read timeout/.test((err as Error)?.message ?? '')) {
@@ -255,32 +256,25 @@ function hardenPool(pool: pg.Pool, prepare: (args: unknown[]) => unknown[] = (ar
       }
       return result;
     };
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const named = namer?.enabled ? namer.name(args) : args;
+      const result = run(named);
+      if (named === args || !(result instanceof Promise)) return result;
+      // A pooler that does not carry prepared statements (pg-prepared-statements.ts): run it again unnamed.
+      return result.catch((err: unknown) => {
+        if (!namer!.notCarried(err)) throw err;
+        if (client.getTransactionStatus() === 'I') return run(args);
+        throw rerunTransaction('the connection does not keep prepared statements; the transaction runs again without them');
+      });
+    };
   });
 }
 
-/**
- * With DATABASE_PREPARED_STATEMENTS, parameterized statements get a name derived from their text, so
- * each pooled connection parses and plans a statement once and reuses it (planning is most of
- * PostgreSQL's work for the service's short statements: 0.36 ms planning vs 0.08 ms execution for the
- * ticket read). Bounded: past MAX_PREPARED distinct texts (lists of varying length make new ones),
- * new texts run unnamed. Statements without parameters (BEGIN; SET LOCAL …) stay simple queries.
- */
-const MAX_PREPARED = 500;
-
-function statementNamer(): (args: unknown[]) => unknown[] {
-  const names = new Map<string, string>();
-  return (args) => {
-    const [text, values] = args;
-    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return args;
-    let name = names.get(text);
-    if (name === undefined) {
-      if (names.size >= MAX_PREPARED) return args;
-      name = `hd${names.size}`;
-      names.set(text, name);
-    }
-    return [{ name, text, values }, ...args.slice(2)];
-  };
-}
+const onPreparedStatementsRefused = (err: unknown) =>
+  process.emitWarning(
+    `PostgreSQL prepared statements switched off: the connection does not keep them (${(err as Error).message}); a transaction-mode pooler before PgBouncer 1.21? Set DATABASE_PREPARED_STATEMENTS=false to skip the first attempt.`,
+    { code: 'HELPDESK_PREPARED_STATEMENTS' },
+  );
 
 function openPostgres(config: PostgresConfig, options: PostgresOptions): DatabaseHandle {
   const { max, guardTenants, statementTimeoutMs, connectTimeoutMs } = options;
@@ -297,7 +291,9 @@ function openPostgres(config: PostgresConfig, options: PostgresOptions): Databas
     query_timeout: statementTimeoutMs > 0 ? statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS : undefined,
     keepAlive: true,
   });
-  hardenPool(pool, config.preparedStatements ? statementNamer() : undefined);
+  // On unless turned off; switched off by itself behind a pooler that does not carry them.
+  const namer = config.preparedStatements === false ? null : statementNamer(onPreparedStatementsRefused);
+  hardenPool(pool, namer);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // The server-side limit of every transaction: SET LOCAL lasts until COMMIT/ROLLBACK, so it holds under
   // PgBouncer's transaction pooling too. Sent with BEGIN as one simple-protocol query (no parameters:

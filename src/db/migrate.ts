@@ -141,7 +141,9 @@ export async function migrateThroughDirectUrl(
   if (config.dialect !== 'postgres') return migrateToLatest(database);
   // A connection of its own, without the request timeouts: converting a large database (keys, backfills)
   // may take minutes, and each migration runs in one transaction, so a failure leaves nothing half-done.
-  const direct = openDatabase({ dialect: 'postgres', url: config.directUrl ?? config.url }, { poolSize: 1, statementTimeoutMs: 0 });
+  // No prepared statements: each statement runs once, and without DATABASE_DIRECT_URL this connection
+  // goes through the pooler, where a refused one would fail the migrator's own (not rerun) transaction.
+  const direct = openDatabase({ dialect: 'postgres', url: config.directUrl ?? config.url, preparedStatements: false }, { poolSize: 1, statementTimeoutMs: 0 });
   try {
     return await migrateToLatest(direct);
   } finally {
