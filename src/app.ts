@@ -17,6 +17,7 @@ import { healthPlugin } from './http/health-plugin.js';
 import { idempotencyPlugin } from './http/idempotency-plugin.js';
 import { openapiPlugin } from './http/openapi-plugin.js';
 import { platformDocsPlugin } from './http/platform-docs-plugin.js';
+import { representationCachePlugin } from './http/representation-cache-plugin.js';
 import { configuredSecrets, withSecretRedaction } from './http/log-redaction.js';
 import { metricsPlugin } from './http/metrics-plugin.js';
 import { overloadPlugin } from './http/overload-plugin.js';
@@ -83,6 +84,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(callerLogPlugin);
   await app.register(idempotencyPlugin, { idempotency: container.idempotency });
   await app.register(conditionalPlugin);
+  // After the conditional plugin: its route-level onSend (the ETag) runs before this one's (keeping it).
+  await app.register(representationCachePlugin, { readVersion: () => database.readVersion(), maxBytes: config.representationCacheBytes });
   await app.register(healthPlugin, { ping: () => database.ping() });
   // Last of the plugins that add route-level onSend hooks: it compresses the final body (see the plugin).
   if (config.compression.enabled) await app.register(compressionPlugin, { minBytes: config.compression.minBytes });

@@ -38,6 +38,8 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Response compression of bodies of at least minBytes (gzip, brotli, deflate, as the client accepts). */
   compression: { enabled: boolean; minBytes: number };
+  /** SQLite: bytes of single-ticket representations kept in process, valid until any write (0 = off). */
+  representationCacheBytes: number;
   /** Events and delivery records older than this many days are deleted (EVENT_RETENTION_DAYS). */
   eventRetentionDays: number;
   webhooks: {
@@ -223,6 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
       enabled: boolean(env, 'COMPRESSION_ENABLED', true),
       minBytes: integer(env, 'COMPRESSION_MIN_BYTES', 1_024, 0),
     },
+    representationCacheBytes: integer(env, 'REPRESENTATION_CACHE_MB', 8, 0, 1024) * 1024 * 1024,
     eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
     webhooks: {
       allowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),

@@ -22,6 +22,7 @@ const VARIABLES: [string, string][] = [
   ['OVERLOAD_RETRY_AFTER_SECONDS', 'Retry-After of those 503s (default 5)'],
   ['COMPRESSION_ENABLED', 'compress responses the client accepts compressed (default true)'],
   ['COMPRESSION_MIN_BYTES', 'smallest body compressed (default 1024)'],
+  ['REPRESENTATION_CACHE_MB', 'SQLite: ticket representations kept until the next write, 0 = off (default 8)'],
   ['WEBHOOK_TIMEOUT_MS', 'timeout of one delivery attempt (default 30000)'],
   ['WEBHOOK_RETRY_DELAYS_MS', 'delays before attempts 2–5 (default 60000,120000,240000,480000)'],
   ['WEBHOOK_WORKER_CONCURRENCY', 'deliveries a worker sends at once (default 64)'],

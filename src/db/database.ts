@@ -35,6 +35,13 @@ export interface DatabaseHandle {
    * (SQLite: PRAGMA data_version, a few microseconds); null where notifications do (PostgreSQL).
    */
   writesElsewhere(): number | null;
+  /**
+   * A value that changes whenever anything may have been written to the database, by this process
+   * (every statement that is not read-only, committed or not) or another (SQLite's data_version), for
+   * caches of representations read from it; null where it cannot be known in-process (PostgreSQL:
+   * other processes write without telling).
+   */
+  readVersion(): string | null;
   ping(): Promise<void>;
   /** The connection pool's use (PostgreSQL), read by the metrics; null where there is no pool (SQLite). */
   poolStats(): PoolStats | null;
@@ -106,7 +113,8 @@ function openSqlite(path: string, guardTenants: boolean): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const writes = { count: 0 };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }) });
   const transaction = <T>(fn: (trx: Tx) => Promise<T>) => connectionTransaction(db, BEGIN_IMMEDIATE, fn);
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   // Slow reads (search) run in reader threads on their own connections (sqlite-reader.ts); a private
@@ -118,6 +126,7 @@ function openSqlite(path: string, guardTenants: boolean): DatabaseHandle {
     transaction,
     ...handles('sqlite', db, transaction, NOTIFIERS.sqlite(path), guardTenants, reader),
     writesElsewhere: () => dataVersion.get() as number,
+    readVersion: () => `${writes.count}.${dataVersion.get() as number}`,
     poolStats: () => null,
     async ping() {
       sqlite.prepare('select 1').get();
@@ -160,15 +169,23 @@ function connectionTransaction<T>(db: Db, begin: RawBuilder<unknown>, fn: (trx: 
 
 // Kysely prepares every query anew; on better-sqlite3 preparing costs more than running a primary-key
 // read, so prepared statements are kept per SQL text (queries are parameterized, the set is small).
-// Kysely runs one statement at a time on its single connection, so reusing one is safe.
-function withStatementCache(sqlite: SQLite.Database, max = 1000) {
-  const cache = new Map<string, SQLite.Statement>();
+// Kysely runs one statement at a time on its single connection, so reusing one is safe. A statement
+// that may write (not read-only for SQLite) counts in `writes` before it runs (readVersion).
+function withStatementCache(sqlite: SQLite.Database, writes: { count: number }, max = 1000) {
+  const cache = new Map<string, Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'iterate'>>();
+  const counted = (stmt: SQLite.Statement): Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'iterate'> => ({
+    reader: stmt.reader,
+    all: (...p: unknown[]) => (writes.count++, stmt.all(...p)),
+    run: (...p: unknown[]) => (writes.count++, stmt.run(...p)),
+    iterate: (...p: unknown[]) => (writes.count++, stmt.iterate(...p)),
+  });
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
       let stmt = cache.get(sql);
       if (!stmt) {
-        stmt = sqlite.prepare(sql);
+        const prepared = sqlite.prepare(sql);
+        stmt = prepared.readonly ? prepared : counted(prepared);
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
         cache.set(sql, stmt);
       }
@@ -306,6 +323,7 @@ function openPostgres(config: PostgresConfig, options: PostgresOptions): Databas
     transaction,
     ...handles('postgres', db, transaction, NOTIFIERS.postgres(directUrlOf(config)), guardTenants),
     writesElsewhere: () => null,
+    readVersion: () => null,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, max, waiting: pool.waitingCount }),
     async ping() {
       let timer: NodeJS.Timeout | undefined;

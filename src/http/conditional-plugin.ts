@@ -53,7 +53,8 @@ export const conditionalPlugin = fp(
 
     const onGetSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-      const etag = etagOf(payload);
+      // An answer from the representation cache comes with the ETag of its bytes (no second hash).
+      const etag = request.cachedEtag ?? etagOf(payload);
       reply.header('etag', etag);
       const ifNoneMatch = request.headers['if-none-match'];
       if (typeof ifNoneMatch === 'string' && noneMatchHolds(ifNoneMatch, etag)) {
