@@ -137,6 +137,18 @@ export interface ClaimOptions {
   token: string;
 }
 
+const DELIVERY_COLUMNS = ['id', 'organization_id', 'webhook_id', 'event', 'body', 'event_id', 'attempt_count', 'lease_token', 'created_at'] as const;
+const WEBHOOK_COLUMNS = [
+  'url',
+  'secret',
+  'is_active',
+  'failure_count',
+  'last_delivery_status',
+  'last_delivery_at',
+  'previous_secret',
+  'previous_secret_expires_at',
+] as const;
+
 /** The statement leasing up to `limit` of the organization's due deliveries (oldest due first) to `token`. */
 export function organizationClaimQuery(t: TenantDb, options: ClaimOptions) {
   const { now, leaseMs, limit, token } = options;
@@ -149,35 +161,36 @@ export function organizationClaimQuery(t: TenantDb, options: ClaimOptions) {
     // SKIP LOCKED lets concurrent workers each take a different slice of the due rows without
     // waiting. Where there are no row locks, writers are serialized: the UPDATE is atomic anyway.
     .$if(t.rowLocks, (q) => q.forUpdate().skipLocked());
-  return (
-    t
-      .updateTable('webhook_deliveries')
-      .set({ lease_until: now + leaseMs, lease_token: token })
-      // PostgreSQL may run an `id IN (subquery)` as a semi-join that rescans the subquery for each row
-      // of the organization, and each rescan skips the rows the statement already updated and locks
-      // `limit` more: it did, once the UPDATE named the organization. ARRAY(subquery) is an InitPlan,
-      // run exactly once. SQLite runs an uncorrelated IN list once.
-      .where((eb) => t.pick<Expression<SqlBool>>({ sqlite: eb('id', 'in', due), postgres: sql<SqlBool>`id = any(array(${due}))` }))
-  )
-    .returning((eb) => [
-      'id',
-      'organization_id',
-      'webhook_id',
-      'event',
-      'body',
-      'event_id',
+  const lease = t
+    .updateTable('webhook_deliveries')
+    .set({ lease_until: now + leaseMs, lease_token: token })
+    // PostgreSQL may run an `id IN (subquery)` as a semi-join that rescans the subquery for each row
+    // of the organization, and each rescan skips the rows the statement already updated and locks
+    // `limit` more: it did, once the UPDATE named the organization. ARRAY(subquery) is an InitPlan,
+    // run exactly once. SQLite runs an uncorrelated IN list once.
+    .where((eb) => t.pick<Expression<SqlBool>>({ sqlite: eb('id', 'in', due), postgres: sql<SqlBool>`id = any(array(${due}))` }));
+  if (t.pick({ sqlite: true, postgres: false })) {
+    // SQLite has no UPDATE in WITH: the webhook's and event's columns come from subqueries of the
+    // RETURNING list, each a primary-key probe in process.
+    return lease.returning((eb) => [
+      ...DELIVERY_COLUMNS,
       eventData(eb, t.organizationId),
-      'attempt_count',
-      'lease_token',
-      'created_at',
-      webhookColumn(eb, t.organizationId, 'url'),
-      webhookColumn(eb, t.organizationId, 'secret'),
-      webhookColumn(eb, t.organizationId, 'is_active'),
-      webhookColumn(eb, t.organizationId, 'failure_count'),
-      webhookColumn(eb, t.organizationId, 'last_delivery_status'),
-      webhookColumn(eb, t.organizationId, 'last_delivery_at'),
-      webhookColumn(eb, t.organizationId, 'previous_secret'),
-      webhookColumn(eb, t.organizationId, 'previous_secret_expires_at'),
+      ...WEBHOOK_COLUMNS.map((c) => webhookColumn(eb, t.organizationId, c)),
+    ]);
+  }
+  // PostgreSQL: the leased rows joined once to their webhooks and events. (Eight correlated
+  // subqueries in RETURNING were eight scans of webhooks per claimed row: the claim was the worker's
+  // costliest statement.) The joins name the organization as a value, like every condition here.
+  const org = t.organizationId;
+  return t.db
+    .with('claimed', () => lease.returning([...DELIVERY_COLUMNS]))
+    .selectFrom('claimed')
+    .innerJoin('webhooks', (j) => j.on('webhooks.organization_id', '=', org).onRef('webhooks.id', '=', 'claimed.webhook_id'))
+    .leftJoin('events', (j) => j.on('events.organization_id', '=', org).onRef('events.id', '=', 'claimed.event_id'))
+    .select([
+      ...DELIVERY_COLUMNS.map((c) => `claimed.${c}` as const),
+      'events.data as event_data',
+      ...WEBHOOK_COLUMNS.map((c) => `webhooks.${c}` as const),
     ]);
 }
 
