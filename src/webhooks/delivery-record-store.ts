@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Sql, TenantDb } from '../db/database.js';
 import { BOOKKEEPING_INTERVAL_MS, bookkeepingChanges, summarizeAttempts, type WebhookBookkeeping } from './delivery-policy.js';
-import type { ClaimedDelivery } from './delivery-queue-store.js';
+import { asyncCommit, type ClaimedDelivery } from './delivery-queue-store.js';
 
 // Recording finished attempts, many at once: one transaction per organization in the batch, with one
 // statement for all of its deliveries and at most one for its webhooks' bookkeeping (failure count
@@ -81,7 +81,7 @@ async function updateDeliveries(t: TenantDb, items: FinishedDelivery[]): Promise
   const result = await sql<{ id: string }>`
     update webhook_deliveries set status = v.column3, status_code = v.column4, attempt_count = v.column5,
       completed_at = v.column6, next_attempt_at = v.column7, lease_until = null, lease_token = null
-    from (values ${sql.join(values)}) as v
+    from (values ${sql.join(values)}) as v${t.pick({ sqlite: sql``, postgres: sql` cross join (select ${asyncCommit()}) as commit_mode` })}
     where webhook_deliveries.organization_id = ${t.organizationId}
       and webhook_deliveries.id = v.column1 and webhook_deliveries.lease_token = v.column2
     returning webhook_deliveries.id`.execute(t.db);
