@@ -74,6 +74,62 @@ async function stats(receiver: string): Promise<{ arrivals: number; unique: numb
   return (await (await fetch(`${receiver}/__stats`)).json()) as { arrivals: number; unique: number };
 }
 
+/**
+ * MODE=creates: row 3 as an A/B. One `serve --no-worker` (this build); in turn, creates/s at 50
+ * connections with no worker, then with 2 `worker` processes of each build in MAINS, ROUNDS times.
+ */
+async function createsAB(ctx: Ctx, seconds: number) {
+  const rates: Record<string, number[]> = {};
+  for (let r = 0; r < rounds; r++) {
+    for (const main of ['none', ...mains]) {
+      const workers = main === 'none' ? [] : [0, 1].map(() => spawn(process.execPath, main.endsWith('.mjs') ? [main] : [join(ROOT, main), 'worker'], { cwd: ROOT, env: serviceEnv(ctx.db.url, extraEnv), stdio: 'ignore' }));
+      await sleep(1000);
+      const l = await load({ url: ctx.base, connections: 50, seconds, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
+      const cpu = workers.map((w) => cpuMs(w.pid!));
+      await Promise.all(workers.map((w) => new Promise((resolve) => { w.once('exit', resolve); w.kill('SIGTERM'); })));
+      (rates[main] ??= []).push(l.rps);
+      process.stderr.write(`round ${r + 1} ${main}: ${l.rps.toFixed(0)} creates/s${cpu.length ? `, workers' CPU ${cpu.map((c) => c.toFixed(0)).join(' + ')} ms` : ''}\n`);
+    }
+  }
+  for (const [main, xs] of Object.entries(rates)) process.stdout.write(`${main}: ${(xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(0)} creates/s (mean of ${xs.length}: ${xs.map((x) => x.toFixed(0)).join(', ')})\n`);
+}
+
+/**
+ * MODE=trickle: rows 3-4's load as an A/B of CPU per delivery. 2 `worker` processes of each build in
+ * MAINS in turn, while creates arrive at RATE/s (20 connections) for SECONDS: the workers' and
+ * PostgreSQL's CPU per delivery, and the delay percentiles the receiver saw.
+ */
+async function trickleAB(ctx: Ctx, receiver: string, seconds: number, rate: number) {
+  const out: Record<string, { w: number[]; pg: number[]; p99: number[] }> = {};
+  for (let r = 0; r < rounds; r++) {
+    for (const main of mains) {
+      await fetch(`${receiver}/__reset`, { method: 'POST' });
+      const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
+      const workers = [0, 1].map(() => spawn(process.execPath, [...prof, join(ROOT, main), 'worker'], { cwd: ROOT, env: serviceEnv(ctx.db.url, extraEnv), stdio: 'ignore' }));
+      await sleep(1500);
+      const w0 = workers.map((w) => cpuMs(w.pid!));
+      const pg0 = postgresCpuMs();
+      const l = await load({ url: ctx.base, connections: 20, seconds, overallRate: rate, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
+      const expected = Math.round(l.rps * seconds) * 10;
+      let st = (await (await fetch(`${receiver}/__stats`)).json()) as { unique: number; p99: number; p50: number };
+      for (const end = Date.now() + 20_000; st.unique < expected && Date.now() < end; ) {
+        await sleep(100);
+        st = (await (await fetch(`${receiver}/__stats`)).json()) as typeof st;
+      }
+      const wMs = workers.reduce((a, w, i) => a + cpuMs(w.pid!) - w0[i], 0);
+      const pgMs = postgresCpuMs() - pg0;
+      await Promise.all(workers.map((w) => new Promise((resolve) => { w.once('exit', resolve); w.kill('SIGTERM'); })));
+      const e = (out[main] ??= { w: [], pg: [], p99: [] });
+      e.w.push((wMs * 1000) / st.unique);
+      e.pg.push((pgMs * 1000) / st.unique);
+      e.p99.push(st.p99);
+      process.stderr.write(`round ${r + 1} ${main}: ${l.rps.toFixed(0)} creates/s, ${st.unique}/${expected} delivered, workers ${((wMs * 1000) / st.unique).toFixed(0)} µs + postgres ${((pgMs * 1000) / st.unique).toFixed(0)} µs CPU per delivery (postgres includes the creates), delay p50 ${st.p50} p99 ${st.p99} ms\n`);
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  for (const [main, e] of Object.entries(out)) process.stdout.write(`${main}: workers ${median(e.w).toFixed(0)} µs/delivery, postgres ${median(e.pg).toFixed(0)} µs/delivery, delay p99 ${median(e.p99)} ms (medians of ${e.w.length})\n`);
+}
+
 async function main() {
   const db = await seededCopy(engine, '10k', 10_000);
   const key = JSON.parse(
@@ -94,6 +150,8 @@ async function main() {
       });
       if (res.status !== 201) throw new Error(`webhook: ${res.status} ${await res.text()}`);
     }
+    if (process.env.MODE === 'creates') return await createsAB(ctx, Number(process.env.SECONDS ?? 5));
+    if (process.env.MODE === 'trickle') return await trickleAB(ctx, receiver, Number(process.env.SECONDS ?? 5), Number(process.env.RATE ?? 100));
     for (let r = 0; r < rounds; r++) {
       for (const main of mains) {
         await fetch(`${receiver}/__reset`, { method: 'POST' });
