@@ -3,12 +3,29 @@ import { createServer } from 'node:http';
 // The webhook receiver of the benchmark (a separate process, plain node:http, answers 200 at once).
 // For each delivery it records the first arrival per (path, ticket id): the delay is the arrival
 // time minus the event's `timestamp` (the ticket's created_at, taken inside the create transaction
-// just before commit; same machine clock). GET /__stats reports, POST /__reset clears.
+// just before commit; same machine clock). It also keeps every arrival's time, so a delivery rate is
+// measured from the first arrival itself (GET /__window?seconds=S), whenever the sender started.
+// GET /__stats reports, POST /__reset clears.
 // Env: PORT.
 
 let arrivals = 0;
 let seen = new Set<string>();
 let delays: number[] = [];
+let times: number[] = [];
+
+/**
+ * Arrivals after the first one within S seconds of it: `full` once an arrival came after the window
+ * (the window is measured), else counted up to the last arrival so far.
+ */
+function windowOf(seconds: number): { count: number; seconds: number; full: boolean; arrivals: number } {
+  if (times.length < 2) return { count: 0, seconds: 0, full: false, arrivals: times.length };
+  const first = times[0];
+  const end = first + seconds * 1000;
+  let n = 0;
+  while (n < times.length && times[n] <= end) n++;
+  if (n < times.length) return { count: n - 1, seconds, full: true, arrivals: times.length };
+  return { count: n - 1, seconds: (times[n - 1] - first) / 1000, full: false, arrivals: times.length };
+}
 
 const server = createServer((req, res) => {
   if (req.method === 'GET' && req.url === '/__stats') {
@@ -18,10 +35,17 @@ const server = createServer((req, res) => {
     res.end(JSON.stringify({ arrivals, unique: seen.size, p50: at(50), p99: at(99), max: sorted.at(-1) ?? null }));
     return;
   }
+  if (req.method === 'GET' && req.url?.startsWith('/__window?')) {
+    const seconds = Number(new URL(req.url, 'http://x').searchParams.get('seconds'));
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(windowOf(seconds)));
+    return;
+  }
   if (req.method === 'POST' && req.url === '/__reset') {
     arrivals = 0;
     seen = new Set();
     delays = [];
+    times = [];
     res.end('ok');
     return;
   }
@@ -29,6 +53,7 @@ const server = createServer((req, res) => {
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     const now = Date.now();
+    times.push(performance.now());
     arrivals++;
     try {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { timestamp?: string; data?: { id?: string } };

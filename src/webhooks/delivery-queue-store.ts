@@ -122,12 +122,16 @@ export async function findOrganizationsWithDueDeliveries(
   options: { now: number; after: string | null; limit: number },
 ): Promise<string[]> {
   const { now, after, limit } = options;
-  const first = (await dueOrganizationsQuery(s, { now, above: after ?? BEFORE_EVERY_ID, limit }).execute(s.db)).rows.map((r) => r.organization_id);
-  if (after === null || first.length >= limit) return first;
-  const wrapped = (await dueOrganizationsQuery(s, { now, above: BEFORE_EVERY_ID, limit: limit - first.length }).execute(s.db)).rows
-    .map((r) => r.organization_id)
-    .filter((org) => org <= after);
-  return [...first, ...wrapped];
+  if (after === null) return (await dueOrganizationsQuery(s, { now, above: BEFORE_EVERY_ID, limit }).execute(s.db)).rows.map((r) => r.organization_id);
+  // Both halves of the walk in one statement (a worker serving one organization used to need two
+  // round trips for every claim: nothing after it, then the wrap-around finding it again).
+  const walk = sql<{ organization_id: string; part: number }>`
+    select organization_id, 0 as part from (${dueOrganizationsQuery(s, { now, above: after, limit })}) as later
+    union all
+    select organization_id, 1 as part from (${dueOrganizationsQuery(s, { now, above: BEFORE_EVERY_ID, limit })}) as wrapped
+     where wrapped.organization_id <= ${after}
+    order by part, organization_id`;
+  return (await walk.execute(s.db)).rows.slice(0, limit).map((r) => r.organization_id);
 }
 
 export interface ClaimOptions {
@@ -136,6 +140,28 @@ export interface ClaimOptions {
   limit: number;
   token: string;
 }
+
+/**
+ * PostgreSQL: the statement's (or transaction's) commit does not wait for its WAL to reach disk.
+ * For the worker's own bookkeeping only (leases and recorded attempts): a database crash may lose
+ * the last few hundred milliseconds of them, and what was lost is attempted again once its lease has
+ * run out (at least once, as after a worker crash), never half-recorded (a transaction stays atomic).
+ * Ticket creates no longer queue their commits' WAL flushes behind the worker's. Used as a value
+ * inside a statement, so it costs no round trip and applies to that statement's transaction only.
+ */
+export const asyncCommit = () => sql<string>`set_config('synchronous_commit', 'off', true)`;
+
+const DELIVERY_COLUMNS = ['id', 'organization_id', 'webhook_id', 'event', 'body', 'event_id', 'attempt_count', 'lease_token', 'created_at'] as const;
+const WEBHOOK_COLUMNS = [
+  'url',
+  'secret',
+  'is_active',
+  'failure_count',
+  'last_delivery_status',
+  'last_delivery_at',
+  'previous_secret',
+  'previous_secret_expires_at',
+] as const;
 
 /** The statement leasing up to `limit` of the organization's due deliveries (oldest due first) to `token`. */
 export function organizationClaimQuery(t: TenantDb, options: ClaimOptions) {
@@ -149,35 +175,38 @@ export function organizationClaimQuery(t: TenantDb, options: ClaimOptions) {
     // SKIP LOCKED lets concurrent workers each take a different slice of the due rows without
     // waiting. Where there are no row locks, writers are serialized: the UPDATE is atomic anyway.
     .$if(t.rowLocks, (q) => q.forUpdate().skipLocked());
-  return (
-    t
-      .updateTable('webhook_deliveries')
-      .set({ lease_until: now + leaseMs, lease_token: token })
-      // PostgreSQL may run an `id IN (subquery)` as a semi-join that rescans the subquery for each row
-      // of the organization, and each rescan skips the rows the statement already updated and locks
-      // `limit` more: it did, once the UPDATE named the organization. ARRAY(subquery) is an InitPlan,
-      // run exactly once. SQLite runs an uncorrelated IN list once.
-      .where((eb) => t.pick<Expression<SqlBool>>({ sqlite: eb('id', 'in', due), postgres: sql<SqlBool>`id = any(array(${due}))` }))
-  )
-    .returning((eb) => [
-      'id',
-      'organization_id',
-      'webhook_id',
-      'event',
-      'body',
-      'event_id',
+  const lease = t
+    .updateTable('webhook_deliveries')
+    .set({ lease_until: now + leaseMs, lease_token: token })
+    // PostgreSQL may run an `id IN (subquery)` as a semi-join that rescans the subquery for each row
+    // of the organization, and each rescan skips the rows the statement already updated and locks
+    // `limit` more: it did, once the UPDATE named the organization. ARRAY(subquery) is an InitPlan,
+    // run exactly once. SQLite runs an uncorrelated IN list once.
+    .where((eb) => t.pick<Expression<SqlBool>>({ sqlite: eb('id', 'in', due), postgres: sql<SqlBool>`id = any(array(${due}))` }));
+  if (t.pick({ sqlite: true, postgres: false })) {
+    // SQLite has no UPDATE in WITH: the webhook's and event's columns come from subqueries of the
+    // RETURNING list, each a primary-key probe in process.
+    return lease.returning((eb) => [
+      ...DELIVERY_COLUMNS,
       eventData(eb, t.organizationId),
-      'attempt_count',
-      'lease_token',
-      'created_at',
-      webhookColumn(eb, t.organizationId, 'url'),
-      webhookColumn(eb, t.organizationId, 'secret'),
-      webhookColumn(eb, t.organizationId, 'is_active'),
-      webhookColumn(eb, t.organizationId, 'failure_count'),
-      webhookColumn(eb, t.organizationId, 'last_delivery_status'),
-      webhookColumn(eb, t.organizationId, 'last_delivery_at'),
-      webhookColumn(eb, t.organizationId, 'previous_secret'),
-      webhookColumn(eb, t.organizationId, 'previous_secret_expires_at'),
+      ...WEBHOOK_COLUMNS.map((c) => webhookColumn(eb, t.organizationId, c)),
+    ]);
+  }
+  // PostgreSQL: the leased rows joined once to their webhooks and events. (Eight correlated
+  // subqueries in RETURNING were eight scans of webhooks per claimed row: the claim was the worker's
+  // costliest statement.) The joins name the organization as a value, like every condition here.
+  const org = t.organizationId;
+  return t.db
+    .with('claimed', () => lease.returning([...DELIVERY_COLUMNS]))
+    .with('commit_mode', (db) => db.selectNoFrom(asyncCommit().as('synchronous_commit')))
+    .selectFrom('claimed')
+    .innerJoin('commit_mode', (j) => j.onTrue())
+    .innerJoin('webhooks', (j) => j.on('webhooks.organization_id', '=', org).onRef('webhooks.id', '=', 'claimed.webhook_id'))
+    .leftJoin('events', (j) => j.on('events.organization_id', '=', org).onRef('events.id', '=', 'claimed.event_id'))
+    .select([
+      ...DELIVERY_COLUMNS.map((c) => `claimed.${c}` as const),
+      'events.data as event_data',
+      ...WEBHOOK_COLUMNS.map((c) => `webhooks.${c}` as const),
     ]);
 }
 

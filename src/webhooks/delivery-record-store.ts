@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Sql, TenantDb } from '../db/database.js';
 import { BOOKKEEPING_INTERVAL_MS, bookkeepingChanges, summarizeAttempts, type WebhookBookkeeping } from './delivery-policy.js';
-import type { ClaimedDelivery } from './delivery-queue-store.js';
+import { asyncCommit, type ClaimedDelivery } from './delivery-queue-store.js';
 
 // Recording finished attempts, many at once: one transaction per organization in the batch, with one
 // statement for all of its deliveries and at most one for its webhooks' bookkeeping (failure count
@@ -68,22 +68,46 @@ async function recordOrganization(t: TenantDb, items: FinishedDelivery[]): Promi
   return recorded;
 }
 
-// VALUES lists with CAST on every typed column: PostgreSQL types a VALUES column from its first row,
-// and parameters alone would be text. Both engines name VALUES columns column1, column2, …
+// VALUES lists (the per-webhook statements) with CAST on every typed column: PostgreSQL types a VALUES
+// column from its first row, and parameters alone would be text. Both engines name VALUES columns
+// column1, column2, …
+
+/**
+ * The outcomes as rows of one JSON parameter, whatever the batch size: one statement text (prepared
+ * once on SQLite, planned alike on PostgreSQL) and one parameter, where a VALUES list had seven per
+ * attempt and a new text for every batch size.
+ */
+function outcomeRows(t: TenantDb, items: FinishedDelivery[]) {
+  const rows = JSON.stringify(
+    items.map(({ claimed, outcome }) => ({
+      id: claimed.id,
+      token: claimed.lease_token,
+      status: outcome.success ? 'success' : 'failed',
+      status_code: outcome.statusCode,
+      attempt_count: claimed.attempt_count + 1,
+      completed_at: outcome.finishedAt,
+      next_attempt_at: outcome.nextAttemptAt,
+    })),
+  );
+  return t.pick({
+    sqlite: sql`(select value ->> 'id' as id, value ->> 'token' as token, value ->> 'status' as status,
+        value ->> 'status_code' as status_code, value ->> 'attempt_count' as attempt_count,
+        value ->> 'completed_at' as completed_at, value ->> 'next_attempt_at' as next_attempt_at
+      from json_each(${rows})) as v`,
+    postgres: sql`json_to_recordset(cast(${rows} as json)) as v(id uuid, token text, status text, status_code integer,
+        attempt_count integer, completed_at bigint, next_attempt_at bigint)
+      cross join (select ${asyncCommit()}) as commit_mode`,
+  });
+}
 
 /** Writes the outcomes of the rows whose lease token is still the claim's; returns their ids. */
 async function updateDeliveries(t: TenantDb, items: FinishedDelivery[]): Promise<Set<string>> {
-  const values = items.map(
-    ({ claimed, outcome }) =>
-      sql`(${t.idValue(claimed.id)}, ${claimed.lease_token}, ${outcome.success ? 'success' : 'failed'}, cast(${outcome.statusCode} as integer),
-        cast(${claimed.attempt_count + 1} as integer), cast(${outcome.finishedAt} as bigint), cast(${outcome.nextAttemptAt} as bigint))`,
-  );
   const result = await sql<{ id: string }>`
-    update webhook_deliveries set status = v.column3, status_code = v.column4, attempt_count = v.column5,
-      completed_at = v.column6, next_attempt_at = v.column7, lease_until = null, lease_token = null
-    from (values ${sql.join(values)}) as v
+    update webhook_deliveries set status = v.status, status_code = v.status_code, attempt_count = v.attempt_count,
+      completed_at = v.completed_at, next_attempt_at = v.next_attempt_at, lease_until = null, lease_token = null
+    from ${outcomeRows(t, items)}
     where webhook_deliveries.organization_id = ${t.organizationId}
-      and webhook_deliveries.id = v.column1 and webhook_deliveries.lease_token = v.column2
+      and webhook_deliveries.id = v.id and webhook_deliveries.lease_token = v.token
     returning webhook_deliveries.id`.execute(t.db);
   return new Set(result.rows.map((r) => r.id));
 }

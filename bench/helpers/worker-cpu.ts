@@ -1,0 +1,219 @@
+import { spawn } from 'node:child_process';
+import pg from 'pg';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { auth, restartServer, type Ctx } from '../context.js';
+import { load } from '../load.js';
+import { ROOT, cli, freePort, serviceEnv, sleep, startHelper, waitHttp, type Proc } from '../procs.js';
+import { ticketBody } from '../rows-api.js';
+import { seededCopy } from '../seed/seed.js';
+import type { Engine } from '../seed/generate.js';
+
+// CPU per delivery of the `worker` process (and of PostgreSQL's backends), from a queued backlog:
+// the number that stays meaningful on a busy 2-core machine, where delivery rates move with whatever
+// else runs. A/B: MAINS lists compiled entry points (dist/cli/main.js of two builds), run in turn,
+// ROUNDS times, each on a fresh backlog of the same size.
+//
+//   npm run build && npx tsx bench/helpers/worker-cpu.ts
+// Env: DIALECT (postgres|sqlite, default postgres), TICKETS (backlog tickets × 10 webhooks, default
+// 1500), ROUNDS (default 3), MAINS (comma-separated, default dist/cli/main.js), CPU_PROF_DIR (writes
+// --cpu-prof profiles of the worker there), WORKER_ENV (extra env, k=v;k=v).
+
+const engine = (process.env.DIALECT ?? 'postgres') as Engine;
+const tickets = Number(process.env.TICKETS ?? 1500);
+const rounds = Number(process.env.ROUNDS ?? 3);
+const mains = (process.env.MAINS ?? 'dist/cli/main.js').split(',');
+const extraEnv = Object.fromEntries((process.env.WORKER_ENV ?? '').split(';').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+const TICK = 100; // USER_HZ
+
+/** utime + stime of a process, ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICK;
+}
+
+/** CPU of every postgres process (backends come and go; close enough for a before/after on a quiet server), ms. */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() !== 'postgres') continue;
+      total += cpuMs(Number(d));
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+/** Transactions committed and rows written in the database so far (PostgreSQL's cumulative statistics). */
+async function pgCounters(url: string): Promise<Record<string, number>> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query('select pg_stat_force_next_flush()');
+    const db = (await c.query('select xact_commit, xact_rollback, tup_updated, tup_fetched, tup_returned from pg_stat_database where datname = current_database()')).rows[0];
+    const tables = (await c.query(`select relname, n_tup_upd, n_tup_hot_upd, seq_scan, idx_scan from pg_stat_user_tables where relname in ('webhook_deliveries', 'webhooks', 'webhook_delivery_totals')`)).rows;
+    const out: Record<string, number> = {};
+    for (const [k, v] of Object.entries(db)) out[k] = Number(v);
+    for (const t of tables) for (const k of ['n_tup_upd', 'n_tup_hot_upd', 'seq_scan', 'idx_scan']) out[`${t.relname}.${k}`] = Number(t[k]);
+    return out;
+  } finally {
+    await c.end();
+  }
+}
+
+async function analyzeDeliveries(url: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query('ANALYZE webhook_deliveries').finally(() => c.end());
+}
+
+async function stats(receiver: string): Promise<{ arrivals: number; unique: number }> {
+  return (await (await fetch(`${receiver}/__stats`)).json()) as { arrivals: number; unique: number };
+}
+
+/**
+ * MODE=creates: row 3 as an A/B. One `serve --no-worker` (this build); in turn, creates/s at 50
+ * connections with no worker, then with 2 `worker` processes of each build in MAINS, ROUNDS times.
+ */
+async function createsAB(ctx: Ctx, seconds: number) {
+  const rates: Record<string, number[]> = {};
+  for (let r = 0; r < rounds; r++) {
+    for (const main of ['none', ...mains]) {
+      const workers = main === 'none' ? [] : [0, 1].map(() => spawn(process.execPath, main.endsWith('.mjs') ? [main] : [join(ROOT, main), 'worker'], { cwd: ROOT, env: serviceEnv(ctx.db.url, extraEnv), stdio: 'ignore' }));
+      await sleep(1000);
+      const l = await load({ url: ctx.base, connections: 50, seconds, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
+      const cpu = workers.map((w) => cpuMs(w.pid!));
+      await Promise.all(workers.map((w) => new Promise((resolve) => { w.once('exit', resolve); w.kill('SIGTERM'); })));
+      (rates[main] ??= []).push(l.rps);
+      process.stderr.write(`round ${r + 1} ${main}: ${l.rps.toFixed(0)} creates/s${cpu.length ? `, workers' CPU ${cpu.map((c) => c.toFixed(0)).join(' + ')} ms` : ''}\n`);
+    }
+  }
+  for (const [main, xs] of Object.entries(rates)) process.stdout.write(`${main}: ${(xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(0)} creates/s (mean of ${xs.length}: ${xs.map((x) => x.toFixed(0)).join(', ')})\n`);
+}
+
+/**
+ * MODE=trickle: rows 3-4's load as an A/B of CPU per delivery. 2 `worker` processes of each build in
+ * MAINS in turn, while creates arrive at RATE/s (20 connections) for SECONDS: the workers' and
+ * PostgreSQL's CPU per delivery, and the delay percentiles the receiver saw.
+ */
+async function trickleAB(ctx: Ctx, receiver: string, seconds: number, rate: number) {
+  const out: Record<string, { w: number[]; pg: number[]; p99: number[] }> = {};
+  for (let r = 0; r < rounds; r++) {
+    for (const main of mains) {
+      await fetch(`${receiver}/__reset`, { method: 'POST' });
+      const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
+      const workers = [0, 1].map(() => spawn(process.execPath, [...prof, join(ROOT, main), 'worker'], { cwd: ROOT, env: serviceEnv(ctx.db.url, extraEnv), stdio: 'ignore' }));
+      await sleep(1500);
+      const w0 = workers.map((w) => cpuMs(w.pid!));
+      const pg0 = postgresCpuMs();
+      const l = await load({ url: ctx.base, connections: 20, seconds, overallRate: rate, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
+      const expected = Math.round(l.rps * seconds) * 10;
+      let st = (await (await fetch(`${receiver}/__stats`)).json()) as { unique: number; p99: number; p50: number };
+      for (const end = Date.now() + 20_000; st.unique < expected && Date.now() < end; ) {
+        await sleep(100);
+        st = (await (await fetch(`${receiver}/__stats`)).json()) as typeof st;
+      }
+      const wMs = workers.reduce((a, w, i) => a + cpuMs(w.pid!) - w0[i], 0);
+      const pgMs = postgresCpuMs() - pg0;
+      await Promise.all(workers.map((w) => new Promise((resolve) => { w.once('exit', resolve); w.kill('SIGTERM'); })));
+      const e = (out[main] ??= { w: [], pg: [], p99: [] });
+      e.w.push((wMs * 1000) / st.unique);
+      e.pg.push((pgMs * 1000) / st.unique);
+      e.p99.push(st.p99);
+      process.stderr.write(`round ${r + 1} ${main}: ${l.rps.toFixed(0)} creates/s, ${st.unique}/${expected} delivered, workers ${((wMs * 1000) / st.unique).toFixed(0)} µs + postgres ${((pgMs * 1000) / st.unique).toFixed(0)} µs CPU per delivery (postgres includes the creates), delay p50 ${st.p50} p99 ${st.p99} ms\n`);
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  for (const [main, e] of Object.entries(out)) process.stdout.write(`${main}: workers ${median(e.w).toFixed(0)} µs/delivery, postgres ${median(e.pg).toFixed(0)} µs/delivery, delay p99 ${median(e.p99)} ms (medians of ${e.w.length})\n`);
+}
+
+async function main() {
+  const db = await seededCopy(engine, '10k', 10_000);
+  const key = JSON.parse(
+    await cli(['keys', 'create', '--org', db.organizationId, '--scopes', 'tickets:read,tickets:write,webhooks:read,webhooks:write', '--name', 'cpu', '--json'], serviceEnv(db.url)),
+  ) as { api_key: { token: string } };
+  const ctx = { engine, db, token: key.api_key.token, servers: [] as Proc[] } as unknown as Ctx;
+  const port = await freePort();
+  const receiverProc = startHelper('helpers/receiver.ts', { PORT: String(port) });
+  const receiver = `http://127.0.0.1:${port}`;
+  const results: Record<string, { workerUs: number[]; pgUs: number[]; rate: number[] }> = {};
+  try {
+    await waitHttp(`${receiver}/__stats`, receiverProc);
+    await restartServer(ctx, ['serve', '--no-worker']);
+    for (let k = 0; k < 10; k++) {
+      const res = await fetch(`${ctx.base}/api/v1/webhooks`, {
+        method: 'POST', headers: { ...auth(ctx), 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `cpu ${k}`, url: `${receiver}/hook/${k}`, events: ['ticket.created'] }),
+      });
+      if (res.status !== 201) throw new Error(`webhook: ${res.status} ${await res.text()}`);
+    }
+    if (process.env.MODE === 'creates') return await createsAB(ctx, Number(process.env.SECONDS ?? 5));
+    if (process.env.MODE === 'trickle') return await trickleAB(ctx, receiver, Number(process.env.SECONDS ?? 5), Number(process.env.RATE ?? 100));
+    for (let r = 0; r < rounds; r++) {
+      for (const main of mains) {
+        await fetch(`${receiver}/__reset`, { method: 'POST' });
+        let created = 0;
+        while (created < tickets) {
+          const l = await load({ url: ctx.base, connections: 20, seconds: 2, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
+          created += Math.round(l.rps * 2);
+        }
+        const expected = created * 10;
+        if (process.env.PREPARE_ONLY) {
+          process.stdout.write(`${db.url} (${expected} deliveries queued; not dropped)\n`);
+          await ctx.server?.stop();
+          await receiverProc.stop();
+          process.exit(0);
+        }
+        // The statistics autovacuum would keep (off on the benchmark machine): see rows-webhooks.ts.
+        if (engine === 'postgres') await analyzeDeliveries(db.url);
+        await sleep(500);
+        const pg0 = engine === 'postgres' ? postgresCpuMs() : 0;
+        const counters0 = engine === 'postgres' ? await pgCounters(db.url) : {};
+        const env = serviceEnv(db.url, extraEnv);
+        const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
+        const t0 = performance.now();
+        const worker = spawn(process.execPath, [...prof, join(ROOT, main), 'worker'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+        const exited = new Promise((resolve) => worker.once('exit', resolve));
+        let s = await stats(receiver);
+        let firstAt = 0;
+        while (s.unique < expected) {
+          await sleep(20);
+          s = await stats(receiver);
+          if (!firstAt && s.arrivals > 0) firstAt = performance.now();
+          if (performance.now() - t0 > 120_000 || worker.exitCode !== null) throw new Error(`only ${s.unique} of ${expected} arrived`);
+        }
+        const wall = (performance.now() - firstAt) / 1000;
+        const workerMs = cpuMs(worker.pid!);
+        const [ut, st] = readFileSync(`/proc/${worker.pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13).map((x) => (Number(x) * 10_000) / expected);
+        process.stderr.write(`  worker user ${ut.toFixed(0)} µs, system ${st.toFixed(0)} µs per delivery\n`);
+        const pgMs = engine === 'postgres' ? postgresCpuMs() - pg0 : 0;
+        worker.kill('SIGTERM');
+        await exited;
+        if (engine === 'postgres') {
+          await sleep(1200);
+          const counters = await pgCounters(db.url);
+          const per = Object.entries(counters).map(([k, v]) => `${k} ${((v - (counters0[k] ?? 0)) / expected).toFixed(3)}`);
+          process.stderr.write(`  per delivery: ${per.join(', ')}\n`);
+        }
+        const entry = (results[main] ??= { workerUs: [], pgUs: [], rate: [] });
+        entry.workerUs.push((workerMs * 1000) / expected);
+        entry.pgUs.push((pgMs * 1000) / expected);
+        entry.rate.push(expected / wall);
+        process.stderr.write(`${main} round ${r + 1}: ${expected} deliveries, worker ${((workerMs * 1000) / expected).toFixed(0)} µs CPU/delivery (incl. start-up), postgres ${((pgMs * 1000) / expected).toFixed(0)} µs, ${(expected / wall).toFixed(0)} deliveries/s\n`);
+      }
+    }
+  } finally {
+    await ctx.server?.stop();
+    await receiverProc.stop();
+    await db.drop();
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  for (const [main, r] of Object.entries(results)) {
+    process.stdout.write(`${main}: worker ${median(r.workerUs).toFixed(0)} µs/delivery, postgres ${median(r.pgUs).toFixed(0)} µs/delivery, ${median(r.rate).toFixed(0)} deliveries/s (medians of ${r.rate.length})\n`);
+  }
+}
+
+await main();
