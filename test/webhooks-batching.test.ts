@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startWorker, type WorkerHandle } from '../src/webhooks/worker.js';
+import { expect, it } from 'vitest';
 import { describeEachDialect, type TestContext } from './support/harness.js';
 import { postTicket } from './support/ticket-fixtures.js';
-import { eventually, silentLogger, startReceiver, type Receiver } from './support/webhook-receiver.js';
+import { eventually } from './support/webhook-receiver.js';
+import { workerFixture } from './support/worker-fixture.js';
 
 // The worker's batching (issue 9, rows 3-5): notifications that arrive close together share a claim,
 // finished attempts linger briefly to share a record transaction, attempts share deadline signals,
@@ -15,24 +15,10 @@ import { eventually, silentLogger, startReceiver, type Receiver } from './suppor
 const customer = { email: 'ada@example.com', name: 'Ada' };
 
 function batchingSuite(ctx: TestContext) {
-  let receiver: Receiver;
-  let worker: WorkerHandle | null = null;
-  const start = (webhooks: Partial<TestContext['config']['webhooks']> = {}) =>
-    (worker = startWorker({ database: ctx.database, clock: ctx.clock, settings: { ...ctx.config.webhooks, ...webhooks }, logger: silentLogger }));
+  const fixture = workerFixture(ctx);
+  const start = fixture.start;
 
-  beforeAll(async () => {
-    receiver = await startReceiver();
-  });
-  afterEach(async () => {
-    await worker?.stop();
-    worker = null;
-    await ctx.database.db.updateTable('webhook_deliveries').set({ next_attempt_at: null }).execute();
-    receiver.requests.length = 0;
-    receiver.respond(() => ({ status: 200 }));
-  });
-  afterAll(async () => receiver?.close());
-
-  async function setup(url = receiver.url + '/hook') {
+  async function setup(url = fixture.receiver.url + '/hook') {
     const org = await ctx.createOrg();
     const hook = await org.api.post('/api/v1/webhooks', { name: 'Batch', url, events: ['ticket.created'] });
     expect(hook.status).toBe(201);
@@ -45,18 +31,18 @@ function batchingSuite(ctx: TestContext) {
     const { org, hook } = await setup();
     // No poll for an hour: every delivery must come from a (possibly coalesced) notification.
     start({ pollIntervalMs: 3_600_000 });
-    await receiver.waitFor(0);
+    await fixture.receiver.waitFor(0);
     const first = await postTicket(org.api, { customer });
     expect(first.status).toBe(201);
-    await receiver.waitFor(1);
+    await fixture.receiver.waitFor(1);
     // Within the coalescing interval of the claim the first one caused, then a second burst later.
     const burst = await Promise.all(Array.from({ length: 8 }, () => postTicket(org.api, { customer })));
     expect(burst.map((r) => r.status)).toEqual(Array(8).fill(201));
-    await receiver.waitFor(9);
+    await fixture.receiver.waitFor(9);
     await new Promise((r) => setTimeout(r, 100));
     const late = await Promise.all(Array.from({ length: 3 }, () => postTicket(org.api, { customer })));
     expect(late.map((r) => r.status)).toEqual(Array(3).fill(201));
-    const got = await receiver.waitFor(12);
+    const got = await fixture.receiver.waitFor(12);
     const ids = [first, ...burst, ...late].map((r) => r.body.data.id).sort();
     expect(got.map((r) => r.json.data.id).sort()).toEqual(ids);
     const h = await eventually(async () => {
@@ -71,10 +57,9 @@ function batchingSuite(ctx: TestContext) {
     start();
     const tickets = await Promise.all(Array.from({ length: 3 }, () => postTicket(org.api, { customer })));
     expect(tickets.map((t) => t.status)).toEqual([201, 201, 201]);
-    await receiver.waitFor(3);
+    await fixture.receiver.waitFor(3);
     // At most a linger (20 ms) has passed since they finished: stop() must record them itself.
-    await worker!.stop();
-    worker = null;
+    await fixture.stop();
     const rows = await ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', hook.id).execute();
     expect(rows.map((r) => [r.status, r.attempt_count, r.lease_token, r.next_attempt_at])).toEqual(Array(3).fill(['success', 1, null, null]));
     expect((await history(org, hook.id)).meta.pagination.total).toBe(3);

@@ -1,12 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startWorker, type WorkerHandle } from '../src/webhooks/worker.js';
+import { afterEach, expect, it } from 'vitest';
 import { recordTicketCreated } from './support/fixtures.js';
 import { ISO_MS, UUID, describeEachDialect, type TestContext, type TestOrg } from './support/harness.js';
 import { postTicket } from './support/ticket-fixtures.js';
-import { eventually, silentLogger, startReceiver, type Receiver, type ReceivedRequest } from './support/webhook-receiver.js';
+import { eventually, type ReceivedRequest } from './support/webhook-receiver.js';
+import { workerFixture } from './support/worker-fixture.js';
 
-// End to end: API change -> outbox row in the same transaction -> worker -> real HTTP receiver.
+// End to end: API change -> outbox row in the same transaction -> worker -> real HTTP fixture.receiver.
 
 /** Independent verification, as a receiver would do it: HMAC over the raw bytes, constant-time compare. */
 function verifySignature(secret: string, req: ReceivedRequest): boolean {
@@ -19,35 +19,17 @@ function verifySignature(secret: string, req: ReceivedRequest): boolean {
 const customer = { email: 'ada@example.com', name: 'Ada' };
 
 export function deliverySuite(ctx: TestContext) {
-  let receiver: Receiver;
-  let worker: WorkerHandle | null = null;
-  const start = (webhooks: Partial<TestContext['config']['webhooks']> = {}) =>
-    (worker = startWorker({
-      database: ctx.database,
-      clock: ctx.clock,
-      settings: { ...ctx.config.webhooks, ...webhooks },
-      logger: silentLogger,
-    }));
+  // Registered before the fixture's: after-each hooks run in reverse, so the worker is stopped (and the
+  // queue emptied) before the clock goes back to real time.
+  afterEach(() => ctx.clock.set(null));
+  const fixture = workerFixture(ctx);
+  const start = fixture.start;
   const rowsOf = (webhookId: string) =>
     ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId).execute();
 
-  beforeAll(async () => {
-    receiver = await startReceiver();
-  });
-  afterEach(async () => {
-    await worker?.stop();
-    worker = null;
-    // Each test starts with an empty queue: nothing left over is delivered into the next test's receiver.
-    await ctx.database.db.updateTable('webhook_deliveries').set({ next_attempt_at: null }).execute();
-    receiver.requests.length = 0;
-    receiver.respond(() => ({ status: 200 }));
-    ctx.clock.set(null);
-  });
-  afterAll(async () => receiver?.close());
-
   async function setup(events = ['ticket.created', 'ticket.updated', 'message.created'], path = '/hook') {
     const org = await ctx.createOrg();
-    const hook = await org.api.post('/api/v1/webhooks', { name: 'Test', url: receiver.url + path, events });
+    const hook = await org.api.post('/api/v1/webhooks', { name: 'Test', url: fixture.receiver.url + path, events });
     expect(hook.status).toBe(201);
     return { org, hook: hook.body.data as { id: string; secret: string } };
   }
@@ -60,7 +42,7 @@ export function deliverySuite(ctx: TestContext) {
     // (LISTEN/NOTIFY on PostgreSQL, the in-process signal on SQLite), not from polling.
     start({ pollIntervalMs: 3_600_000 });
     const ticket = (await postTicket(org.api, { customer })).body.data;
-    const [req] = await receiver.waitFor(1);
+    const [req] = await fixture.receiver.waitFor(1);
     expect(req.method).toBe('POST');
     expect(req.path).toBe('/hook');
     expect(req.headers['content-type']).toBe('application/json');
@@ -94,9 +76,9 @@ export function deliverySuite(ctx: TestContext) {
     const { org, hook } = await setup();
     const ticket = (await postTicket(org.api, { customer })).body.data;
     start();
-    await receiver.waitFor(1);
+    await fixture.receiver.waitFor(1);
     const msg = (await org.api.post(`/api/v1/tickets/${ticket.id}/messages`, { content: 'More details' })).body.data;
-    const [, m] = await receiver.waitFor(2);
+    const [, m] = await fixture.receiver.waitFor(2);
     expect(m.headers['x-webhook-event']).toBe('message.created');
     expect(verifySignature(hook.secret, m)).toBe(true);
     expect(m.json).toEqual({
@@ -109,7 +91,7 @@ export function deliverySuite(ctx: TestContext) {
     expect(msg.author).toMatchObject({ type: 'customer', email: 'ada@example.com' });
     const updated = await org.api.patch(`/api/v1/tickets/${ticket.id}`, { status: 'PENDING', priority: 'HIGH' });
     expect(updated.status).toBe(200);
-    const [, , u] = await receiver.waitFor(3);
+    const [, , u] = await fixture.receiver.waitFor(3);
     expect(u.headers['x-webhook-event']).toBe('ticket.updated');
     expect(verifySignature(hook.secret, u)).toBe(true);
     expect(u.headers['x-webhook-timestamp']).toBe(u.json.timestamp);
@@ -126,18 +108,18 @@ export function deliverySuite(ctx: TestContext) {
   it('sends only subscribed events of active webhooks of the same organization', async () => {
     const { org } = await setup(['message.created']);
     const other = await setup(['ticket.created'], '/other');
-    const inactive = await org.api.post('/api/v1/webhooks', { name: 'Off', url: receiver.url + '/off', events: ['ticket.created'] });
+    const inactive = await org.api.post('/api/v1/webhooks', { name: 'Off', url: fixture.receiver.url + '/off', events: ['ticket.created'] });
     await org.api.patch(`/api/v1/webhooks/${inactive.body.data.id}`, { is_active: false });
     start();
     await postTicket(org.api, { customer });
     await postTicket(other.org.api, { customer });
-    const [req] = await receiver.waitFor(1);
+    const [req] = await fixture.receiver.waitFor(1);
     expect(req.path).toBe('/other');
     expect(req.json.organization_id).toBe(other.org.id);
     // Nothing else can ever be sent: no other webhook has a delivery queued.
     const queued = await ctx.database.db.selectFrom('webhook_deliveries').select('webhook_id').where('organization_id', 'in', [org.id, other.org.id]).execute();
     expect(queued.map((q) => q.webhook_id)).toEqual([other.hook.id]);
-    expect(receiver.requests).toHaveLength(1);
+    expect(fixture.receiver.requests).toHaveLength(1);
   });
 
   it('writes deliveries only when the change commits', async () => {
@@ -161,10 +143,10 @@ export function deliverySuite(ctx: TestContext) {
 
   it('retries failures with the configured schedule, every attempt byte-identical', async () => {
     const { org, hook } = await setup();
-    receiver.respond((_req, i) => ({ status: i < 2 ? 503 : 204 }));
+    fixture.receiver.respond((_req, i) => ({ status: i < 2 ? 503 : 204 }));
     start();
     await postTicket(org.api, { customer });
-    const reqs = await receiver.waitFor(3);
+    const reqs = await fixture.receiver.waitFor(3);
     expect(new Set(reqs.map((r) => r.raw.toString('base64'))).size).toBe(1);
     expect(new Set(reqs.map((r) => r.headers['x-webhook-signature'])).size).toBe(1);
     expect(new Set(reqs.map((r) => r.headers['x-webhook-timestamp'])).size).toBe(1);
@@ -174,22 +156,22 @@ export function deliverySuite(ctx: TestContext) {
     });
     expect(record).toMatchObject({ status: 'success', status_code: 204, attempt_count: 3, next_attempt_at: null });
     // The series is over (no next attempt) and every attempt so far was recorded after it was sent.
-    expect(receiver.requests).toHaveLength(3);
+    expect(fixture.receiver.requests).toHaveLength(3);
   });
 
   it('makes at most 5 attempts and counts a redirect as a failure (never followed)', async () => {
     const { org, hook } = await setup();
-    receiver.respond((req) => (req.path === '/hook' ? { status: 302, headers: { location: `${receiver.url}/elsewhere` } } : { status: 200 }));
+    fixture.receiver.respond((req) => (req.path === '/hook' ? { status: 302, headers: { location: `${fixture.receiver.url}/elsewhere` } } : { status: 200 }));
     start();
     await postTicket(org.api, { customer });
-    await receiver.waitFor(5);
+    await fixture.receiver.waitFor(5);
     const record = await eventually(async () => {
       const d = (await deliveriesOf(org, hook.id)).data[0];
       return d?.attempt_count === 5 && d;
     });
     expect(record).toMatchObject({ status: 'failed', status_code: 302, attempt_count: 5, next_attempt_at: null });
     // Each attempt (and any redirect it would have followed) ended before it was recorded; none is due.
-    expect(receiver.requests.map((r) => r.path)).toEqual(['/hook', '/hook', '/hook', '/hook', '/hook']);
+    expect(fixture.receiver.requests.map((r) => r.path)).toEqual(['/hook', '/hook', '/hook', '/hook', '/hook']);
     const view = (await org.api.get(`/api/v1/webhooks/${hook.id}`)).body.data;
     expect(view).toMatchObject({ last_delivery_status: 'failed', is_active: true });
   });
@@ -207,11 +189,11 @@ export function deliverySuite(ctx: TestContext) {
 
   it('opens the circuit breaker after 10 failed attempts; is_active:true or a new url resets it', async () => {
     const { org, hook } = await setup(['ticket.created']);
-    receiver.respond(() => ({ status: 500 }));
+    fixture.receiver.respond(() => ({ status: 500 }));
     start();
     await emit(org.id, 1);
     await emit(org.id, 2);
-    await receiver.waitFor(10);
+    await fixture.receiver.waitFor(10);
     await eventually(async () => {
       const row = await ctx.database.db.selectFrom('webhooks').select('failure_count').where('id', '=', hook.id).executeTakeFirstOrThrow();
       return row.failure_count === 10;
@@ -222,10 +204,10 @@ export function deliverySuite(ctx: TestContext) {
     const view = (await org.api.get(`/api/v1/webhooks/${hook.id}`)).body.data;
     expect(view.is_active).toBe(true);
 
-    receiver.respond(() => ({ status: 200 }));
+    fixture.receiver.respond(() => ({ status: 200 }));
     await org.api.patch(`/api/v1/webhooks/${hook.id}`, { is_active: true });
     await emit(org.id, 4);
-    const [, , , , , , , , , , eleventh] = await receiver.waitFor(11);
+    const [, , , , , , , , , , eleventh] = await fixture.receiver.waitFor(11);
     expect(eleventh.json.data).toEqual({ id: 't-4' });
 
     await eventually(async () => {
@@ -236,22 +218,21 @@ export function deliverySuite(ctx: TestContext) {
     await ctx.database.db.updateTable('webhooks').set({ failure_count: 10 }).where('id', '=', hook.id).execute();
     await emit(org.id, 5);
     expect(await queued()).toHaveLength(3);
-    await org.api.patch(`/api/v1/webhooks/${hook.id}`, { url: `${receiver.url}/moved` });
+    await org.api.patch(`/api/v1/webhooks/${hook.id}`, { url: `${fixture.receiver.url}/moved` });
     await emit(org.id, 6);
-    const all = await receiver.waitFor(12);
+    const all = await fixture.receiver.waitFor(12);
     expect(all[11]).toMatchObject({ path: '/moved', json: expect.objectContaining({ data: { id: 't-6' } }) });
   });
 
   it('a deleted webhook gets no further attempts, queued ones included', async () => {
     const { org, hook } = await setup(['ticket.created']);
-    receiver.respond(() => ({ status: 500 }));
+    fixture.receiver.respond(() => ({ status: 500 }));
     ctx.clock.set(Date.now());
     start();
     await emit(org.id, 1);
-    await receiver.waitFor(1);
+    await fixture.receiver.waitFor(1);
     await eventually(async () => (await deliveriesOf(org, hook.id)).data[0]);
-    await worker!.stop();
-    worker = null;
+    await fixture.stop();
     await emit(org.id, 2); // queued (due now) while the first waits for its retry
     const pending = await ctx.database.db.selectFrom('webhook_deliveries').select('next_attempt_at').where('webhook_id', '=', hook.id).execute();
     expect(pending.map((p) => p.next_attempt_at !== null)).toEqual([true, true]);
@@ -259,32 +240,30 @@ export function deliverySuite(ctx: TestContext) {
     expect(await rowsOf(hook.id)).toEqual([]);
     // Proof that the worker ran past the time the deleted retries were due: a sentinel webhook's event,
     // due after them, is delivered; stop() then waits for anything still being sent.
-    const sentinel = await org.api.post('/api/v1/webhooks', { name: 'Sentinel', url: `${receiver.url}/sentinel`, events: ['ticket.created'] });
+    const sentinel = await org.api.post('/api/v1/webhooks', { name: 'Sentinel', url: `${fixture.receiver.url}/sentinel`, events: ['ticket.created'] });
     expect(sentinel.status).toBe(201);
-    receiver.respond(() => ({ status: 200 }));
+    fixture.receiver.respond(() => ({ status: 200 }));
     ctx.clock.advance(60_000);
     await emit(org.id, 3);
     start();
-    await receiver.waitFor(2);
+    await fixture.receiver.waitFor(2);
     await eventually(async () => (await deliveriesOf(org, sentinel.body.data.id)).data[0]?.status === 'success');
-    await worker!.stop();
-    worker = null;
-    expect(receiver.requests.map((r) => r.path)).toEqual(['/hook', '/sentinel']);
+    await fixture.stop();
+    expect(fixture.receiver.requests.map((r) => r.path)).toEqual(['/hook', '/sentinel']);
   });
 
   it('deactivating a webhook cancels its queued deliveries', async () => {
     const { org, hook } = await setup(['ticket.created']);
-    const sentinel = await org.api.post('/api/v1/webhooks', { name: 'Sentinel', url: `${receiver.url}/sentinel`, events: ['ticket.created'] });
+    const sentinel = await org.api.post('/api/v1/webhooks', { name: 'Sentinel', url: `${fixture.receiver.url}/sentinel`, events: ['ticket.created'] });
     await emit(org.id, 1); // queued for both webhooks
     await org.api.patch(`/api/v1/webhooks/${hook.id}`, { is_active: false });
     start();
     // The worker has demonstrably run once the sentinel's copy of the same event is delivered and
     // recorded; stop() then waits for anything still being sent.
-    await receiver.waitFor(1);
+    await fixture.receiver.waitFor(1);
     await eventually(async () => (await deliveriesOf(org, sentinel.body.data.id)).data[0]?.status === 'success');
-    await worker!.stop();
-    worker = null;
-    expect(receiver.requests.map((r) => r.path)).toEqual(['/sentinel']);
+    await fixture.stop();
+    expect(fixture.receiver.requests.map((r) => r.path)).toEqual(['/sentinel']);
     expect(await rowsOf(hook.id)).toEqual([expect.objectContaining({ attempt_count: 0, status: null, next_attempt_at: null })]);
   });
 
@@ -297,7 +276,7 @@ export function deliverySuite(ctx: TestContext) {
     }
     ctx.clock.set(null);
     start();
-    await receiver.waitFor(3);
+    await fixture.receiver.waitFor(3);
     await eventually(async () => (await deliveriesOf(org, hook.id)).meta.pagination.total === 3);
     const page1 = await deliveriesOf(org, hook.id, '?limit=2');
     expect(page1.meta).toEqual({ pagination: { page: 1, limit: 2, total: 3, total_pages: 2 } });

@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startWorker, type WorkerHandle } from '../src/webhooks/worker.js';
+import { expect, it } from 'vitest';
 import { logSettled } from './support/event-log.js';
 import { describeEachDialect, UUID, type TestOrg } from './support/harness.js';
 import { postTicket } from './support/ticket-fixtures.js';
-import { eventually, silentLogger, startReceiver, type ReceivedRequest, type Receiver } from './support/webhook-receiver.js';
+import { eventually, type ReceivedRequest } from './support/webhook-receiver.js';
+import { workerFixture } from './support/worker-fixture.js';
 
 // platform.md §5: Standard Webhooks headers on every delivery (verified with the standardwebhooks
 // package, as a receiver would, and with interface.md's X-Webhook-Signature rule), the test ping,
@@ -24,30 +24,12 @@ const standardVerify = (secret: string, req: ReceivedRequest) => new Webhook(sec
 describeEachDialect(
   'webhook tooling (Standard Webhooks, test, retry, rotate)',
   (ctx) => {
-    let receiver: Receiver;
-    let worker: WorkerHandle | null = null;
-    const start = () =>
-      (worker = startWorker({
-        database: ctx.database,
-        clock: ctx.clock,
-        settings: { ...ctx.config.webhooks, retryDelaysMs: [20, 20, 20, 20], pollIntervalMs: 50 },
-        logger: silentLogger,
-      }));
-    beforeAll(async () => {
-      receiver = await startReceiver();
-    });
-    afterEach(async () => {
-      await worker?.stop();
-      worker = null;
-      await ctx.database.db.updateTable('webhook_deliveries').set({ next_attempt_at: null }).execute();
-      receiver.requests.length = 0;
-      receiver.respond(() => ({ status: 200 }));
-    });
-    afterAll(async () => receiver?.close());
+    const fixture = workerFixture(ctx, { retryDelaysMs: [20, 20, 20, 20], pollIntervalMs: 50 });
+    const start = () => fixture.start();
 
     async function setup(events = ['ticket.created', 'message.created']) {
       const org = await ctx.createOrg();
-      const hook = await org.api.post('/api/v1/webhooks', { name: 'Tools', url: `${receiver.url}/hook`, events });
+      const hook = await org.api.post('/api/v1/webhooks', { name: 'Tools', url: `${fixture.receiver.url}/hook`, events });
       expect(hook.status).toBe(201);
       return { org, hook: hook.body.data as { id: string; secret: string } };
     }
@@ -60,10 +42,10 @@ describeEachDialect(
     it('every attempt carries webhook-id = the event id (same across retries), verifies with standardwebhooks and X-Webhook-Signature', async () => {
       const { org, hook } = await setup();
       expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-      receiver.respond((_req, i) => ({ status: i < 2 ? 500 : 200 }));
+      fixture.receiver.respond((_req, i) => ({ status: i < 2 ? 500 : 200 }));
       start();
       const ticket = (await postTicket(org.api)).body.data;
-      const reqs = await receiver.waitFor(3);
+      const reqs = await fixture.receiver.waitFor(3);
       const [created] = (await events(org)).filter((e) => e.type === 'ticket.created');
       expect(created.data.id).toBe(ticket.id);
       for (const req of reqs) {
@@ -83,13 +65,13 @@ describeEachDialect(
 
     it('POST /webhooks/{id}/test queues one webhook.test for this webhook only, even inactive and unsubscribed', async () => {
       const { org, hook } = await setup(['customer.deleted']);
-      const other = (await org.api.post('/api/v1/webhooks', { name: 'Other', url: `${receiver.url}/other`, events: ['customer.deleted'] })).body.data;
+      const other = (await org.api.post('/api/v1/webhooks', { name: 'Other', url: `${fixture.receiver.url}/other`, events: ['customer.deleted'] })).body.data;
       await org.api.patch(`/api/v1/webhooks/${hook.id}`, { is_active: false });
       const res = await org.api.post(`/api/v1/webhooks/${hook.id}/test`);
       expect(res.status).toBe(202);
       expect(res.body.data).toMatchObject({ id: expect.stringMatching(UUID), event: 'webhook.test', status: null, attempt_count: 0, completed_at: null });
       start();
-      const [req] = await receiver.waitFor(1);
+      const [req] = await fixture.receiver.waitFor(1);
       expect(req.path).toBe('/hook');
       expect(req.json).toMatchObject({ event: 'webhook.test', organization_id: org.id, data: { webhook_id: hook.id } });
       expect(standardVerify(hook.secret, req)).toEqual(req.json);
@@ -111,23 +93,23 @@ describeEachDialect(
 
     it('retry queues a new series of the same event: byte-identical body, same webhook-id; 404 for another webhook', async () => {
       const { org, hook } = await setup();
-      const second = (await org.api.post('/api/v1/webhooks', { name: 'Second', url: `${receiver.url}/second`, events: ['ticket.created'] })).body.data;
+      const second = (await org.api.post('/api/v1/webhooks', { name: 'Second', url: `${fixture.receiver.url}/second`, events: ['ticket.created'] })).body.data;
       start();
       await postTicket(org.api);
-      await receiver.waitFor(2); // ticket.created to both webhooks
+      await fixture.receiver.waitFor(2); // ticket.created to both webhooks
       const mine = await eventually(async () => {
         const list = await history(org, hook.id);
         return list.data.length === 1 ? list.data[0] : null;
       });
       expect(mine.status).toBe('success');
-      const before = receiver.requests.filter((r) => r.path === '/hook');
+      const before = fixture.receiver.requests.filter((r) => r.path === '/hook');
       expect(before).toHaveLength(1);
       const retried = await org.api.post(`/api/v1/webhooks/${hook.id}/deliveries/${mine.id}/retry`);
       expect(retried.status).toBe(202);
       expect(retried.body.data).toMatchObject({ event: 'ticket.created', status: null, attempt_count: 0 });
       expect(retried.body.data.id).not.toBe(mine.id);
-      await eventually(async () => receiver.requests.filter((r) => r.path === '/hook').length === 2);
-      const [a, b] = receiver.requests.filter((r) => r.path === '/hook');
+      await eventually(async () => fixture.receiver.requests.filter((r) => r.path === '/hook').length === 2);
+      const [a, b] = fixture.receiver.requests.filter((r) => r.path === '/hook');
       expect(b.raw.equals(a.raw)).toBe(true);
       expect(b.headers['webhook-id']).toBe(a.headers['webhook-id']);
       expect(standardVerify(hook.secret, b)).toEqual(a.json);
@@ -153,7 +135,7 @@ describeEachDialect(
       expect((await org.api.get(`/api/v1/webhooks/${hook.id}`)).body.data.secret).toBeUndefined();
       start();
       await org.api.post(`/api/v1/webhooks/${hook.id}/test`);
-      const [during] = await receiver.waitFor(1);
+      const [during] = await fixture.receiver.waitFor(1);
       expect(String(during.headers['webhook-signature']).split(' ')).toHaveLength(2);
       expect(standardVerify(secret, during)).toEqual(during.json);
       expect(standardVerify(hook.secret, during)).toEqual(during.json);
@@ -163,7 +145,7 @@ describeEachDialect(
       await recorded(1);
       ctx.clock.set(base + 61_000);
       await org.api.post(`/api/v1/webhooks/${hook.id}/test`);
-      const [, after] = await receiver.waitFor(2);
+      const [, after] = await fixture.receiver.waitFor(2);
       expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1);
       expect(standardVerify(secret, after)).toEqual(after.json);
       expect(() => standardVerify(hook.secret, after)).toThrow();
@@ -173,7 +155,7 @@ describeEachDialect(
       expect(plain.status, JSON.stringify(plain.body)).toBe(200);
       const again = plain.body.data.secret as string;
       await org.api.post(`/api/v1/webhooks/${hook.id}/test`);
-      const [, , third] = await receiver.waitFor(3);
+      const [, , third] = await fixture.receiver.waitFor(3);
       expect(standardVerify(again, third)).toEqual(third.json);
       expect(() => standardVerify(secret, third)).toThrow();
       for (const body of [{ previous_secret_expires_in: 86401 }, { previous_secret_expires_in: -1 }, { previous_secret_expires_in: 'x' }]) {
@@ -195,7 +177,7 @@ describeEachDialect(
         })
         .execute();
       start();
-      const [req] = await receiver.waitFor(1);
+      const [req] = await fixture.receiver.waitFor(1);
       expect(req.raw.toString()).toBe(body);
       expect(req.headers['webhook-id']).toBe(id);
       expect(standardVerify(oldSecret, req)).toEqual(JSON.parse(body));
