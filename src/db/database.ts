@@ -274,7 +274,7 @@ function hardenPool(pool: pg.Pool, namer: StatementNamer | null): void {
       return result;
     };
     (client as { query: unknown }).query = (...args: unknown[]) => {
-      const named = namer?.enabled ? namer.name(args) : args;
+      const named = namer ? namer.name(args) : args;
       const result = run(named);
       if (named === args || !(result instanceof Promise)) return result;
       // A pooler that does not carry prepared statements (pg-prepared-statements.ts): run it again unnamed.

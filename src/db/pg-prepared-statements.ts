@@ -29,16 +29,12 @@ export interface StatementNamer {
    * carry prepared statements (naming is then off for good).
    */
   notCarried(err: unknown): boolean;
-  readonly enabled: boolean;
 }
 
 export function statementNamer(onDisable: (err: unknown) => void = () => undefined): StatementNamer {
   const names = new Map<string, string>();
   let enabled = true;
   return {
-    get enabled() {
-      return enabled;
-    },
     name(args) {
       const [text, values] = args;
       if (!enabled || typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return args;
