@@ -114,8 +114,8 @@ describeEachDialect('billing: plan limits', (ctx) => {
     const quota = createQuotaService({ timeZone: 'America/New_York' });
     const reserve = (at: string) =>
       ctx.database.forOrganization(org.id).transaction(async (t) => {
-        await quota.checkTicketAllowed(t, Date.parse(at));
-        await quota.recordTicket(t, Date.parse(at));
+        const admission = await quota.checkTicketAllowed(t, Date.parse(at));
+        await quota.recordTicket(t, Date.parse(at), admission);
       });
     await reserve('2026-04-01T03:59:59.999Z'); // March in New York
     await expect(reserve('2026-04-01T03:00:00.000Z')).rejects.toMatchObject({ statusCode: 403, code: 'plan_limit_exceeded' });

@@ -46,11 +46,33 @@ const NEW_COLUMNS: Record<string, string[]> = {
   ticket_tags: ['status', 'number'],
   webhooks: ['previous_secret', 'previous_secret_expires_at'],
   webhook_deliveries: ['event_id'],
+  ticket_counts: ['stripe'],
+  ticket_usage: ['stripe'],
 };
 // Columns the old schema has and a later migration moves elsewhere: filled from the source's new home
 // when copying, and left out of snapshots (20261122-0800 moved customer_count into customer_counts,
 // compared on its own after the upgrade).
 const MOVED_COLUMNS: Record<string, string[]> = { organization_counters: ['customer_count'] };
+// Counters that 20261123-0100 spread over stripes: a total is the sum of its stripes' rows. Copied
+// into the older schema, and compared, as one row per key with the summed count.
+const STRIPED = new Set(['ticket_counts', 'ticket_usage']);
+
+/** The rows of a striped counter table folded to one per key (stripe left out, counts summed). */
+function foldStripes(rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  const byKey = new Map<string, Record<string, unknown>>();
+  for (const { stripe: _stripe, count, ...key } of rows) {
+    const k = JSON.stringify(Object.entries(key).sort(([a], [b]) => a.localeCompare(b)));
+    const seen = byKey.get(k);
+    if (seen) seen.count = Number(seen.count) + Number(count);
+    else byKey.set(k, { ...key, count: Number(count) });
+  }
+  return [...byKey.values()];
+}
+
+const rowsOf = async (db: Kysely<any>, table: string): Promise<Record<string, unknown>[]> => {
+  const rows = await db.selectFrom(table).selectAll().execute();
+  return STRIPED.has(table) ? foldStripes(rows) : rows;
+};
 
 async function userTables(db: Kysely<any>, dialect: string): Promise<string[]> {
   const rows =
@@ -67,7 +89,7 @@ async function userTables(db: Kysely<any>, dialect: string): Promise<string[]> {
 async function snapshot(db: Kysely<any>): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const table of TABLES) {
-    const rows = await db.selectFrom(table).selectAll().execute();
+    const rows = await rowsOf(db, table);
     const skip = [...(NEW_COLUMNS[table] ?? []), ...(MOVED_COLUMNS[table] ?? [])];
     out[table] = rows
       .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).filter(([k]) => !skip.includes(k)).sort(([a], [b]) => a.localeCompare(b)))))
@@ -76,14 +98,23 @@ async function snapshot(db: Kysely<any>): Promise<Record<string, string[]>> {
   return out;
 }
 
+/** Each organization's customer total (the sum of its customer_counts stripes). */
+const customerTotals = async (db: Kysely<any>) =>
+  (
+    await db
+      .selectFrom('customer_counts')
+      .select(['organization_id', sql<number>`sum(count)`.as('n')])
+      .groupBy('organization_id')
+      .orderBy('organization_id')
+      .execute()
+  ).map((r): [string, number] => [String(r.organization_id), Number(r.n)]);
+
 /** Copies every row of the source into the older schema, leaving out the columns it does not have yet. */
 async function copyRows(source: Kysely<any>, target: Kysely<any>, dialect: string): Promise<void> {
-  const customerCounts = new Map(
-    (await source.selectFrom('customer_counts').selectAll().execute()).map((r) => [r.organization_id as string, Number(r.count)]),
-  );
+  const customerCounts = new Map(await customerTotals(source));
   for (const table of TABLES) {
-    let rows = await source.selectFrom(table).selectAll().execute();
-    if (table === 'organization_counters') rows = rows.map((r) => ({ ...r, customer_count: customerCounts.get(r.organization_id) ?? 0 }));
+    let rows = await rowsOf(source, table);
+    if (table === 'organization_counters') rows = rows.map((r) => ({ ...r, customer_count: customerCounts.get(r.organization_id as string) ?? 0 }));
     const skip = NEW_COLUMNS[table] ?? [];
     for (const row of rows) {
       const cols = Object.keys(row).filter((c) => !skip.includes(c));
@@ -261,9 +292,7 @@ describeEachDialect('migration upgrade: tenant keys', (ctx) => {
     // The same answers from an app on the upgraded database (brought to the latest schema the app needs).
     await migrateToLatest(old.handle);
     expect(await snapshot(target)).toEqual(before);
-    const counts = async (db: Kysely<any>) =>
-      (await db.selectFrom('customer_counts').selectAll().orderBy('organization_id').execute()).map((r) => [r.organization_id, Number(r.count)]);
-    expect(await counts(target)).toEqual(await counts(source));
+    expect(await customerTotals(target)).toEqual(await customerTotals(source));
     // 20261122-0700 backfilled the tag links' copy of their ticket's status and number.
     const links = async (db: Kysely<any>) =>
       (await db.selectFrom('ticket_tags').select(['ticket_id', 'tag_id', 'status', 'number']).orderBy('ticket_id').orderBy('tag_id').execute()).map(

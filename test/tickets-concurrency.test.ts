@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,7 +88,12 @@ describe.skipIf(!postgresAvailable())('postgres: ticket numbers across two serve
     const db = testDb.handle.db;
     const seq = await db.selectFrom('organization_counters').select('ticket_seq').where('organization_id', '=', org.organization.id).executeTakeFirstOrThrow();
     expect(Number(seq.ticket_seq)).toBe(2 * PER_SERVER);
-    const buckets = await db.selectFrom('ticket_counts').select(['status', 'priority', 'count']).where('organization_id', '=', org.organization.id).execute();
+    const buckets = await db
+      .selectFrom('ticket_counts')
+      .select(['status', 'priority', sql<number>`sum(count)`.as('count')])
+      .where('organization_id', '=', org.organization.id)
+      .groupBy(['status', 'priority'])
+      .execute();
     expect(buckets.map((b) => [b.status, b.priority, Number(b.count)])).toEqual([['OPEN', 'MEDIUM', 2 * PER_SERVER]]);
     const shared = await db.selectFrom('customers').select('ticket_count').where('email_key', '=', 'shared@example.com').execute();
     expect(shared.map((c) => Number(c.ticket_count))).toEqual([PER_SERVER]);

@@ -37,11 +37,9 @@ async function seedMany(ctx: Parameters<Parameters<typeof describeEachDialect>[1
       .execute();
   }
   await db.updateTable('organization_counters').set({ ticket_seq: n }).where('organization_id', '=', org.id).execute();
-  await db
-    .insertInto('ticket_counts')
-    .values({ organization_id: org.id, status: 'OPEN', priority: 'LOW', count: n })
-    .onConflict((oc) => oc.columns(['organization_id', 'status', 'priority']).doUpdateSet({ count: n }))
-    .execute();
+  // The bucket's total becomes n: its stripes' rows are replaced by one.
+  await db.deleteFrom('ticket_counts').where('organization_id', '=', org.id).where('status', '=', 'OPEN').where('priority', '=', 'LOW').execute();
+  await db.insertInto('ticket_counts').values({ organization_id: org.id, status: 'OPEN', priority: 'LOW', count: n }).execute();
   return customerId;
 }
 

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { Millis } from '../db/column-types.js';
 
 // Kysely table types of plans, usage and AI credits.
@@ -12,9 +13,11 @@ export interface PlanTable {
   updated_at: Millis;
 }
 
+/** Tickets created per quarter hour, spread over stripes (db/counter-stripes.ts): usage is the sum. */
 export interface TicketUsageTable {
   organization_id: string;
   bucket: number;
+  stripe: ColumnType<number, number | undefined, never>;
   count: number;
 }
 

@@ -69,10 +69,14 @@ export async function countTicketUsage(t: TenantDb, start: number, end: number):
   return Number(row.total);
 }
 
-export async function addTicketUsage(t: TenantDb, at: number): Promise<void> {
+/**
+ * Counts one ticket in the quarter hour of `at`, in the given stripe of it (db/counter-stripes.ts):
+ * usage is the sum over the stripes.
+ */
+export async function addTicketUsage(t: TenantDb, at: number, stripe: number): Promise<void> {
   await t
-    .insertInto('ticket_usage', { bucket: bucketOf(at), count: 1 })
-    .onConflict((oc) => oc.columns(['organization_id', 'bucket']).doUpdateSet({ count: sql`ticket_usage.count + 1` }))
+    .insertInto('ticket_usage', { bucket: bucketOf(at), stripe, count: 1 })
+    .onConflict((oc) => oc.columns(['organization_id', 'bucket', 'stripe']).doUpdateSet({ count: sql`ticket_usage.count + 1` }))
     .execute();
 }
 

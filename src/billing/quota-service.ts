@@ -1,3 +1,4 @@
+import { pickStripe } from '../db/counter-stripes.js';
 import type { TenantDb } from '../db/database.js';
 import { planLimitExceeded } from '../shared/errors.js';
 import { periodOf } from './billing-period.js';
@@ -7,6 +8,13 @@ import { addTicketUsage, countSeats, countTicketUsage, countWebhooks, findPlan, 
 // guards, on the caller's organization-scoped handle, after locking the plan row (PostgreSQL; SQLite
 // has a single writer), so concurrent writes cannot pass a limit together and a refused write leaves
 // nothing behind.
+
+/** What checkTicketAllowed found: whether the create runs under a ticket limit (the plan locked). */
+export interface TicketAdmission {
+  readonly limited: boolean;
+}
+const UNLIMITED: TicketAdmission = { limited: false };
+const LIMITED: TicketAdmission = { limited: true };
 
 export interface QuotaServiceDeps {
   /** The server's configured zone (config.timeZone): the ticket month is the calendar month there. */
@@ -22,23 +30,28 @@ export function createQuotaService({ timeZone }: QuotaServiceDeps) {
      * unlimited plan (the default) locks nothing, so creates of that organization do not queue here.
      * Read again under the lock: a limit set meanwhile is seen.
      */
-    async checkTicketAllowed(t: TenantDb, now: number): Promise<void> {
-      if ((await findPlan(t)).tickets_limit === null) return;
+    async checkTicketAllowed(t: TenantDb, now: number): Promise<TicketAdmission> {
+      if ((await findPlan(t)).tickets_limit === null) return UNLIMITED;
       const plan = await lockPlan(t);
-      if (plan.tickets_limit === null) return;
+      if (plan.tickets_limit === null) return UNLIMITED;
       const period = periodOf(now, timeZone);
       const used = await countTicketUsage(t, period.start, period.end);
       if (used >= plan.tickets_limit) {
         throw planLimitExceeded(`the plan allows ${plan.tickets_limit} tickets per month and ${used} were created this month`);
       }
+      return LIMITED;
     },
 
     /**
-     * Counts the created ticket as usage. The usage row is shared by every create of the organization
-     * in the same quarter hour: call it last in the transaction, so it is held only until the commit.
+     * Counts the created ticket as usage, with what checkTicketAllowed answered in the same
+     * transaction. The usage rows are shared by every create of the organization in the same quarter
+     * hour: call it last in the transaction, so its row is held only until the commit. Unlimited
+     * creates run concurrently and add to a random stripe; creates under a limit already run one at a
+     * time (the plan lock), so they add to stripe 0 and the month a limit sums stays one row per
+     * quarter hour.
      */
-    async recordTicket(t: TenantDb, now: number): Promise<void> {
-      await addTicketUsage(t, now);
+    async recordTicket(t: TenantDb, now: number, admission: TicketAdmission): Promise<void> {
+      await addTicketUsage(t, now, admission.limited ? 0 : pickStripe(t));
     },
 
     /**

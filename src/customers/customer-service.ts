@@ -215,13 +215,21 @@ export function createCustomerService({ database, clock, ticketCounter, events }
     },
 
     /**
-     * Counts one more ticket for the customer (ticket_count) and, when findOrCreateForTicket created
-     * it, one more customer for the organization: late in the ticket creation's transaction, as the
-     * organization's customer total is a row every such create shares.
+     * Counts one more ticket for the customer (ticket_count), in the ticket creation's transaction.
+     * The customer's row is locked from here to the commit: before the organization's shared rows,
+     * as a customer deletion locks the customer before the ticket buckets and the customer total.
      */
-    async countTicket(t: TenantDb, customerId: string, created: boolean): Promise<void> {
+    async countTicket(t: TenantDb, customerId: string): Promise<void> {
       await store.incrementTicketCount(t, customerId);
-      if (created) await store.adjustCustomerCount(t, 1);
+    },
+
+    /**
+     * Counts the customer findOrCreateForTicket created in the organization's customer total: late in
+     * the ticket creation's transaction (after the ticket buckets, the order a customer deletion takes
+     * them in), as that total is shared by every create that makes a customer.
+     */
+    async countCreatedCustomer(t: TenantDb): Promise<void> {
+      await store.adjustCustomerCount(t, 1);
     },
   };
 }

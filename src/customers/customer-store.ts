@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { pickStripe } from '../db/counter-stripes.js';
 import { isUniqueViolation, type TenantDb } from '../db/database.js';
 import type { CustomerTable } from './customer-tables.js';
 import type { SearchTerm } from '../shared/search-term.js';
@@ -48,13 +49,14 @@ export function findCustomerByEmail(t: TenantDb, email: string): Promise<Custome
 }
 
 /**
- * Adds delta to the organization's customer total. The row is shared by every write of the
- * organization that creates or deletes a customer: callers change it last, just before commit.
+ * Adds delta to the organization's customer total, in one of its stripes (db/counter-stripes.ts; a
+ * stripe may go below zero, the sum is the total). The rows are shared by every write of the
+ * organization that creates or deletes a customer: callers change them last, just before commit.
  */
 export async function adjustCustomerCount(t: TenantDb, delta: number): Promise<void> {
   await t
-    .insertInto('customer_counts', { count: delta })
-    .onConflict((oc) => oc.column('organization_id').doUpdateSet({ count: sql`customer_counts.count + ${delta}` }))
+    .insertInto('customer_counts', { stripe: pickStripe(t), count: delta })
+    .onConflict((oc) => oc.columns(['organization_id', 'stripe']).doUpdateSet({ count: sql`customer_counts.count + ${delta}` }))
     .execute();
 }
 
@@ -110,8 +112,11 @@ export async function deleteCustomer(t: TenantDb, id: string): Promise<void> {
 }
 
 export async function countAllCustomers(t: TenantDb): Promise<number> {
-  const row = await t.selectFrom('customer_counts').select('count').executeTakeFirst();
-  return Number(row?.count ?? 0);
+  const row = await t
+    .selectFrom('customer_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), sql<number>`0`).as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 export function listCustomers(t: TenantDb, limit: number, offset: number): Promise<CustomerRow[]> {

@@ -18,8 +18,9 @@ export interface CustomerTable {
   updated_at: Millis;
 }
 
-/** The organization's number of customers (customers list totals), one row per organization. */
+/** The organization's number of customers (customers list totals): the sum of its stripes' rows. */
 export interface CustomerCountTable {
   organization_id: string;
+  stripe: ColumnType<number, number | undefined, never>;
   count: ColumnType<number, number | undefined, number>;
 }

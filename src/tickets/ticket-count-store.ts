@@ -1,35 +1,47 @@
 import { sql } from 'kysely';
+import { pickStripe } from '../db/counter-stripes.js';
 import type { TenantDb } from '../db/database.js';
 import { sameOrganizationByKey, ticketEventLock } from './ticket-store.js';
 
-// ticket_counts holds one row per (organization, status, priority); every write that creates,
-// deletes or re-classifies a ticket adjusts it in the same transaction, so list totals for the
-// common filters are a read of at most 25 rows instead of a COUNT(*) over the organization.
+// ticket_counts holds the tickets per (organization, status, priority), spread over stripes
+// (db/counter-stripes.ts: concurrent creates add to different rows); every write that creates,
+// deletes or re-classifies a ticket adjusts one stripe in the same transaction, so list totals for
+// the common filters are a sum over at most 25 buckets' stripes instead of a COUNT(*) over the
+// organization.
 
 export interface Bucket {
   status: string;
   priority: string;
 }
 
-export async function adjustTicketCount(t: TenantDb, bucket: Bucket, delta: number): Promise<void> {
+export async function adjustTicketCount(t: TenantDb, bucket: Bucket, delta: number, stripe = pickStripe(t)): Promise<void> {
   if (delta === 0) return;
   await t
-    .insertInto('ticket_counts', { status: bucket.status, priority: bucket.priority, count: delta })
+    .insertInto('ticket_counts', { status: bucket.status, priority: bucket.priority, stripe, count: delta })
     .onConflict((oc) =>
-      oc.columns(['organization_id', 'status', 'priority']).doUpdateSet({ count: sql`ticket_counts.count + ${delta}` }),
+      oc.columns(['organization_id', 'status', 'priority', 'stripe']).doUpdateSet({ count: sql`ticket_counts.count + ${delta}` }),
     )
     .execute();
 }
 
+/** Orders bucket changes by (status, priority): every writer locks the bucket rows in this order. */
+const byBucket = (a: Bucket, b: Bucket): number => {
+  const x = `${a.status}/${a.priority}`;
+  const y = `${b.status}/${b.priority}`;
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
 /** Moves one ticket between buckets when its status or priority changes. */
 export async function moveTicketCount(t: TenantDb, from: Bucket, to: Bucket): Promise<void> {
   if (from.status === to.status && from.priority === to.priority) return;
-  // Always lock the two bucket rows in the same order, so two opposite moves cannot deadlock.
+  // Always lock the two bucket rows in the same order (one stripe for both), so two opposite moves
+  // cannot deadlock.
+  const stripe = pickStripe(t);
   const changes = [
     { ...from, delta: -1 },
     { ...to, delta: 1 },
-  ].sort((a, b) => (a.status + '/' + a.priority < b.status + '/' + b.priority ? -1 : 1));
-  for (const c of changes) await adjustTicketCount(t, c, c.delta);
+  ].sort(byBucket);
+  for (const c of changes) await adjustTicketCount(t, c, c.delta, stripe);
 }
 
 /**
@@ -71,7 +83,9 @@ export async function subtractCustomerTickets(t: TenantDb, customerId: string): 
     .select(['status', 'priority', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy(['status', 'priority'])
     .execute();
-  for (const g of groups) await adjustTicketCount(t, g, -Number(g.n));
+  // In bucket order, one stripe (as moveTicketCount): a stripe may go below zero, the sums stay exact.
+  const stripe = pickStripe(t);
+  for (const g of groups.sort(byBucket)) await adjustTicketCount(t, g, -Number(g.n), stripe);
 }
 
 /** Sum of the buckets matching the filter: the exact total without scanning tickets. */

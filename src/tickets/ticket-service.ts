@@ -27,7 +27,7 @@ import { applyTicketUpdate, resolveTags } from './ticket-update.js';
 export interface TicketServiceDeps {
   database: DatabaseHandle;
   clock: Clock;
-  customers: Pick<CustomerService, 'findOrCreateForTicket' | 'countTicket'>;
+  customers: Pick<CustomerService, 'findOrCreateForTicket' | 'countTicket' | 'countCreatedCustomer'>;
   quota: Pick<QuotaService, 'checkTicketAllowed' | 'recordTicket'>;
   events: Pick<EventRecorder, 'record'>;
 }
@@ -59,7 +59,7 @@ export function createTicketService({ database, clock, customers, quota, events 
       const now = clock();
       const c = input.customer;
       const { customer, created } = await customers.findOrCreateForTicket(t, c, now);
-      await quota.checkTicketAllowed(t, now);
+      const admission = await quota.checkTicketAllowed(t, now);
       const row: TicketRow = {
         id: newId(),
         organization_id: t.organizationId,
@@ -100,11 +100,14 @@ export function createTicketService({ database, clock, customers, quota, events 
       };
       await events.record(t, { type: 'ticket.created', occurredAt: now, data: ticketEventData(row, relations) });
       // Last, the rows shared with other writes (the customer's, then the organization's bucket, customer
-      // total and usage rows), in the order every write takes them: each is locked only until the
-      // commit that follows. Throwing here still rolls everything back.
-      await customers.countTicket(t, customer.id, created);
+      // total and usage rows), in the order every write takes them (a customer deletion: customer,
+      // buckets, customer total), so none can deadlock with another: each is locked only until the
+      // commit that follows. The organization's rows are striped (db/counter-stripes.ts), so concurrent
+      // creates mostly lock different ones. Throwing here still rolls everything back.
+      await customers.countTicket(t, customer.id);
       await adjustTicketCount(t, row, 1);
-      await quota.recordTicket(t, now);
+      if (created) await customers.countCreatedCustomer(t);
+      await quota.recordTicket(t, now, admission);
       return ticketView(row, relations, [message]);
     });
   }

@@ -3,10 +3,12 @@ import type { Millis } from '../db/column-types.js';
 
 // Ticket totals per (status, priority) kept in the same transaction as each change, so list totals
 // never need a COUNT(*) over the organization's tickets.
+/** Tickets per (status, priority), spread over stripes (db/counter-stripes.ts): the total is the sum. */
 export interface TicketCountTable {
   organization_id: string;
   status: string;
   priority: string;
+  stripe: ColumnType<number, number | undefined, never>;
   count: number;
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { newId } from '../../src/shared/ids.js';
 import type { Api } from './api.js';
 import { countRows } from './fixtures.js';
@@ -56,11 +57,13 @@ export async function storedState(ctx: TestContext, organizationId: string) {
   const db = ctx.database.db;
   const count = (table: 'tickets' | 'messages' | 'customers' | 'ticket_tags') => countRows(ctx, table, organizationId);
   const seq = await db.selectFrom('organization_counters').select('ticket_seq').where('organization_id', '=', organizationId).executeTakeFirstOrThrow();
+  // A bucket's total is the sum of its stripes (db/counter-stripes.ts).
   const buckets = await db
     .selectFrom('ticket_counts')
-    .select(['status', 'priority', 'count'])
+    .select(['status', 'priority', sql<number>`sum(count)`.as('count')])
     .where('organization_id', '=', organizationId)
-    .where('count', '<>', 0)
+    .groupBy(['status', 'priority'])
+    .having(sql<number>`sum(count)`, '<>', 0)
     .orderBy('status')
     .orderBy('priority')
     .execute();
