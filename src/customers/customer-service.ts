@@ -186,7 +186,7 @@ export function createCustomerService({ database, clock, ticketCounter, events }
      * For ticket creation, in its transaction: the customer with this email, created from `input` when
      * there is none. An existing customer is returned untouched (decisions.md: a ticket never
      * overwrites stored customer fields). Safe under concurrent creates: the unique (organization,
-     * email) index decides, and the loser reads the winner. A new customer is counted by countTicket.
+     * email) index decides, and the loser reads the winner. A new customer is counted by countCreatedCustomer.
      */
     async findOrCreateForTicket(t: TenantDb, input: TicketCustomerInput, now: number): Promise<{ customer: CustomerRow; created: boolean }> {
       const existing = await store.findCustomerByEmail(t, input.email);
