@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
+import { CONDITIONAL_ROUTES } from './conditional-plugin.js';
 import { appendRouteHooks, asList } from './route-hooks.js';
 
 // GET /tickets/{id} is the hottest read. On SQLite the process can know exactly when its answer may
@@ -14,14 +15,20 @@ import { appendRouteHooks, asList } from './route-hooks.js';
 //
 // What the answer depends on must be only (organization, URL, database contents): the ticket route's
 // answer has no time-dependent or caller-dependent part (scopes decide access, checked before this).
+// The ticket list is the same: its page, totals and relations are read from the database only, and
+// the URL (query string included) is the whole question. Its answer has no ETag (not a single
+// resource), so none is kept. Any write anywhere in the database moves the version, so under a steady
+// stream of writes the list is simply read every time; what is saved is the repeated poll of the same
+// page between writes (a dashboard, an agent's queue view refreshing).
 
 /** The routes whose 200 answers are kept (GET only). */
-export const CACHED_ROUTES: ReadonlySet<string> = new Set(['/api/v1/tickets/:ticket_id']);
+export const CACHED_ROUTES: ReadonlySet<string> = new Set(['/api/v1/tickets/:ticket_id', '/api/v1/tickets']);
 
 interface Entry {
   version: string;
   payload: string;
-  etag: string;
+  /** The ETag of exactly these bytes, where the route has one. */
+  etag: string | null;
 }
 
 declare module 'fastify' {
@@ -51,18 +58,18 @@ export const representationCachePlugin = fp(
       const key = `${request.auth.organizationId} ${request.url}`;
       const kept = cache.get(key);
       if (kept && kept.version === version) {
-        request.cachedEtag = kept.etag;
+        if (kept.etag !== null) request.cachedEtag = kept.etag;
         return reply.type('application/json; charset=utf-8').send(kept.payload);
       }
       request.representationSlot = { key, version };
     };
 
-    // After the conditional plugin's onSend, which set the ETag of exactly these bytes.
-    const keep = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    // After the conditional plugin's onSend, which set the ETag of exactly these bytes (single resources).
+    const keep = (withEtag: boolean) => async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const slot = request.representationSlot;
       const etag = reply.getHeader('etag');
-      if (slot && reply.statusCode === 200 && typeof payload === 'string' && typeof etag === 'string') {
-        cache.set(slot.key, { version: slot.version, payload, etag });
+      if (slot && reply.statusCode === 200 && typeof payload === 'string' && (!withEtag || typeof etag === 'string')) {
+        cache.set(slot.key, { version: slot.version, payload, etag: withEtag ? (etag as string) : null });
       }
       return payload;
     };
@@ -70,7 +77,7 @@ export const representationCachePlugin = fp(
     app.addHook('onRoute', (route) => {
       if (!CACHED_ROUTES.has(route.url) || !asList(route.method).includes('GET')) return;
       appendRouteHooks(route, 'preHandler', serveKept);
-      appendRouteHooks(route, 'onSend', keep);
+      appendRouteHooks(route, 'onSend', keep(CONDITIONAL_ROUTES.has(route.url)));
     });
   },
   { name: 'representation-cache', dependencies: ['conditional'] },

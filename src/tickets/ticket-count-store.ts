@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { pickStripe } from '../db/counter-stripes.js';
 import type { TenantDb } from '../db/database.js';
 import { sameOrganizationByKey, ticketEventLock } from './ticket-store.js';
@@ -88,17 +88,27 @@ export async function subtractCustomerTickets(t: TenantDb, customerId: string): 
   for (const g of groups.sort(byBucket)) await adjustTicketCount(t, g, -Number(g.n), stripe);
 }
 
+export interface CountFilter {
+  statuses?: string[];
+  excludeStatus?: string;
+  priority?: string;
+}
+
+/**
+ * The sum of the buckets matching the filter as a scalar subquery (SELECT coalesce(sum(count), 0) …),
+ * for the list statement to carry its total. A raw template: through the query builder it cost ~4 ×
+ * its own run time in building and compiling on every list request.
+ */
+export function ticketCountSum(t: TenantDb, filter: CountFilter): RawBuilder<number> {
+  const conds = [sql`organization_id = ${t.organizationId}`];
+  if (filter.statuses !== undefined) conds.push(sql`status IN (${sql.join(filter.statuses)})`);
+  if (filter.excludeStatus !== undefined) conds.push(sql`status <> ${filter.excludeStatus}`);
+  if (filter.priority !== undefined) conds.push(sql`priority = ${filter.priority}`);
+  return sql<number>`SELECT coalesce(sum(count), 0) FROM ticket_counts WHERE ${sql.join(conds, sql` AND `)}`;
+}
+
 /** Sum of the buckets matching the filter: the exact total without scanning tickets. */
-export async function sumTicketCounts(
-  t: TenantDb,
-  filter: { statuses?: string[]; excludeStatus?: string; priority?: string },
-): Promise<number> {
-  const row = await t
-    .selectFrom('ticket_counts')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), sql<number>`0`).as('total'))
-    .$if(filter.statuses !== undefined, (q) => q.where('status', 'in', filter.statuses!))
-    .$if(filter.excludeStatus !== undefined, (q) => q.where('status', '<>', filter.excludeStatus!))
-    .$if(filter.priority !== undefined, (q) => q.where('priority', '=', filter.priority!))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+export async function sumTicketCounts(t: TenantDb, filter: CountFilter): Promise<number> {
+  const { rows } = await sql<{ total: number | string }>`SELECT (${ticketCountSum(t, filter)}) AS total`.execute(t.db);
+  return Number(rows[0].total);
 }

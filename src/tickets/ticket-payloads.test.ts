@@ -105,6 +105,12 @@ describe('ticket payload builders', () => {
     });
   });
 
+  it('a list item has the ticket view\'s keys in its order, message_count in place of messages and closed_at', () => {
+    const view = Object.keys(ticketView(row, rel, [])).filter((k) => k !== 'messages' && k !== 'closed_at');
+    const at = view.indexOf('created_at');
+    expect(Object.keys(ticketListItem(row, rel))).toEqual([...view.slice(0, at), 'message_count', ...view.slice(at)]);
+  });
+
   it('copies only the wire fields of related records', () => {
     const noisy: TicketRelations = {
       customer: { ...rel.customer, internal: 'x' } as TicketRelations['customer'],

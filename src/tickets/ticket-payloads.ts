@@ -94,9 +94,31 @@ export function ticketView(row: TicketRow, rel: TicketRelations, messages: Messa
 }
 export type TicketView = ReturnType<typeof ticketView>;
 
-/** Ticket in a list: message_count instead of messages, and no closed_at. */
+/**
+ * Ticket in a list: message_count instead of messages, and no closed_at. Spelled out rather than
+ * spread from core(): a page builds 25 of them per request, and a spread copies every key once more
+ * (the keys and their order are core()'s; ticket-payloads.test.ts checks they stay the same).
+ */
 export function ticketListItem(row: TicketRow, rel: TicketRelations) {
-  return { ...core(row, rel), message_count: Number(row.message_count), created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
+  const c = rel.customer;
+  const a = rel.assignee;
+  return {
+    id: row.id,
+    ticket_number: String(row.number),
+    subject: row.subject,
+    status: row.status as TicketStatus,
+    priority: row.priority as TicketPriority,
+    channel: row.channel as TicketChannel,
+    external_organization_id: row.external_organization_id,
+    external_organization_name: row.external_organization_name,
+    customer: { id: c.id, email: c.email, name: c.name, external_user_id: c.external_user_id },
+    assignee: a ? { id: a.id, name: a.name, email: a.email } : null,
+    team: rel.team ? { id: rel.team.id, name: rel.team.name } : null,
+    tags: rel.tags.map(tagView),
+    message_count: Number(row.message_count),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
 }
 export type TicketListItem = ReturnType<typeof ticketListItem>;
 

@@ -23,11 +23,14 @@ const RELATION_JOINS = sql.raw(`FROM tickets t
 
 type Json = (orgId: string) => { tags: RawBuilder<unknown>; messages: RawBuilder<unknown>; ticketOrg: RawBuilder<unknown> };
 
-const JSON_PARTS: Record<'sqlite' | 'postgres', Json> = {
+// SQLite: CROSS JOIN keeps ticket_tags outermost (found by its (ticket_id, tag_id) key, the tags then by
+// id); with a plain JOIN the planner walks every tag of the organization (for its name order) and
+// probes the ticket's links with each, which made the tags half the cost of a 25-ticket page.
+export const JSON_PARTS: Record<'sqlite' | 'postgres', Json> = {
   sqlite: (orgId) => ({
     tags: sql`(SELECT json_group_array(json_array(g.id, g.name, g.color)) FROM (
         SELECT tg.id, tg.name, tg.color FROM ticket_tags tt
-          JOIN tags tg ON tg.id = tt.tag_id AND tg.organization_id = tt.organization_id
+          CROSS JOIN tags tg ON tg.id = tt.tag_id AND tg.organization_id = tt.organization_id
          WHERE tt.organization_id = ${orgId} AND tt.ticket_id = t.id
          ORDER BY tg.name_key, tg.id) g)`,
     messages: sql`(SELECT json_group_array(json_array(m.id, m.type, m.content, m.author_type, m.author_id, m.author_email, m.author_name, m.created_at)) FROM (
@@ -116,4 +119,4 @@ function relationsOf(r: RelationRow): TicketRelations {
 }
 
 /** SQLite hands JSON over as text, node-postgres already parsed. */
-const parsed = (value: unknown): unknown[] => (typeof value === 'string' ? (JSON.parse(value) as unknown[]) : ((value ?? []) as unknown[]));
+export const parsed = (value: unknown): unknown[] => (typeof value === 'string' ? (JSON.parse(value) as unknown[]) : ((value ?? []) as unknown[]));

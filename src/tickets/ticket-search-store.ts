@@ -4,6 +4,7 @@ import { StatementTimeoutError } from '../db/statement-timeout.js';
 import { AppError } from '../shared/errors.js';
 import type { TicketRow } from './ticket-payloads.js';
 import type { TicketSearchTerm as SearchTerm } from './ticket-search.js';
+import { countedPageStatement } from './ticket-list-store.js';
 import { TICKET_COLUMNS, normalizeTicket, sameOrganizationByKey } from './ticket-store.js';
 import { and, likeMatch, numberMatch, pgSearchSet, sqliteFtsCandidates, tagExists, ticketConditions, type TicketFilter } from './ticket-search-sql.js';
 
@@ -195,27 +196,10 @@ async function readTickets(t: TenantDb, ids: string[]): Promise<TicketRow[]> {
   return rows.map(normalizeTicket);
 }
 
-/** A page of a list whose total ticket_counts gives (status, priority, closed or not). */
-export async function listTickets(t: TenantDb, f: TicketFilter, page: PageWindow): Promise<TicketRow[]> {
-  const q = pageOfTickets(t, f, page);
-  // A deep page walks its offset through the index: off the event loop on SQLite files.
-  const rows = page.offset >= TOTAL_CAP ? await t.boundedRead(q, LIST_TIMEOUT_MS) : await q.execute();
-  return rows.map(normalizeTicket);
-}
-
-function pageOfTickets(t: TenantDb, f: TicketFilter, page: PageWindow) {
-  return t
-    .selectFrom('tickets')
-    .select(TICKET_COLUMNS.map((c) => `tickets.${c}` as const))
-    .where(and(ticketConditions(f, 'tickets')))
-    .orderBy('tickets.number', 'desc')
-    .limit(page.limit)
-    .offset(page.offset);
-}
-
 /** The SQL the list runs for this filter (the page query, or the counted one), for EXPLAIN. */
 export function compileListQuery(t: TenantDb, f: TicketFilter, page: PageWindow) {
-  if (countableFromBuckets(f)) return pageOfTickets(t, f, page).compile();
+  // The counted lists' page, relations and total: one statement (ticket-list-store.ts).
+  if (countableFromBuckets(f)) return countedPageStatement(t, f, page).compile(t.db);
   return pageStatement(planFor(t, f), page).compile(t.db);
 }
 

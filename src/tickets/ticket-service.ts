@@ -7,7 +7,8 @@ import { notFound, validationError } from '../shared/errors.js';
 import type { Precondition } from '../shared/precondition.js';
 import { newId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta } from '../shared/pagination.js';
-import { adjustTicketCount, moveTicketCount, sumTicketCounts } from './ticket-count-store.js';
+import { adjustTicketCount, moveTicketCount } from './ticket-count-store.js';
+import { readCountedPage } from './ticket-list-store.js';
 import {
   messageEventData,
   messageView,
@@ -19,7 +20,7 @@ import {
 } from './ticket-payloads.js';
 import type { AddMessageInput, CreateTicketInput, ListTicketsInput, UpdateTicketInput } from './ticket-schemas.js';
 import { parseSearch } from './ticket-search.js';
-import { countableFromBuckets, listTickets, listTicketsCapped, searchTimeout, type TicketFilter } from './ticket-search-store.js';
+import { countableFromBuckets, listTicketsCapped, searchTimeout, type TicketFilter } from './ticket-search-store.js';
 import { loadPageRelations, loadTicketWithMessages } from './ticket-read-store.js';
 import * as store from './ticket-store.js';
 import { applyTicketUpdate, resolveTags } from './ticket-update.js';
@@ -131,20 +132,12 @@ export function createTicketService({ database, clock, customers, quota, events 
     };
     const t = database.forOrganization(organizationId);
     const page = { limit: query.limit, offset: offsetOf(query) };
-    let rows: TicketRow[];
-    let total: number;
-    let capped = false;
     if (countableFromBuckets(filter)) {
-      total = await sumTicketCounts(t, {
-        statuses: filter.status ? [filter.status] : undefined,
-        excludeStatus: !filter.status && !filter.includeClosed ? 'CLOSED' : undefined,
-        priority: filter.priority,
-      });
-      // Past the end there is nothing to read (and no huge OFFSET to hand to the engine).
-      rows = page.offset < total ? await listTickets(t, filter, page) : [];
-    } else {
-      ({ rows, total, capped } = await listTicketsCapped(t, filter, page).catch(searchTimeout));
+      // One statement: the page, each ticket's relations and the exact total (ticket-list-store.ts).
+      const { entries, total } = await readCountedPage(t, filter, page);
+      return { data: entries.map(([row, rel]) => ticketListItem(row, rel)), meta: paginationMeta(query, total) };
     }
+    const { rows, total, capped } = await listTicketsCapped(t, filter, page).catch(searchTimeout);
     const relations = await loadPageRelations(t, rows);
     return { data: rows.map((r) => ticketListItem(r, relations.get(r.id)!)), meta: paginationMeta(query, total, capped) };
   }
