@@ -13,7 +13,6 @@ import * as customerCounts from './migrations/20261122-0800-customer-counts.js';
 import * as idempotencyKeys from './migrations/20261122-0900-idempotency-keys.js';
 import * as events from './migrations/20261122-1000-events.js';
 import * as nativeUuid from './migrations/20261122-2000-native-uuid.js';
-import * as searchOpenSubjects from './migrations/20261123-0300-search-open-subjects.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -36,7 +35,6 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261122-0900-idempotency-keys': idempotencyKeys,
   '20261122-1000-events': events,
   '20261122-2000-native-uuid': nativeUuid,
-  '20261123-0300-search-open-subjects': searchOpenSubjects,
 };
 
 class StaticProvider implements MigrationProvider {
