@@ -12,6 +12,8 @@ import { createTicket, seedTag, seedUser } from './support/ticket-fixtures.js';
 // carry their ticket's status and number, moved with every status change.
 
 const EXTRA = 40;
+/** Tickets with two "gizmo" messages each: more message rows than TOTAL_CAP, fewer tickets. */
+const GIZMO = Math.floor(TOTAL_CAP / 2) + 150;
 
 /** TOTAL_CAP + EXTRA open tickets (numbers 1…), one customer, all tagged and assigned: inserted directly. */
 async function seedMany(ctx: Parameters<Parameters<typeof describeEachDialect>[1]>[0], org: TestOrg, tagId: string, agent: string) {
@@ -31,6 +33,11 @@ async function seedMany(ctx: Parameters<Parameters<typeof describeEachDialect>[1
       };
     });
     await db.insertInto('tickets').values(tickets).execute();
+    // Two messages naming "gizmo" on each of the oldest GIZMO tickets (more rows than the cap, fewer tickets).
+    const messages = tickets
+      .filter((k) => k.number <= GIZMO)
+      .flatMap((k) => [1, 2].map((seq) => ({ id: newId(), organization_id: org.id, ticket_id: k.id, type: 'INBOUND', content: `Gizmo part ${seq}`, seq, created_at: k.number })));
+    if (messages.length > 0) await db.insertInto('messages').values(messages).execute();
     await db
       .insertInto('ticket_tags')
       .values(tickets.map((k) => ({ ticket_id: k.id, tag_id: tagId, organization_id: org.id, created_at: 0, status: k.status, number: k.number })))
@@ -92,6 +99,15 @@ describeEachDialect('tickets: capped totals', (ctx) => {
     expect(Number(body.data[0].ticket_number)).toBe(newest);
     // A ticket number is still found wherever it is.
     expect((await list('?search=%237')).data.map((x: any) => x.ticket_number)).toEqual(['7']);
+  });
+
+  it('below the cap totals count tickets exactly, also when the term is in more messages than the cap', async () => {
+    const body = await list('?search=gizmo&limit=3');
+    expect(body.meta.pagination).toEqual({ page: 1, limit: 3, total: GIZMO, total_pages: Math.ceil(GIZMO / 3) });
+    expect(body.data.map((x: any) => Number(x.ticket_number))).toEqual([GIZMO, GIZMO - 1, GIZMO - 2]);
+    const last = await list(`?search=GIZMO%20PART&limit=100&page=${Math.ceil(GIZMO / 100)}`);
+    const rest = GIZMO - (Math.ceil(GIZMO / 100) - 1) * 100;
+    expect(last.data.map((x: any) => Number(x.ticket_number))).toEqual(Array.from({ length: rest }, (_, i) => rest - i));
   });
 
   it('below the cap totals are exact and unflagged (narrowed filters)', async () => {

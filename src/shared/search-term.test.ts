@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseVariants, escapeLike, ftsPhrase, parseSearchTerm, TRIGRAM_MIN } from './search-term.js';
+import { caseVariants, escapeLike, escapeRegex, ftsPhrase, parseSearchTerm, TRIGRAM_MIN } from './search-term.js';
 
 describe('search term preparation', () => {
   it('escapes LIKE wildcards and the escape character', () => {
@@ -26,6 +26,7 @@ describe('search term preparation', () => {
       indexed: true,
       ftsPhrase: '"50% ""off""_"',
       likePattern: '%50\\% "off"\\_%',
+      regex: '50\\%\\ \\"off\\"\\_',
       likeVariants: [],
     });
     expect(parseSearchTerm('abc')).toMatchObject({ chars: 3, indexed: true, likePattern: '%abc%', likeVariants: [] });
@@ -36,6 +37,11 @@ describe('search term preparation', () => {
     expect(parseSearchTerm('😀😀😀')).toMatchObject({ chars: 3, indexed: true, likeVariants: [] });
   });
 
+  it('escapes every ASCII character but letters and digits for a literal PostgreSQL regex', () => {
+    expect(escapeRegex('a.b*c(d)[e]{f}|g^h$i?j+k\\l')).toBe('a\\.b\\*c\\(d\\)\\[e\\]\\{f\\}\\|g\\^h\\$i\\?j\\+k\\\\l');
+    expect(escapeRegex('Öz 9_')).toBe('Öz\\ 9\\_');
+  });
+
   it('prepares a short term with every case variant for SQLite LIKE', () => {
     expect(parseSearchTerm(' aB ')).toEqual({
       text: 'aB',
@@ -43,6 +49,7 @@ describe('search term preparation', () => {
       indexed: false,
       ftsPhrase: '"aB"',
       likePattern: '%aB%',
+      regex: 'aB',
       likeVariants: ['%aB%', '%ab%', '%AB%', '%Ab%'],
     });
     expect(parseSearchTerm('a_')?.likeVariants).toEqual(['%a\\_%', '%A\\_%']);

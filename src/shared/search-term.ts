@@ -12,6 +12,12 @@ export interface SearchTerm {
   indexed: boolean;
   /** FTS5 query: the term as one quoted phrase, with embedded quotes doubled. */
   ftsPhrase: string;
+  /**
+   * PostgreSQL regular expression matching the term literally (every ASCII character other than a
+   * letter or digit escaped by a backslash), for `~*`: the same substring test as ILIKE '%term%' at
+   * about half its cost per row, as it folds case while matching instead of lower-casing the text.
+   */
+  regex: string;
   /** LIKE/ILIKE pattern '%term%' with \ % _ escaped by a backslash (use ESCAPE '\'). */
   likePattern: string;
   /**
@@ -22,6 +28,9 @@ export interface SearchTerm {
 }
 
 export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A PostgreSQL regular expression (ARE) that matches s literally: "\" before a non-alphanumeric character is that character. */
+export const escapeRegex = (s: string): string => s.replace(/[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]/g, (c) => `\\${c}`);
 
 export const ftsPhrase = (s: string): string => `"${s.replace(/"/g, '""')}"`;
 
@@ -36,6 +45,7 @@ export function parseSearchTerm(raw: string | undefined): SearchTerm | null {
     indexed: chars >= TRIGRAM_MIN,
     ftsPhrase: ftsPhrase(text),
     likePattern: `%${escapeLike(text)}%`,
+    regex: escapeRegex(text),
     likeVariants: chars < TRIGRAM_MIN ? caseVariants(text).map((v) => `%${escapeLike(v)}%`) : [],
   };
 }
