@@ -34,27 +34,29 @@ export const eagerSerializerBuilder: () => SerializerBuilder = SerializerSelecto
 
 /**
  * A serializer builder for Fastify's `schemaController.compilersFactory.buildSerializer` that compiles
- * each response schema on first use, once per distinct schema object (per set of shared schemas).
+ * each response schema on first use, once per distinct schema (by its JSON text and the shared schemas').
  */
 export function lazySerializerBuilder(compileCounter?: { compiled: number }): SerializerBuilder {
+  // Fastify calls the builder anew for every route once shared schemas exist (app.addSchema), each time
+  // with a fresh copy of them, so the cache is the builder's, not the call's. Keyed by JSON text: routes
+  // carry their own copies of the same error answer (with the route's description and headers), which
+  // compile to the same code.
+  const byOptions = new Map<object | undefined, Map<string, Serialize>>();
   return (externalSchemas, serializerOpts) => {
-    // By the schema's JSON text: routes carry their own copies of the same error answer (with the
-    // route's description and headers), which compile to the same code.
-    const compiled = new Map<string, Serialize>();
-    const compileOne = (input: RouteSerializerInput): Serialize => {
-      // A fresh default compiler per schema: the default one drops a root schema's own $id from the
-      // shared schemas on a copy it then keeps for every later schema, which would make the result
-      // depend on the order in which routes are first called.
-      const serialize = SerializerSelector()(externalSchemas, serializerOpts)(input);
-      if (compileCounter) compileCounter.compiled++;
-      return serialize;
-    };
+    let compiled = byOptions.get(serializerOpts);
+    if (!compiled) byOptions.set(serializerOpts, (compiled = new Map()));
+    const cache = compiled;
+    const shared = JSON.stringify(externalSchemas ?? null);
     const compileShared = (input: RouteSerializerInput): Serialize => {
-      const key = JSON.stringify(input.schema);
-      let serialize = compiled.get(key);
+      const key = `${shared}\n${JSON.stringify(input.schema)}`;
+      let serialize = cache.get(key);
       if (serialize === undefined) {
-        serialize = compileOne(input);
-        compiled.set(key, serialize);
+        // A fresh default compiler per schema: the default one drops a root schema's own $id from the
+        // shared schemas on a copy it then keeps for the route's later schemas, which would make the
+        // result depend on the order in which the schemas are first used.
+        serialize = SerializerSelector()(externalSchemas, serializerOpts)(input);
+        if (compileCounter) compileCounter.compiled++;
+        cache.set(key, serialize);
       }
       return serialize;
     };
