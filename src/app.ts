@@ -24,6 +24,7 @@ import { overloadPlugin } from './http/overload-plugin.js';
 import { rateLimitPlugin } from './http/rate-limit-plugin.js';
 import { createRateLimiter } from './http/rate-limiter.js';
 import { requestParsingPlugin } from './http/request-parsing-plugin.js';
+import { lazySerializerBuilder, type SerializerBuilder } from './http/serializer-compiler.js';
 import { callerLogPlugin, requestIdPlugin, requestIdServerOptions } from './http/request-id-plugin.js';
 import { HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.js';
 import type { App } from './shared/http.js';
@@ -34,6 +35,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Overrides of the HTTP timeouts (tests shorten them). */
   timeouts?: Partial<HttpTimeouts>;
+  /** The response serializer builder (tests record or compare it); compiles on first use by default. */
+  buildSerializer?: SerializerBuilder;
 }
 
 /** The HTTP API over the services of one container (built once by the caller: server, tests). */
@@ -52,6 +55,9 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     // rather than refused with Fastify's own 503 body, which is not our error shape.
     return503OnClosing: false,
     frameworkErrors,
+    // Response serializers are compiled on a schema's first use instead of for every route at start
+    // (http/serializer-compiler.ts): the ~800 eager ones were most of a fresh server's heap.
+    schemaController: { compilersFactory: { buildSerializer: options.buildSerializer ?? lazySerializerBuilder() } },
     // Node-level errors (malformed or oversized requests, timeouts) in our error shape.
     clientErrorHandler,
     requestTimeout: timeouts.requestMs,

@@ -1,5 +1,21 @@
 import type { Command } from 'commander';
+import { setFlagsFromString } from 'node:v8';
 import { loadConfig } from '../config.js';
+
+// V8 lets the old generation grow to about four times what survived the last full collection before
+// it collects again; a server's live heap is a few tens of MB, so the process held over 100 MB of
+// garbage under load. At 50 % growth it collects sooner, for a peak RSS well below 200 MB at no
+// measurable CPU cost per request (README, Performance). V8 reads this flag at every collection, so
+// setting it from inside the process works (unlike the young generation's size, fixed at start). An
+// explicit --heap-growing-percent (command line or NODE_OPTIONS) is left alone.
+const HEAP_GROWING_FLAG = '--heap-growing-percent';
+
+export function limitHeapGrowth(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ''): boolean {
+  const given = (arg: string) => arg.replace(/_/g, '-').startsWith(HEAP_GROWING_FLAG);
+  if (execArgv.some(given) || nodeOptions.split(/\s+/).some(given)) return false;
+  setFlagsFromString(`${HEAP_GROWING_FLAG}=50`);
+  return true;
+}
 
 /** Adds `serve`: the HTTP API, with an in-process webhook worker unless --no-worker. */
 export function registerServeCommand(program: Command): void {
@@ -8,6 +24,7 @@ export function registerServeCommand(program: Command): void {
     .description('run the HTTP API (with an in-process webhook worker unless --no-worker)')
     .option('--no-worker', 'do not deliver webhooks from this process')
     .action(async (opts: { worker: boolean }) => {
+      limitHeapGrowth();
       const config = loadConfig();
       // Loaded on demand: the other commands need none of the HTTP stack (Fastify, routes, OpenAPI).
       const { serve } = await import('../server.js');

@@ -1,61 +1,16 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect, type RawBuilder, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
-import { DIALECTS, type Dialect } from './dialects.js';
-import { NOTIFIERS, type Notifier } from './notifications.js';
+import { connectionTransaction, handles, type DatabaseHandle, type Tx } from './database-handle.js';
+import { NOTIFIERS } from './notifications.js';
 import type { Database } from './schema.js';
-import { Sql, type Engine, type TenantDb } from './sql-handle.js';
 import { statementNamer, type StatementNamer } from './pg-prepared-statements.js';
-import { createSqliteReader, type SqliteReader } from './sqlite-reader.js';
+import { openSqlite } from './sqlite-connection.js';
 
 export type { Dialect } from './dialects.js';
 export { Sql, TenantDb } from './sql-handle.js';
 export { isDatabaseUnavailable, isForeignKeyViolation, isMalformedValue, isUniqueViolation } from './database-errors.js';
-export type Db = Kysely<Database>;
-export type Tx = Transaction<Database>;
-
-export interface DatabaseHandle {
-  /** The root Kysely handle (migrations, tests); stores get a Sql or TenantDb handle instead. */
-  db: Db;
-  dialect: Dialect;
-  /** Runs fn in one transaction (Kysely's SQLite driver already runs one connection at a time). */
-  transaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T>;
-  /** The root connection for work that spans organizations (authentication, the delivery queue). */
-  system: Sql;
-  /** The root connection scoped to one organization; `.transaction(fn)` opens a scoped transaction. */
-  forOrganization(organizationId: string): TenantDb;
-  /** Listens for commits that called notify(channel); returns the stop function. */
-  listen(channel: string, onNotify: () => void, onError: (err: unknown) => void): () => Promise<void>;
-  /**
-   * A number that changes whenever another connection (another process) has committed to the
-   * database, for caches that must see such writes at once where no notification can carry them
-   * (SQLite: PRAGMA data_version, a few microseconds); null where notifications do (PostgreSQL).
-   */
-  writesElsewhere(): number | null;
-  /**
-   * A value that changes whenever anything may have been written to the database, by this process
-   * (every statement that is not read-only, committed or not) or another (SQLite's data_version), for
-   * caches of representations read from it; null where it cannot be known in-process (PostgreSQL:
-   * other processes write without telling).
-   */
-  readVersion(): string | null;
-  ping(): Promise<void>;
-  /** The connection pool's use (PostgreSQL), read by the metrics; null where there is no pool (SQLite). */
-  poolStats(): PoolStats | null;
-  close(): Promise<void>;
-}
-
-export interface PoolStats {
-  /** Connections open (idle or checked out) and the most allowed. */
-  total: number;
-  idle: number;
-  max: number;
-  /** Callers queued for a connection. */
-  waiting: number;
-}
+export type { DatabaseHandle, Db, PoolStats, Tx } from './database-handle.js';
 
 export interface OpenOptions {
   poolSize?: number;
@@ -65,31 +20,6 @@ export interface OpenOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL: the bound on connecting, and on waiting for a free pooled connection (default 5 s; tests lower it). */
   connectTimeoutMs?: number;
-}
-
-/** Builds the handle-facing parts (engine, system handle, scoping, listening) of an opened database. */
-function handles(
-  dialect: Dialect,
-  db: Db,
-  transaction: <T>(fn: (trx: Tx) => Promise<T>) => Promise<T>,
-  notifier: Notifier,
-  guardTenants: boolean,
-  reader: SqliteReader | null = null,
-): Pick<DatabaseHandle, 'system' | 'forOrganization' | 'listen'> {
-  const engine: Engine = {
-    dialect,
-    features: DIALECTS[dialect],
-    transaction: (fn) => transaction((trx) => fn(trx)),
-    notify: (executor, channel) => notifier.notify(executor, channel),
-    guardTenants,
-    reader,
-  };
-  const system = new Sql(db, engine);
-  return {
-    system,
-    forOrganization: (organizationId) => system.forOrganization(organizationId),
-    listen: (channel, onNotify, onError) => notifier.listen(channel, onNotify, onError),
-  };
 }
 
 // bigint columns hold epoch milliseconds and counters, all far below 2^53.
@@ -104,94 +34,6 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     statementTimeoutMs: options.statementTimeoutMs ?? PG_STATEMENT_TIMEOUT_MS,
     connectTimeoutMs: options.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
   });
-}
-
-function openSqlite(path: string, guardTenants: boolean): DatabaseHandle {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new SQLite(path);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const writes = { count: 0 };
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }) });
-  const transaction = <T>(fn: (trx: Tx) => Promise<T>) => connectionTransaction(db, BEGIN_IMMEDIATE, fn);
-  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  // Slow reads (search) run in reader threads on their own connections (sqlite-reader.ts); a private
-  // in-memory database has nothing they could open.
-  const reader = path === ':memory:' ? null : createSqliteReader(path);
-  return {
-    db,
-    dialect: 'sqlite',
-    transaction,
-    ...handles('sqlite', db, transaction, NOTIFIERS.sqlite(path), guardTenants, reader),
-    writesElsewhere: () => dataVersion.get() as number,
-    readVersion: () => `${writes.count}.${dataVersion.get() as number}`,
-    poolStats: () => null,
-    async ping() {
-      sqlite.prepare('select 1').get();
-    },
-    async close() {
-      await reader?.close();
-      await db.destroy();
-    },
-  };
-}
-
-// BEGIN IMMEDIATE takes the write lock up front, so a writer in another process (the CLI next to a
-// running server) makes us wait through busy_timeout instead of failing with SQLITE_BUSY when a
-// deferred transaction tries to upgrade from reading to writing.
-const BEGIN_IMMEDIATE = sql.raw('BEGIN IMMEDIATE');
-
-/** Runs fn on one connection between `begin` (the statement(s) opening the transaction) and COMMIT. */
-function connectionTransaction<T>(db: Db, begin: RawBuilder<unknown>, fn: (trx: Tx) => Promise<T>): Promise<T> {
-  return db.connection().execute(async (conn) => {
-    let result: T;
-    try {
-      // Inside the try: when a statement after BEGIN fails, the connection must not go back to the
-      // pool with its transaction open (ROLLBACK without one is only a warning).
-      await begin.execute(conn);
-      // A connection-bound Kysely offers everything our code uses of a Transaction.
-      result = await fn(conn as unknown as Tx);
-    } catch (err) {
-      await sql`ROLLBACK`.execute(conn).catch(() => undefined);
-      throw err;
-    }
-    try {
-      await sql`COMMIT`.execute(conn);
-    } catch (err) {
-      await sql`ROLLBACK`.execute(conn).catch(() => undefined);
-      throw err;
-    }
-    return result;
-  });
-}
-
-// Kysely prepares every query anew; on better-sqlite3 preparing costs more than running a primary-key
-// read, so prepared statements are kept per SQL text (queries are parameterized, the set is small).
-// Kysely runs one statement at a time on its single connection, so reusing one is safe. A statement
-// that may write (not read-only for SQLite) counts in `writes` before it runs (readVersion).
-function withStatementCache(sqlite: SQLite.Database, writes: { count: number }, max = 1000) {
-  const cache = new Map<string, Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'iterate'>>();
-  const counted = (stmt: SQLite.Statement): Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'iterate'> => ({
-    reader: stmt.reader,
-    all: (...p: unknown[]) => (writes.count++, stmt.all(...p)),
-    run: (...p: unknown[]) => (writes.count++, stmt.run(...p)),
-    iterate: (...p: unknown[]) => (writes.count++, stmt.iterate(...p)),
-  });
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      let stmt = cache.get(sql);
-      if (!stmt) {
-        const prepared = sqlite.prepare(sql);
-        stmt = prepared.readonly ? prepared : counted(prepared);
-        if (cache.size >= max) cache.delete(cache.keys().next().value!);
-        cache.set(sql, stmt);
-      }
-      return stmt;
-    },
-  };
 }
 
 // A database that stops answering must not hang requests forever: connecting (and waiting for a free

@@ -17,6 +17,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.path, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
+db.pragma('cache_size = -' + workerData.cacheKib);
 const statements = new Map();
 parentPort.on('message', ({ id, sql, parameters }) => {
   try {
@@ -32,6 +33,19 @@ parentPort.on('message', ({ id, sql, parameters }) => {
   }
 });
 `;
+
+/**
+ * The page cache of each SQLite connection, KiB (main and readers). better-sqlite3's default is 16 MB
+ * per connection, which a large database fills on each of them: 48 MB of the server's memory with two
+ * readers, while the operating system keeps the file's pages cached anyway.
+ */
+export const SQLITE_PAGE_CACHE_KIB = 8_000;
+
+// A reader's JavaScript heap holds only a statement cache and the rows of one read at a time (a page
+// of ids, or at most 100 tickets); by default each thread would get a young generation as large as the
+// main thread's (tens of MB, filled with garbage before it is collected). The old generation's bound
+// is far above what a read needs: a thread that reached it would fail its read and be replaced.
+const READER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
 
 export interface SqliteReader {
   /** The rows of one read-only statement, as better-sqlite3 returns them on the main connection. */
@@ -68,7 +82,11 @@ export function createSqliteReader(path: string, size = 2): SqliteReader {
   let closed = false;
 
   function spawn(): Slot {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, driver: driverPath() } });
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { path, driver: driverPath(), cacheKib: SQLITE_PAGE_CACHE_KIB },
+      resourceLimits: READER_RESOURCE_LIMITS,
+    });
     // Idle readers must not keep the process alive.
     worker.unref();
     const slot: Slot = { worker, job: null };

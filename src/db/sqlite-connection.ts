@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, sql, SqliteDialect } from 'kysely';
+import { connectionTransaction, handles, type DatabaseHandle, type Tx } from './database-handle.js';
+import { NOTIFIERS } from './notifications.js';
+import type { Database } from './schema.js';
+import { createSqliteReader, SQLITE_PAGE_CACHE_KIB } from './sqlite-reader.js';
+
+// A SQLite file (or a private in-memory database) behind the same DatabaseHandle as PostgreSQL: one
+// connection on the event loop (Kysely runs one statement at a time on it) plus reader threads.
+
+export function openSqlite(path: string, guardTenants: boolean): DatabaseHandle {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // better-sqlite3 builds SQLite with a 16 MB page cache per connection, which a database larger than
+  // that fills and keeps; the operating system caches the file as well, so 8 MB costs little.
+  sqlite.pragma(`cache_size = -${SQLITE_PAGE_CACHE_KIB}`);
+  const writes = { count: 0 };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }) });
+  const transaction = <T>(fn: (trx: Tx) => Promise<T>) => connectionTransaction(db, BEGIN_IMMEDIATE, fn);
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  // Slow reads (search) run in reader threads on their own connections (sqlite-reader.ts); a private
+  // in-memory database has nothing they could open.
+  const reader = path === ':memory:' ? null : createSqliteReader(path);
+  return {
+    db,
+    dialect: 'sqlite',
+    transaction,
+    ...handles('sqlite', db, transaction, NOTIFIERS.sqlite(path), guardTenants, reader),
+    writesElsewhere: () => dataVersion.get() as number,
+    readVersion: () => `${writes.count}.${dataVersion.get() as number}`,
+    poolStats: () => null,
+    async ping() {
+      sqlite.prepare('select 1').get();
+    },
+    async close() {
+      await reader?.close();
+      await db.destroy();
+    },
+  };
+}
+
+// BEGIN IMMEDIATE takes the write lock up front, so a writer in another process (the CLI next to a
+// running server) makes us wait through busy_timeout instead of failing with SQLITE_BUSY when a
+// deferred transaction tries to upgrade from reading to writing.
+const BEGIN_IMMEDIATE = sql.raw('BEGIN IMMEDIATE');
+
+// Kysely prepares every query anew; on better-sqlite3 preparing costs more than running a primary-key
+// read, so prepared statements are kept per SQL text (queries are parameterized, the set is small).
+// Kysely runs one statement at a time on its single connection, so reusing one is safe. A statement
+// that may write (not read-only for SQLite) counts in `writes` before it runs (readVersion).
+function withStatementCache(sqlite: SQLite.Database, writes: { count: number }, max = 1000) {
+  const cache = new Map<string, Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'iterate'>>();
+  const counted = (stmt: SQLite.Statement): Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'iterate'> => ({
+    reader: stmt.reader,
+    all: (...p: unknown[]) => (writes.count++, stmt.all(...p)),
+    run: (...p: unknown[]) => (writes.count++, stmt.run(...p)),
+    iterate: (...p: unknown[]) => (writes.count++, stmt.iterate(...p)),
+  });
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (!stmt) {
+        const prepared = sqlite.prepare(sql);
+        stmt = prepared.readonly ? prepared : counted(prepared);
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+        cache.set(sql, stmt);
+      }
+      return stmt;
+    },
+  };
+}
