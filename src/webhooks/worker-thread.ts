@@ -87,7 +87,10 @@ export function startWorkerThread({ config, logger, onAttempt = () => undefined,
       if (restartTimer) clearTimeout(restartTimer);
       // The thread stops claiming, lets attempts under way finish and be recorded, closes its connection and exits.
       thread?.postMessage({ type: 'stop' } satisfies ToThread);
+      // Bounded like a `worker` process's graceful stop: a thread still starting (or stuck) is ended.
+      const deadline = setTimeout(() => void thread?.terminate(), config.webhooks.timeoutMs + 5_000);
       await exited;
+      clearTimeout(deadline);
     },
   };
 }
