@@ -98,7 +98,7 @@ export function createContainer(options: ContainerOptions) {
     metrics,
     /**
      * Starts a webhook delivery worker on this database (a `worker` process's; the server's, in its
-     * thread, webhooks/worker-thread-entry.ts). Attempts are counted by this container's /metrics
+     * thread, src/worker-thread-entry.ts). Attempts are counted by this container's /metrics
      * unless onAttempt says otherwise (the thread's go to the server's).
      */
     startWorker: (logger: WorkerLogger, onAttempt: ((outcome: AttemptOutcome) => void) | undefined = metrics?.attemptFinished) => {

@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import type { AttemptOutcome } from './worker.js';
 
 // What the server's thread and its delivery-worker thread say to each other (worker-thread.ts,
-// worker-thread-entry.ts). Messages are structured clones: errors in log lines travel as plain
+// src/worker-thread-entry.ts). Messages are structured clones: errors in log lines travel as plain
 // records (a clone would keep only name, message and stack, not `code` and the like) and are made
 // Errors again on the server's side, so its logger serializes and redacts them as its own.
 

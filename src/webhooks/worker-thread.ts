@@ -3,11 +3,11 @@ import type { Config } from '../config.js';
 import { fromThread, type FromThread, type ThreadData, type ToThread } from './worker-thread-messages.js';
 import type { AttemptOutcome, WorkerHandle, WorkerLogger } from './worker.js';
 
-// The server's in-process delivery worker, run in a worker thread (worker-thread-entry.ts). On the
+// The server's in-process delivery worker, run in a worker thread. On the
 // API's event loop (and, on SQLite, its one connection) the worker's claims, HTTP attempts and records
 // queued behind requests: at 200 creates/s × 10 webhooks the delay from commit to first attempt
-// reached seconds. In a thread with its own connection it runs beside them, as a `worker` process
-// does, and is woken by the same notifications (PostgreSQL: LISTEN; SQLite: the in-process notifier,
+// reached seconds. In a thread with its own connection (src/worker-thread-entry.ts) it runs beside
+// them, as a `worker` process does, and is woken by the same notifications (PostgreSQL: LISTEN; SQLite: the in-process notifier,
 // which reaches other threads, db/notifications.ts).
 //
 // A thread that dies (an uncaught error, a failed start) is logged and started again after a delay
@@ -29,13 +29,14 @@ export const RESTART_BACKOFF = { firstMs: 1_000, maxMs: 30_000 };
 const HEALTHY_MS = 60_000;
 
 /**
- * The thread's module, beside this one: compiled JavaScript in a build; TypeScript when the sources
+ * The thread's module (an entry point at the top of src/, beside server.ts, since it builds the
+ * composition root): compiled JavaScript in a build; TypeScript when the sources
  * run directly (tests, tsx), loaded through tsx's loader, which a thread does not inherit.
  */
 function spawnThread(workerData: ThreadData): Worker {
   const self = import.meta.url;
   const ext = self.endsWith('.ts') ? '.ts' : '.js';
-  const entry = new URL(`./worker-thread-entry${ext}`, self);
+  const entry = new URL(`../worker-thread-entry${ext}`, self);
   if (ext === '.js') return new Worker(entry, { workerData, name: 'webhook-worker' });
   const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
   return new Worker(boot, { eval: true, workerData, name: 'webhook-worker' });

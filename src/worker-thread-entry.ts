@@ -1,11 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createContainer } from '../container.js';
-import { openDatabase } from '../db/database.js';
-import { systemClock } from '../shared/clock.js';
-import { toThread, type FromThread, type ThreadData, type ToThread } from './worker-thread-messages.js';
-import type { AttemptOutcome, WorkerLogger } from './worker.js';
+import { createContainer } from './container.js';
+import { openDatabase } from './db/database.js';
+import { systemClock } from './shared/clock.js';
+import { toThread, type FromThread, type ThreadData, type ToThread } from './webhooks/worker-thread-messages.js';
+import type { AttemptOutcome, WorkerLogger } from './webhooks/worker.js';
 
-// The thread side of the server's delivery worker (worker-thread.ts starts it): the same worker a
+// The thread side of the server's delivery worker (webhooks/worker-thread.ts starts it; an entry point
+// like server.ts, as it builds the composition root): the same worker a
 // `worker` process runs, built by the composition root from the server's config, on a connection (or
 // pool) of its own, so that its claims, HTTP attempts and records run beside the API's requests
 // instead of between them. Logs and attempt counts go to the server's thread as messages (the server's
