@@ -66,7 +66,8 @@ describeEachDialect('serve: the webhook worker thread', (ctx) => {
     server.stderr!.on('data', (d) => (out += d));
     const lines = () => out.split('\n').flatMap((l) => (l.startsWith('{') ? [JSON.parse(l) as Record<string, unknown>] : []));
     // The thread's start-up line, written by the server's logger (its pid, its JSON).
-    await eventually(async () => lines().some((l) => l.msg === 'webhook worker started'), 20_000).catch((err) => {
+    // Generous: the thread loads the whole composition root, which takes seconds on a busy 2-core machine.
+    await eventually(async () => lines().some((l) => l.msg === 'webhook worker started'), 60_000).catch((err) => {
       throw new Error(`${String(err)}\n${out}`);
     });
     expect(lines().find((l) => l.msg === 'webhook worker started')).toMatchObject({ pid: server.pid, concurrency: 64 });
@@ -76,19 +77,19 @@ describeEachDialect('serve: the webhook worker thread', (ctx) => {
     const create = (subject: string) =>
       fetch(`${base}/api/v1/tickets`, { method: 'POST', headers, body: JSON.stringify({ subject, message: 'm', customer: { email: 'c@example.com' } }) });
     expect((await create('first')).status).toBe(201);
-    const [first] = await receiver.waitFor(1, 5_000);
+    const [first] = await receiver.waitFor(1, 15_000);
     expect(first.json).toMatchObject({ event: 'ticket.created', data: { subject: 'first' } });
     expect(first.headers['webhook-signature']).toMatch(/^v1,/);
     // Counted by the thread, shown by the server.
     await eventually(async () => {
       const text = await (await fetch(`${base}/metrics`)).text();
       return /^helpdesk_webhook_attempts_total\{outcome="success"\} 1$/m.test(text);
-    }, 5_000);
+    }, 10_000);
 
     // SIGTERM while an attempt is under way: the attempt finishes and is recorded before the process exits 0.
     receiver.respond(() => 'hold');
     expect((await create('held')).status).toBe(201);
-    await receiver.waitFor(2, 5_000);
+    await receiver.waitFor(2, 15_000);
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
     expect(server.exitCode).toBeNull();
@@ -100,7 +101,7 @@ describeEachDialect('serve: the webhook worker thread', (ctx) => {
       ['success', 1, null],
     ]);
     receiver.respond(() => ({ status: 200 }));
-  });
+  }, 120_000);
 });
 
 describe('the webhook worker thread', () => {
@@ -123,7 +124,7 @@ describe('the webhook worker thread', () => {
     const logger = { level: 'info', info: () => undefined, warn: () => undefined, debug: () => undefined, error: (obj: any, msg?: string) => void errors.push({ obj, msg }) };
     const worker = startWorkerThread({ config, logger, restart: { firstMs: 50, maxMs: 200 } });
     try {
-      await eventually(async () => errors.length >= 3, 30_000);
+      await eventually(async () => errors.length >= 3, 60_000);
     } finally {
       await worker.stop();
     }
@@ -136,5 +137,5 @@ describe('the webhook worker thread', () => {
     const seen = errors.length;
     await new Promise((r) => setTimeout(r, 500));
     expect(errors.length).toBe(seen);
-  });
+  }, 90_000);
 });

@@ -97,4 +97,4 @@ export function startWorkerThread({ config, logger, onAttempt = () => undefined,
 }
 
 /** Whether a thread can open the server's database: a private in-memory SQLite database it cannot. */
-export const threadCanShare = (config: Config): boolean => config.database.dialect !== 'sqlite' || config.database.path !== ':memory:';
+export const threadCanShare = (config: Config): boolean => (config.database as { path?: string }).path !== ':memory:';
