@@ -29,6 +29,12 @@ export const RESTART_BACKOFF = { firstMs: 1_000, maxMs: 30_000 };
 const HEALTHY_MS = 60_000;
 
 /**
+ * The thread's heap: a small young generation (its objects are short-lived: a delivery's body, its
+ * request) keeps the thread's share of the server's memory down; the old generation is left as is.
+ */
+const THREAD_LIMITS = { maxYoungGenerationSizeMb: 8 };
+
+/**
  * The thread's module (an entry point at the top of src/, beside server.ts, since it builds the
  * composition root): compiled JavaScript in a build; TypeScript when the sources
  * run directly (tests, tsx), loaded through tsx's loader, which a thread does not inherit.
@@ -37,9 +43,9 @@ function spawnThread(workerData: ThreadData): Worker {
   const self = import.meta.url;
   const ext = self.endsWith('.ts') ? '.ts' : '.js';
   const entry = new URL(`../worker-thread-entry${ext}`, self);
-  if (ext === '.js') return new Worker(entry, { workerData, name: 'webhook-worker' });
+  if (ext === '.js') return new Worker(entry, { workerData, name: 'webhook-worker', resourceLimits: THREAD_LIMITS });
   const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(boot, { eval: true, workerData, name: 'webhook-worker' });
+  return new Worker(boot, { eval: true, workerData, name: 'webhook-worker', resourceLimits: THREAD_LIMITS });
 }
 
 export function startWorkerThread({ config, logger, onAttempt = () => undefined, restart = RESTART_BACKOFF }: WorkerThreadOptions): WorkerHandle {
