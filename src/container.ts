@@ -21,7 +21,7 @@ import type { Resolver } from './webhooks/address-guard.js';
 import { readQueueStats } from './webhooks/delivery-queue-store.js';
 import { createEventRecorder } from './webhooks/event-recorder.js';
 import { createWebhookService } from './webhooks/webhook-service.js';
-import { startWorker, type WorkerLogger } from './webhooks/worker.js';
+import { startWorker, type AttemptOutcome, type WorkerLogger } from './webhooks/worker.js';
 
 // The composition root: every store and service is built here, once, and handed to whoever needs
 // it (the HTTP app, the CLI, the delivery worker). Services name what they need from other domains as
@@ -96,9 +96,13 @@ export function createContainer(options: ContainerOptions) {
     invitations,
     idempotency,
     metrics,
-    /** Starts a webhook delivery worker on this database (the server's in-process one, or `worker`). */
-    startWorker: (logger: WorkerLogger) => {
-      const worker = startWorker({ database, clock, settings: config.webhooks, logger, onAttempt: metrics?.attemptFinished });
+    /**
+     * Starts a webhook delivery worker on this database (a `worker` process's; the server's, in its
+     * thread, src/worker-thread-entry.ts). Attempts are counted by this container's /metrics
+     * unless onAttempt says otherwise (the thread's go to the server's).
+     */
+    startWorker: (logger: WorkerLogger, onAttempt: ((outcome: AttemptOutcome) => void) | undefined = metrics?.attemptFinished) => {
+      const worker = startWorker({ database, clock, settings: config.webhooks, logger, onAttempt });
       // Retention runs where deliveries are worked on: a minute after start, then hourly.
       const pruning = startRetention(retention, {
         firstDelayMs: 60_000,

@@ -6,6 +6,7 @@ import { migrateThroughDirectUrl } from './db/migrate.js';
 import { createContainer } from './container.js';
 import { systemClock } from './shared/clock.js';
 import type { WorkerHandle } from './webhooks/worker.js';
+import { startWorkerThread, threadCanShare } from './webhooks/worker-thread.js';
 
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 60_000;
 
@@ -52,5 +53,11 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   });
 
   await app.listen({ port: config.port, host: config.host });
-  if (options.worker) worker = container.startWorker(app.log);
+  // The delivery worker runs in a thread of its own, with its own connection, beside the API's requests
+  // rather than between them (webhooks/worker-thread.ts); a private in-memory database keeps it here.
+  if (options.worker) {
+    worker = threadCanShare(config)
+      ? startWorkerThread({ config, logger: app.log, onAttempt: container.metrics?.attemptFinished })
+      : container.startWorker(app.log);
+  }
 }

@@ -1,12 +1,16 @@
 import { AsyncResource } from 'node:async_hooks';
+import { resolve } from 'node:path';
+import { BroadcastChannel, threadId } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './dialects.js';
 
 // Both halves of "something was committed, wake up": notify inside a transaction, listen on an opened
 // database. PostgreSQL's NOTIFY is delivered at commit (dropped on rollback) to every LISTENing
-// process; SQLite has no such thing, so listeners of the same opened database are woken in-process
-// (other processes on one SQLite file are found by their pollers).
+// process; SQLite has no such thing, so listeners on the same database file in this process are woken
+// in-process, in this thread and in the others (the server's delivery worker runs in a thread of its
+// own, with its own connection: webhooks/worker-thread.ts). Other processes on one SQLite file are
+// found by their pollers.
 
 export interface Notifier {
   notify(db: Kysely<any>, channel: string): Promise<void>;
@@ -14,13 +18,38 @@ export interface Notifier {
   listen(channel: string, onNotify: () => void, onError: (err: unknown) => void): () => Promise<void>;
 }
 
-function inProcessNotifier(): Notifier {
+/** Carried between threads: which thread notified (its own listeners were called directly). */
+interface ThreadNotification {
+  from: number;
+}
+
+function inProcessNotifier(path: string): Notifier {
   const listeners = new Map<string, Set<() => void>>();
+  // Threads reach each other through a BroadcastChannel named by the database file and the channel
+  // (a message reaches every other instance of that name in the process, in any thread, never the
+  // one that posts it). One posting instance per channel, unref'd: it keeps no process alive.
+  const scope = path === ':memory:' ? null : `helpdesk-notify:${resolve(path)}:`;
+  const posters = new Map<string, BroadcastChannel>();
+  const poster = (channel: string) => {
+    let bc = posters.get(channel);
+    if (!bc) {
+      posters.set(channel, (bc = new BroadcastChannel(scope + channel)));
+      bc.unref();
+    }
+    return bc;
+  };
   return {
-    // Called inside the transaction: the listener's own queries wait for SQLite's single connection,
-    // so they only run once this transaction has ended.
+    // Called inside the transaction. This thread's listeners' queries wait for SQLite's single
+    // connection, so they only run once this transaction has ended. Another thread's connection does
+    // not wait: its message is posted from setImmediate, after the statements that end the transaction
+    // (SQLite's driver runs them synchronously, chained by promises that settle before setImmediate).
+    // Should one ever run late, the woken worker finds nothing yet and its poll finds the rows.
     async notify(_db, channel) {
       for (const listener of listeners.get(channel) ?? []) setImmediate(listener);
+      if (scope !== null) {
+        const bc = poster(channel);
+        setImmediate(() => bc.postMessage({ from: threadId } satisfies ThreadNotification));
+      }
     },
     listen(channel, onNotify) {
       let set = listeners.get(channel);
@@ -29,7 +58,19 @@ function inProcessNotifier(): Notifier {
       // request must not carry that request's context (its transaction observer, sql-handle.ts) along.
       const listener = AsyncResource.bind(onNotify);
       set.add(listener);
-      return async () => void set.delete(listener);
+      // Other threads' notifications; this thread's own reach the listener directly (above).
+      const fromThreads = scope === null ? null : new BroadcastChannel(scope + channel);
+      if (fromThreads) {
+        fromThreads.onmessage = (event) => {
+          if ((event as { data?: ThreadNotification }).data?.from !== threadId) listener();
+        };
+        // A listener alone keeps no process (or thread) alive, as the in-thread set never did.
+        fromThreads.unref();
+      }
+      return async () => {
+        set.delete(listener);
+        fromThreads?.close();
+      };
     },
   };
 }
@@ -105,6 +146,6 @@ function postgresNotifier(url: string): Notifier {
 }
 
 export const NOTIFIERS: Record<Dialect, (url: string) => Notifier> = {
-  sqlite: () => inProcessNotifier(),
+  sqlite: (path) => inProcessNotifier(path),
   postgres: (url) => postgresNotifier(url),
 };

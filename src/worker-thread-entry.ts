@@ -1,0 +1,70 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { createContainer } from './container.js';
+import { openDatabase } from './db/database.js';
+import { systemClock } from './shared/clock.js';
+import { toThread, type FromThread, type ThreadData, type ToThread } from './webhooks/worker-thread-messages.js';
+import type { AttemptOutcome, WorkerLogger } from './webhooks/worker.js';
+
+// The thread side of the server's delivery worker (webhooks/worker-thread.ts starts it; an entry point
+// like server.ts, as it builds the composition root): the same worker a
+// `worker` process runs, built by the composition root from the server's config, on a connection (or
+// pool) of its own, so that its claims, HTTP attempts and records run beside the API's requests
+// instead of between them. Logs and attempt counts go to the server's thread as messages (the server's
+// logger and /metrics); a "stop" message drains it as SIGTERM drains a `worker` process.
+
+const port = parentPort!;
+const { config, logLevel } = workerData as ThreadData;
+const post = (message: FromThread) => port.postMessage(message);
+
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+const threshold = LEVELS[logLevel] ?? LEVELS.info;
+
+/** Log lines at the server logger's level or above, posted to it (which serializes, redacts and writes them). */
+const logger: WorkerLogger = Object.fromEntries(
+  (['debug', 'info', 'warn', 'error'] as const).map((level) => [
+    level,
+    (obj: object | string, msg?: string) => {
+      if (LEVELS[level] >= threshold) post({ type: 'log', level, obj: toThread(obj), msg });
+    },
+  ]),
+) as unknown as WorkerLogger;
+
+// Attempts are counted here and posted together every ATTEMPTS_FLUSH_MS (a message per attempt would
+// be thousands a second from a backlog): /metrics lags by at most that much.
+const ATTEMPTS_FLUSH_MS = 50;
+let counts: Partial<Record<AttemptOutcome, number>> = {};
+let flushTimer: NodeJS.Timeout | null = null;
+const flushAttempts = () => {
+  if (flushTimer) clearTimeout(flushTimer);
+  flushTimer = null;
+  if (Object.keys(counts).length > 0) post({ type: 'attempts', counts });
+  counts = {};
+};
+const onAttempt = (outcome: AttemptOutcome) => {
+  counts[outcome] = (counts[outcome] ?? 0) + 1;
+  flushTimer ??= setTimeout(flushAttempts, ATTEMPTS_FLUSH_MS);
+};
+
+// Its own connection: on SQLite a second connection to the same file in WAL mode (writers take turns
+// through busy_timeout, as with the CLI next to a server), on PostgreSQL a small pool like a `worker`
+// process's. Metrics are the server's (the counts above), so the thread builds no registry of its own.
+const database = openDatabase(config.database, { poolSize: Math.min(10, config.webhooks.concurrency + 2) });
+const container = createContainer({ config: { ...config, metricsEnabled: false }, database, clock: systemClock });
+const worker = container.startWorker(logger, onAttempt);
+
+let stopping: Promise<void> | null = null;
+port.on('message', (message: ToThread) => {
+  if (message.type !== 'stop' || stopping) return;
+  stopping = (async () => {
+    try {
+      await worker.stop();
+      await database.close();
+    } finally {
+      flushAttempts();
+      post({ type: 'stopped' });
+      // Nothing is left to keep the thread alive: it exits.
+      port.close();
+    }
+  })();
+});
+post({ type: 'started' });
