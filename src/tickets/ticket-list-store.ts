@@ -26,8 +26,11 @@ export interface CountedPage {
 
 /** Pages at least this deep walk their offset through the index: off the event loop on SQLite files. */
 export const DEEP_OFFSET = 10_000;
-/** Time bound of a deep page's read; past it the list answers 503. */
-const DEEP_TIMEOUT_MS = 5_000;
+/** Time bound of one list read that may take long (a deep page, a search); past it the list answers 503. */
+export const LIST_TIMEOUT_MS = 5_000;
+
+/** Reads q bounded by LIST_TIMEOUT_MS (off the event loop on SQLite files: Sql.boundedRead). */
+export const bounded = <R>(t: TenantDb, q: RawBuilder<R>): Promise<R[]> => t.boundedRead({ compile: () => q.compile(t.db) }, LIST_TIMEOUT_MS);
 
 const PAGE_COLUMNS = sql.raw(TICKET_COLUMNS.map((c) => `tickets.${c}`).join(', '));
 /** Each ticket of the page as one JSON array: the ticket's columns, then its relations (see entryOf). */
@@ -86,7 +89,7 @@ export async function readCountedPage(t: TenantDb, f: TicketFilter, page: PageWi
     // Past the end there is nothing to read (and no huge OFFSET to hand to the engine).
     const total = await sumTicketCounts(t, countFilterOf(f));
     if (page.offset >= total) return { entries: [], total };
-    [row] = await t.boundedRead({ compile: () => statement.compile(t.db) }, DEEP_TIMEOUT_MS);
+    [row] = await bounded(t, statement);
   }
   return { entries: (parsed(row.page) as Item[]).map(entryOf), total: Number(row.total) };
 }

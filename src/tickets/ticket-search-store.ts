@@ -4,7 +4,7 @@ import { isPostgresStatementTimeout, StatementTimeoutError } from '../db/stateme
 import { AppError } from '../shared/errors.js';
 import type { TicketRow } from './ticket-payloads.js';
 import type { TicketSearchTerm as SearchTerm } from './ticket-search.js';
-import { countedPageStatement } from './ticket-list-store.js';
+import { LIST_TIMEOUT_MS, bounded, countedPageStatement, type PageWindow } from './ticket-list-store.js';
 import { TICKET_COLUMNS, normalizeTicket, sameOrganizationByKey } from './ticket-store.js';
 import {
   and, likeMatch, numberMatch, pgCappedSearch, pgSearchSet, pgWalkPage, sqliteFtsCandidates, tagExists, ticketConditions, type TicketFilter,
@@ -33,11 +33,6 @@ export const TOTAL_CAP = 10_000;
 export const SHORT_TERM_WINDOW = 5_000;
 /** PostgreSQL: tickets examined in list order for a page of a capped term before sorting every match instead. */
 const PG_WALK_WINDOW = 60_000;
-
-export interface PageWindow {
-  limit: number;
-  offset: number;
-}
 
 export interface CappedList {
   rows: TicketRow[];
@@ -89,10 +84,6 @@ function pageStatement(plan: Plan, page: PageWindow): RawBuilder<{ id: string; t
     FROM (${plan.candidates}) c ORDER BY c.number DESC LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
-/** Time bound of one counted read (search included); past it the list answers 503. */
-export const LIST_TIMEOUT_MS = 5_000;
-
-const bounded = <R>(t: TenantDb, q: RawBuilder<R>) => t.boundedRead({ compile: () => q.compile(t.db) }, LIST_TIMEOUT_MS);
 
 /** The plan for a filter; PostgreSQL's 3+ character terms are searched by pgIndexedSearch (pgSetPlan: its fallback). */
 function planFor(t: TenantDb, f: TicketFilter): Plan {
