@@ -99,3 +99,27 @@ describeEachDialect('tickets: list query plans', (ctx) => {
     expect(text).toMatch(ctx.dialect === 'sqlite' ? /sqlite_autoindex_tickets_2/ : /(tickets_number_uq|tickets_open_idx) on tickets\b.*\n.*number = '17'/);
   });
 });
+
+describeEachDialect('tickets: filtered list totals', (ctx) => {
+  const org = '00000000-0000-4000-8000-00000000000a';
+  const base: TicketFilter = { includeClosed: false };
+  const explain = (f: TicketFilter) => plan(ctx.database.db, ctx.database.forOrganization(org), ctx.dialect, f);
+
+  beforeAll(async () => {
+    if (ctx.dialect === 'postgres') await seedPostgres(ctx.database.db, org);
+  });
+
+  // The count of a capped list reads only the numbers, so on PostgreSQL the list index answers it
+  // alone; reading each match's ticket row for its id cost 38 ms for an assignee's 7,000 open tickets
+  // at 1 M tickets. (SQLite never covers a query with a partial index whose condition the query
+  // names, so there only the index with status as a column does; it reads the same index either way.)
+  it.each<[string, TicketFilter, string]>([
+    ['assignee', { ...base, assigneeId: 'agent-1' }, 'tickets_assignee_open_idx'],
+    ['tag', { ...base, tagId: '00000000-0000-4000-8000-000000000002' }, 'ticket_tags_open_idx'],
+    ['tag and status', { ...base, tagId: '00000000-0000-4000-8000-000000000002', status: 'PENDING' }, 'ticket_tags_status_idx'],
+  ])('counts the %s list from its index alone', async (_title, filter, index) => {
+    const text = await explain(filter);
+    const sqlite = index === 'ticket_tags_status_idx' ? `USING COVERING INDEX ${index}\\b` : `USING (COVERING )?INDEX ${index}\\b`;
+    expect(text, text).toMatch(new RegExp(ctx.dialect === 'sqlite' ? sqlite : `Index Only Scan (Backward )?using ${index}\\b`));
+  });
+});
