@@ -26,10 +26,22 @@ describe('search term preparation', () => {
       indexed: true,
       ftsPhrase: '"50% ""off""_"',
       likePattern: '%50\\% "off"\\_%',
+      emailIndexPattern: null,
       regex: '50\\%\\ \\"off\\"\\_',
       likeVariants: [],
     });
     expect(parseSearchTerm('abc')).toMatchObject({ chars: 3, indexed: true, likePattern: '%abc%', likeVariants: [] });
+  });
+
+  it('asks the email index for the part of an address before its first @, when it has 3+ characters', () => {
+    expect(parseSearchTerm('Nora.G_1@umbrella.example')?.emailIndexPattern).toBe('%Nora.G\\_1%');
+    expect(parseSearchTerm('nor@x')?.emailIndexPattern).toBe('%nor%');
+    expect(parseSearchTerm('no@umbrella.example')?.emailIndexPattern).toBeNull();
+    expect(parseSearchTerm('😀😀😀@x')?.emailIndexPattern).toBe('%😀😀😀%');
+    expect(parseSearchTerm('😀@x')?.emailIndexPattern).toBeNull();
+    expect(parseSearchTerm('@umbrella.example')?.emailIndexPattern).toBeNull();
+    expect(parseSearchTerm('umbrella.example')?.emailIndexPattern).toBeNull();
+    expect(parseSearchTerm('abc@d@e')?.emailIndexPattern).toBe('%abc%');
   });
 
   it('counts characters, not UTF-16 units, to decide between trigram index and LIKE', () => {
@@ -49,6 +61,7 @@ describe('search term preparation', () => {
       indexed: false,
       ftsPhrase: '"aB"',
       likePattern: '%aB%',
+      emailIndexPattern: null,
       regex: 'aB',
       likeVariants: ['%aB%', '%ab%', '%AB%', '%Ab%'],
     });

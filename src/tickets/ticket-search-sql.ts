@@ -111,6 +111,17 @@ export function sqliteFtsCandidates(t: TenantDb, f: TicketFilter, term: SearchTe
   return sql.join(byNumber ? [...streams, byNumber] : streams, sql` UNION `);
 }
 
+/**
+ * PostgreSQL: a customer email column against the term. For an address, the trigram index is given
+ * its part before the '@' only; the whole term is checked on an expression the index cannot serve
+ * (`|| ''`), so the planner does not hand it the domain's common trigrams too.
+ */
+function emailMatch(column: RawBuilder<unknown>, term: SearchTerm): RawBuilder<unknown> {
+  const whole = sql`${column} ILIKE ${term.likePattern} ESCAPE '\\'`;
+  if (term.emailIndexPattern === null) return whole;
+  return sql`(${column} ILIKE ${term.emailIndexPattern} ESCAPE '\\' AND (${column} || '') ILIKE ${term.likePattern} ESCAPE '\\')`;
+}
+
 /** PostgreSQL: the ids of every ticket the term matches, each source served by a pg_trgm GIN index. */
 export function pgSearchSet(t: TenantDb, term: SearchTerm): RawBuilder<unknown> {
   const org = t.organizationId;
@@ -120,7 +131,7 @@ export function pgSearchSet(t: TenantDb, term: SearchTerm): RawBuilder<unknown> 
     sql`SELECT m.ticket_id FROM messages m WHERE m.organization_id = ${org} AND m.content ILIKE ${p} ESCAPE '\\'`,
     sql`SELECT tc.id FROM tickets tc WHERE tc.organization_id = ${org} AND tc.customer_id IN
           (SELECT id FROM customers WHERE organization_id = ${org}
-             AND (email ILIKE ${p} ESCAPE '\\' OR name ILIKE ${p} ESCAPE '\\'))`,
+             AND (${emailMatch(sql`email`, term)} OR name ILIKE ${p} ESCAPE '\\'))`,
   ];
   if (term.number !== null) parts.push(sql`SELECT id FROM tickets WHERE organization_id = ${org} AND number = ${term.number}`);
   return sql.join(parts, sql` UNION `);
@@ -158,7 +169,7 @@ export function pgCappedSearch(t: TenantDb, f: TicketFilter, term: SearchTerm, c
       WHERE m.organization_id = ${org} AND m.content ILIKE ${p} ESCAPE '\\' LIMIT ${stop})`,
     sql`c AS (SELECT k.id, k.number FROM tickets k
       WHERE k.organization_id = ${org} AND ${conds} AND k.customer_id IN (SELECT cu.id FROM customers cu WHERE cu.organization_id = ${org}
-        AND (cu.email ILIKE ${p} ESCAPE '\\' OR cu.name ILIKE ${p} ESCAPE '\\')) ${tag} LIMIT ${stop})`,
+        AND (${emailMatch(sql`cu.email`, term)} OR cu.name ILIKE ${p} ESCAPE '\\')) ${tag} LIMIT ${stop})`,
   ];
   const byNumber = numberMatch(t, f, term);
   const union = [sql`SELECT id, number FROM s`, sql`SELECT id, number FROM m`, sql`SELECT id, number FROM c`];
