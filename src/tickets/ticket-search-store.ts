@@ -86,14 +86,19 @@ interface Plan {
 
 /**
  * The one statement of a counted page: the candidates' count, and the page's ids (none past the end:
- * then the one row carries the total and a null id). Both halves read one snapshot.
+ * then the one row carries the total and a null id). Both halves read one snapshot. With `counted`
+ * the count reads the index alone and the page only its rows; otherwise the candidates are computed
+ * once (a walk or a search is too dear to run twice) and both halves read them.
  */
 function pageStatement(plan: Plan, page: PageWindow): RawBuilder<{ id: string | null; total: number }> {
-  return sql<{ id: string | null; total: number }>`SELECT p.id AS id, n.total AS total
-    FROM (SELECT count(*) AS total FROM (${plan.counted ?? plan.candidates}) x) n
-    LEFT JOIN (SELECT c.id AS id, c.number AS number FROM (${plan.candidates}) c ORDER BY c.number DESC LIMIT ${page.limit} OFFSET ${page.offset}) p
-      ON 1 = 1
+  const pageOf = (rows: RawBuilder<unknown>) =>
+    sql`SELECT c.id AS id, c.number AS number FROM (${rows}) c ORDER BY c.number DESC LIMIT ${page.limit} OFFSET ${page.offset}`;
+  const shape = (counted: RawBuilder<unknown>, rows: RawBuilder<unknown>) => sql`SELECT p.id AS id, n.total AS total
+    FROM (SELECT count(*) AS total FROM (${counted}) x) n LEFT JOIN (${pageOf(rows)}) p ON 1 = 1
     ORDER BY p.number DESC`;
+  if (plan.counted) return sql<{ id: string | null; total: number }>`${shape(plan.counted, plan.candidates)}`;
+  return sql<{ id: string | null; total: number }>`WITH cand AS MATERIALIZED (${plan.candidates})
+    ${shape(sql`SELECT * FROM cand`, sql`SELECT * FROM cand`)}`;
 }
 
 /** The plan for a filter; PostgreSQL's 3+ character terms are searched by pgIndexedSearch (pgSetPlan: its fallback). */
