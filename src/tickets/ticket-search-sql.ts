@@ -96,8 +96,7 @@ export function sqliteFtsCandidates(t: TenantDb, f: TicketFilter, term: SearchTe
   const conds = sql.join([sql`1 = 1`, ...ticketConditions(f, 'k')], sql` AND `);
   const tag = tagExists(t, f, 'k');
   const streams = [
-    sql`SELECT k.id AS id, k.number AS number FROM tickets_fts JOIN tickets k ON k.rid = tickets_fts.rowid
-      WHERE tickets_fts MATCH ${q} AND +k.organization_id = ${org} AND ${conds} ${tag} ORDER BY tickets_fts.rowid DESC LIMIT ${limit}`,
+    sqliteSubjectMatches(t, f, term, limit),
     sql`SELECT DISTINCT k.id AS id, k.number AS number FROM messages_fts JOIN messages m ON m.rid = messages_fts.rowid
       JOIN tickets k ON k.id = m.ticket_id
       WHERE messages_fts MATCH ${q} AND +m.organization_id = ${org} AND +k.organization_id = ${org} AND ${conds} ${tag}
@@ -109,6 +108,14 @@ export function sqliteFtsCandidates(t: TenantDb, f: TicketFilter, term: SearchTe
   ].map((s) => sql`SELECT id, number FROM (${s})`);
   const byNumber = numberMatch(t, f, term);
   return sql.join(byNumber ? [...streams, byNumber] : streams, sql` UNION `);
+}
+
+/** SQLite, 3+ characters: the subject stream of sqliteFtsCandidates alone (list order), at most `limit`. */
+export function sqliteSubjectMatches(t: TenantDb, f: TicketFilter, term: SearchTerm, limit: number): RawBuilder<unknown> {
+  const conds = sql.join([sql`1 = 1`, ...ticketConditions(f, 'k')], sql` AND `);
+  return sql`SELECT k.id AS id, k.number AS number FROM tickets_fts JOIN tickets k ON k.rid = tickets_fts.rowid
+      WHERE tickets_fts MATCH ${term.ftsPhrase} AND +k.organization_id = ${t.organizationId} AND ${conds} ${tagExists(t, f, 'k')}
+      ORDER BY tickets_fts.rowid DESC LIMIT ${limit}`;
 }
 
 /**

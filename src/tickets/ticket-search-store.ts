@@ -7,7 +7,8 @@ import type { TicketSearchTerm as SearchTerm } from './ticket-search.js';
 import { LIST_TIMEOUT_MS, bounded, countedPageStatement, type PageWindow } from './ticket-list-store.js';
 import { TICKET_COLUMNS, normalizeTicket, sameOrganizationByKey } from './ticket-store.js';
 import {
-  and, likeMatch, numberMatch, pgCappedSearch, pgSearchSet, pgWalkPage, sqliteFtsCandidates, tagExists, ticketConditions, type TicketFilter,
+  and, likeMatch, numberMatch, pgCappedSearch, pgSearchSet, pgWalkPage, sqliteFtsCandidates, sqliteSubjectMatches, tagExists, ticketConditions,
+  type TicketFilter,
 } from './ticket-search-sql.js';
 
 export type { TicketFilter } from './ticket-search-sql.js';
@@ -162,6 +163,19 @@ async function pgIndexedSearch(t: TenantDb, f: TicketFilter, term: SearchTerm, r
   return { ids: hits.flatMap((h) => (h.id === null ? [] : [h.id])), total, capped: true };
 }
 
+/**
+ * SQLite, 3+ characters. The subject stream is read first, alone: when it holds more than TOTAL_CAP
+ * matches the total is capped whatever the other streams hold, and the pages are those subject
+ * matches, newest first. Otherwise every stream is read (the subject one again: cheap below the cap).
+ * Reading the message stream as well cost ~400 ms for a word in 15 % of 1 M tickets (its ~30,000
+ * matching messages, each looked up with its ticket, to find 10,001 distinct tickets).
+ */
+async function sqliteIndexedSearch(t: TenantDb, f: TicketFilter, term: SearchTerm, read: Read, page: PageWindow): Promise<Found> {
+  const subject = await runPlan(read, { candidates: sqliteSubjectMatches(t, f, term, TOTAL_CAP + 1) }, page);
+  if (subject.capped) return subject;
+  return runPlan(read, planFor(t, f), page);
+}
+
 type Read = <R>(q: RawBuilder<R>) => Promise<R[]>;
 
 /**
@@ -196,7 +210,7 @@ export async function listTicketsCapped(t: TenantDb, f: TicketFilter, page: Page
   const window = { limit: Math.max(0, Math.min(page.limit, TOTAL_CAP - page.offset)), offset: page.offset };
   const found = term
     ? await searchReads(t, (read) =>
-        term.indexed && t.pick({ sqlite: false, postgres: true }) ? pgIndexedSearch(t, f, term, read, window) : runPlan(read, planFor(t, f), window),
+        term.indexed ? t.pick({ sqlite: sqliteIndexedSearch, postgres: pgIndexedSearch })(t, f, term, read, window) : runPlan(read, planFor(t, f), window),
       )
     : await runPlan((q) => q.execute(t.db).then((r) => r.rows), planFor(t, f), window);
   return { rows: await readTickets(t, found.ids), total: Math.min(found.total, TOTAL_CAP), capped: found.capped };
