@@ -5,14 +5,19 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './dialects.js';
 
-// Both halves of "something was committed, wake up": notify inside a transaction, listen on an opened
-// database. PostgreSQL's NOTIFY is delivered at commit (dropped on rollback) to every LISTENing
-// process; SQLite has no such thing, so listeners on the same database file in this process are woken
-// in-process, in this thread and in the others (the server's delivery worker runs in a thread of its
-// own, with its own connection: webhooks/worker-thread.ts). Other processes on one SQLite file are
-// found by their pollers.
+// Both halves of "something was committed, wake up": notify once a transaction has committed (the
+// handles call notify after COMMIT, never after a rollback: sql-handle.ts), listen on an opened
+// database. PostgreSQL's NOTIFY reaches every LISTENing process; SQLite has no such thing, so listeners
+// on the same database file in this process are woken in-process, in this thread and in the others
+// (the server's delivery worker runs in a thread of its own, with its own connection:
+// webhooks/worker-thread.ts). Other processes on one SQLite file are found by their pollers.
+//
+// A wake-up is a latency hint, never the guarantee: what it announces is committed in the database,
+// and listeners poll for it anyway (a crash between commit and notify, a dropped LISTEN connection).
+// So notify never rejects.
 
 export interface Notifier {
+  /** Called after the commit, with a root handle (outside any transaction). Never rejects. */
   notify(db: Kysely<any>, channel: string): Promise<void>;
   /** Calls onNotify for each notification (and once after each (re)connection); returns the stop. */
   listen(channel: string, onNotify: () => void, onError: (err: unknown) => void): () => Promise<void>;
@@ -39,11 +44,9 @@ function inProcessNotifier(path: string): Notifier {
     return bc;
   };
   return {
-    // Called inside the transaction. This thread's listeners' queries wait for SQLite's single
-    // connection, so they only run once this transaction has ended. Another thread's connection does
-    // not wait: its message is posted from setImmediate, after the statements that end the transaction
-    // (SQLite's driver runs them synchronously, chained by promises that settle before setImmediate).
-    // Should one ever run late, the woken worker finds nothing yet and its poll finds the rows.
+    // Called after the commit: another thread's connection (which does not wait for this one) sees
+    // the committed rows when its message arrives. Listeners still run from setImmediate, never inside
+    // the notifying caller's call stack.
     async notify(_db, channel) {
       for (const listener of listeners.get(channel) ?? []) setImmediate(listener);
       if (scope !== null) {
@@ -79,10 +82,58 @@ function inProcessNotifier(path: string): Notifier {
 // database stays away (every attempt costs it a connection), back to quick after a success.
 export const LISTEN_BACKOFF = { firstMs: 250, maxMs: 10_000, connectTimeoutMs: 5_000 };
 
+/**
+ * A process's wake-ups of one channel, coalesced: at most one send in flight; the calls that arrive
+ * while one is in flight share exactly one more, sent once it has ended (it starts after their commits,
+ * so it announces them). Each call resolves once a send that started after it was made has ended.
+ */
+export function coalesced(send: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  const start = (): Promise<void> => {
+    const p: Promise<void> = send()
+      .catch(() => undefined)
+      .finally(() => {
+        if (running === p) running = null;
+      });
+    return (running = p);
+  };
+  return () => {
+    if (!running) return start();
+    return (queued ??= running.then(() => {
+      queued = null;
+      return start();
+    }));
+  };
+}
+
+interface Sender {
+  db: Kysely<any>;
+  send: () => Promise<void>;
+}
+
 function postgresNotifier(url: string): Notifier {
+  const senders = new Map<string, Sender>();
   return {
-    async notify(db, channel) {
-      await sql`select pg_notify(${channel}, '')`.execute(db);
+    // On a pooled connection, in a transaction of its own (no session state: safe behind PgBouncer's
+    // transaction pooling). A NOTIFY takes the database-wide notify-queue lock at COMMIT and holds it
+    // through the commit's WAL flush: when every create notified inside its own transaction, creates
+    // committed one at a time (`Lock:object` waits on COMMIT under load). Now only these small
+    // transactions take it, at most one per process at a time (coalesced), and they commit without
+    // waiting for the flush (synchronous_commit off, for this transaction only): a notification lost
+    // in a crash is one the listeners' polls find. One simple-protocol query of two statements, which
+    // PostgreSQL runs as one implicit transaction (SET LOCAL holds in it; an error rolls it all back
+    // and leaves no transaction open on the pooled connection).
+    notify(db, channel) {
+      let sender = senders.get(channel);
+      if (!sender) {
+        const text = sql.raw(`SET LOCAL synchronous_commit = off; SELECT pg_notify(${pg.escapeLiteral(channel)}, '')`);
+        const created: Sender = { db, send: coalesced(async () => void (await text.execute(created.db))) };
+        senders.set(channel, (sender = created));
+      }
+      // Every root handle of this database is on the same pool; the latest one serves.
+      sender.db = db;
+      return sender.send();
     },
     // A dedicated connection (LISTEN is session state, which must not live on a pooled connection),
     // reconnecting after errors. Each client is given up exactly once (its 'error' and 'end' both
