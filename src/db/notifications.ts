@@ -1,7 +1,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import { resolve } from 'node:path';
 import { BroadcastChannel, threadId } from 'node:worker_threads';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './dialects.js';
 
@@ -17,7 +17,7 @@ import type { Dialect } from './dialects.js';
 // So notify never rejects.
 
 export interface Notifier {
-  /** Called after the commit, with a root handle (outside any transaction). Never rejects. */
+  /** Called after the commit (never inside a transaction; db is a root handle of the database). Never rejects. */
   notify(db: Kysely<any>, channel: string): Promise<void>;
   /** Calls onNotify for each notification (and once after each (re)connection); returns the stop. */
   listen(channel: string, onNotify: () => void, onError: (err: unknown) => void): () => Promise<void>;
@@ -107,33 +107,69 @@ export function coalesced(send: () => Promise<void>): () => Promise<void> {
   };
 }
 
-interface Sender {
-  db: Kysely<any>;
-  send: () => Promise<void>;
+/** Bounds connecting and each NOTIFY of the notifying connection: a later wake-up is no use (the poll runs every second). */
+export const NOTIFY_TIMEOUT_MS = 2_000;
+
+/**
+ * The connection a process sends its wake-ups on, opened when first needed and again after a failure.
+ * Not a pooled one: under load a wake-up waited in the pool's queue behind whole transactions (p50
+ * 35-145 ms, max 0.5 s at 50-80 creates/s on a loaded 2-core machine), which went straight into the
+ * webhook delay. Its socket is unref'd: it never keeps a process alive (nothing closes it; a wake-up
+ * lost at exit is one the pollers find).
+ */
+function notifyingConnection(url: string) {
+  let current: pg.Client | null = null;
+  let opening: Promise<pg.Client> | null = null;
+  const drop = (client: pg.Client) => {
+    if (current === client) current = null;
+    void client.end().catch(() => undefined);
+  };
+  const open = async () => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: NOTIFY_TIMEOUT_MS, query_timeout: NOTIFY_TIMEOUT_MS, keepAlive: true });
+    // Every client keeps an 'error' listener for its whole life (an unheard 'error' ends the process).
+    client.on('error', () => drop(client));
+    client.on('end', () => drop(client));
+    try {
+      await client.connect();
+    } catch (err) {
+      drop(client);
+      throw err;
+    }
+    (client as unknown as { connection?: { stream?: { unref?(): void } } }).connection?.stream?.unref?.();
+    return (current = client);
+  };
+  return async (text: string): Promise<void> => {
+    const client = current ?? (await (opening ??= open().finally(() => (opening = null))));
+    try {
+      await client.query(text);
+    } catch (err) {
+      // Timed out (the statement may still be running there) or cut: never used again.
+      drop(client);
+      throw err;
+    }
+  };
 }
 
 function postgresNotifier(url: string): Notifier {
-  const senders = new Map<string, Sender>();
+  const senders = new Map<string, () => Promise<void>>();
+  const send = notifyingConnection(url);
   return {
-    // On a pooled connection, in a transaction of its own (no session state: safe behind PgBouncer's
-    // transaction pooling). A NOTIFY takes the database-wide notify-queue lock at COMMIT and holds it
-    // through the commit's WAL flush: when every create notified inside its own transaction, creates
-    // committed one at a time (`Lock:object` waits on COMMIT under load). Now only these small
-    // transactions take it, at most one per process at a time (coalesced), and they commit without
-    // waiting for the flush (synchronous_commit off, for this transaction only): a notification lost
-    // in a crash is one the listeners' polls find. One simple-protocol query of two statements, which
-    // PostgreSQL runs as one implicit transaction (SET LOCAL holds in it; an error rolls it all back
-    // and leaves no transaction open on the pooled connection).
-    notify(db, channel) {
+    // In a transaction of its own, after the commit it announces. A NOTIFY takes the database-wide
+    // notify-queue lock at COMMIT and holds it through the commit's WAL flush: when every create
+    // notified inside its own transaction, creates committed one at a time (`Lock:object` waits on
+    // COMMIT under load). Now only these small transactions take it, at most one per process at a
+    // time (coalesced), and they commit without waiting for the flush (synchronous_commit off, for
+    // this transaction only): a notification lost in a crash is one the listeners' polls find. One
+    // simple-protocol query of two statements, which PostgreSQL runs as one implicit transaction (SET
+    // LOCAL holds in it; an error rolls it all back): no session state, so it is safe behind
+    // PgBouncer's transaction pooling too (the URL is DATABASE_DIRECT_URL's when set, as for LISTEN).
+    notify(_db, channel) {
       let sender = senders.get(channel);
       if (!sender) {
-        const text = sql.raw(`SET LOCAL synchronous_commit = off; SELECT pg_notify(${pg.escapeLiteral(channel)}, '')`);
-        const created: Sender = { db, send: coalesced(async () => void (await text.execute(created.db))) };
-        senders.set(channel, (sender = created));
+        const text = `SET LOCAL synchronous_commit = off; SELECT pg_notify(${pg.escapeLiteral(channel)}, '')`;
+        senders.set(channel, (sender = coalesced(() => send(text))));
       }
-      // Every root handle of this database is on the same pool; the latest one serves.
-      sender.db = db;
-      return sender.send();
+      return sender();
     },
     // A dedicated connection (LISTEN is session state, which must not live on a pooled connection),
     // reconnecting after errors. Each client is given up exactly once (its 'error' and 'end' both

@@ -30,7 +30,7 @@ export interface Engine {
   /** Runs fn in one transaction of this engine (retries and BEGIN IMMEDIATE live there). */
   transaction<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   /**
-   * Wakes this channel's listeners now: called with a root handle (the pool), outside any transaction,
+   * Wakes this channel's listeners now: called with a root handle, outside any transaction,
    * after the commit whose work it announces (Sql.notify). Never rejects (a wake-up is a hint).
    */
   notify(db: Kysely<Database>, channel: string): Promise<void>;
@@ -146,9 +146,9 @@ export class Sql {
   }
 
   /**
-   * Wakes the channel's listeners (other processes too, where the engine can) after commit: on the
-   * pool, outside the transaction. On PostgreSQL a NOTIFY inside the transaction made its COMMIT take
-   * the database-wide notify-queue lock, so every notifying create committed one at a time (WAL flush
+   * Wakes the channel's listeners (other processes too, where the engine can) after commit, outside
+   * the transaction. On PostgreSQL a NOTIFY inside the transaction made its COMMIT take the
+   * database-wide notify-queue lock, so every notifying create committed one at a time (WAL flush
    * included); the engine's notifier also coalesces a process's wake-ups (notifications.ts).
    */
   notify(channel: string): Promise<void> {
