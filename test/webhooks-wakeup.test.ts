@@ -3,6 +3,7 @@ import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { rerunTransaction } from '../src/db/database.js';
+import { NOTIFIERS } from '../src/db/notifications.js';
 import { describeEachDialect, type TestContext } from './support/harness.js';
 import { postTicket } from './support/ticket-fixtures.js';
 import { eventually } from './support/webhook-receiver.js';
@@ -210,5 +211,39 @@ describeEachDialect(
     });
   },
   // In-process wake-ups (SQLite) cost no round trip and are not coalesced.
+  { dialects: ['postgres'] },
+);
+
+describeEachDialect(
+  'wake-ups on a connection of their own',
+  (ctx) => {
+    it('a notifier given a URL for them sends wake-ups while every pooled connection is taken', async () => {
+      const channel = uniqueChannel();
+      const { state, stop } = await listening(ctx, channel);
+      const notifier = NOTIFIERS.postgres(ctx.dbUrl, ctx.dbUrl);
+      // Every connection of the suite's pool (5) held by a transaction until released.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let open = 0;
+      const holders = Array.from({ length: 5 }, () =>
+        ctx.database.transaction(async () => {
+          open++;
+          await held;
+        }),
+      );
+      try {
+        await eventually(async () => open === 5);
+        sent.length = 0;
+        await notifier.notify(ctx.database.db, channel);
+        await eventually(async () => state.calls === 1);
+        expect(notifies(channel).map((s) => s.status)).toEqual(['I']);
+        expect(open).toBe(5);
+      } finally {
+        release();
+        await Promise.all(holders);
+        await stop();
+      }
+    });
+  },
   { dialects: ['postgres'] },
 );

@@ -1,7 +1,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import { resolve } from 'node:path';
 import { BroadcastChannel, threadId } from 'node:worker_threads';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './dialects.js';
 
@@ -150,9 +150,15 @@ function notifyingConnection(url: string) {
   };
 }
 
-function postgresNotifier(url: string): Notifier {
+/**
+ * listenUrl: session-level work (LISTEN; DATABASE_DIRECT_URL when set). notifyUrl: where wake-ups go
+ * on a connection of their own (DATABASE_URL, so through PgBouncer when there is one); without it they
+ * go through the pool of the root handle they are given, and wait in its queue like any transaction.
+ */
+function postgresNotifier(listenUrl: string, notifyUrl?: string): Notifier {
   const senders = new Map<string, () => Promise<void>>();
-  const send = notifyingConnection(url);
+  const dedicated = notifyUrl === undefined ? null : notifyingConnection(notifyUrl);
+  let latest: Kysely<any> | null = null;
   return {
     // In a transaction of its own, after the commit it announces. A NOTIFY takes the database-wide
     // notify-queue lock at COMMIT and holds it through the commit's WAL flush: when every create
@@ -161,13 +167,16 @@ function postgresNotifier(url: string): Notifier {
     // time (coalesced), and they commit without waiting for the flush (synchronous_commit off, for
     // this transaction only): a notification lost in a crash is one the listeners' polls find. One
     // simple-protocol query of two statements, which PostgreSQL runs as one implicit transaction (SET
-    // LOCAL holds in it; an error rolls it all back): no session state, so it is safe behind
-    // PgBouncer's transaction pooling too (the URL is DATABASE_DIRECT_URL's when set, as for LISTEN).
-    notify(_db, channel) {
+    // LOCAL holds in it; an error rolls it all back and leaves no transaction open): no session
+    // state, so it is safe behind PgBouncer's transaction pooling.
+    notify(db, channel) {
+      latest = db;
       let sender = senders.get(channel);
       if (!sender) {
         const text = `SET LOCAL synchronous_commit = off; SELECT pg_notify(${pg.escapeLiteral(channel)}, '')`;
-        senders.set(channel, (sender = coalesced(() => send(text))));
+        // Every root handle of this database is on the same pool: the latest one serves.
+        const send = coalesced(async () => (dedicated ? dedicated(text) : void (await sql.raw(text).execute(latest!))));
+        senders.set(channel, (sender = send));
       }
       return sender();
     },
@@ -190,7 +199,7 @@ function postgresNotifier(url: string): Notifier {
       };
       const connect = async () => {
         if (closed) return;
-        const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: LISTEN_BACKOFF.connectTimeoutMs, keepAlive: true });
+        const client = new pg.Client({ connectionString: listenUrl, connectionTimeoutMillis: LISTEN_BACKOFF.connectTimeoutMs, keepAlive: true });
         current = client;
         let lost = false;
         const giveUp = (err: unknown) => {
@@ -232,7 +241,11 @@ function postgresNotifier(url: string): Notifier {
   };
 }
 
-export const NOTIFIERS: Record<Dialect, (url: string) => Notifier> = {
+/**
+ * url: the SQLite file, or PostgreSQL's URL for LISTEN. notifyUrl (PostgreSQL): the URL wake-ups are
+ * sent to on a connection of their own (see notifyingConnection); without it, through the pool.
+ */
+export const NOTIFIERS: Record<Dialect, (url: string, notifyUrl?: string) => Notifier> = {
   sqlite: (path) => inProcessNotifier(path),
-  postgres: (url) => postgresNotifier(url),
+  postgres: (url, notifyUrl) => postgresNotifier(url, notifyUrl),
 };
