@@ -5,14 +5,19 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './dialects.js';
 
-// Both halves of "something was committed, wake up": notify inside a transaction, listen on an opened
-// database. PostgreSQL's NOTIFY is delivered at commit (dropped on rollback) to every LISTENing
-// process; SQLite has no such thing, so listeners on the same database file in this process are woken
-// in-process, in this thread and in the others (the server's delivery worker runs in a thread of its
-// own, with its own connection: webhooks/worker-thread.ts). Other processes on one SQLite file are
-// found by their pollers.
+// Both halves of "something was committed, wake up": notify once a transaction has committed (the
+// handles call notify after COMMIT, never after a rollback: sql-handle.ts), listen on an opened
+// database. PostgreSQL's NOTIFY reaches every LISTENing process; SQLite has no such thing, so listeners
+// on the same database file in this process are woken in-process, in this thread and in the others
+// (the server's delivery worker runs in a thread of its own, with its own connection:
+// webhooks/worker-thread.ts). Other processes on one SQLite file are found by their pollers.
+//
+// A wake-up is a latency hint, never the guarantee: what it announces is committed in the database,
+// and listeners poll for it anyway (a crash between commit and notify, a dropped LISTEN connection).
+// So notify never rejects.
 
 export interface Notifier {
+  /** Called after the commit (never inside a transaction; db is a root handle of the database). Never rejects. */
   notify(db: Kysely<any>, channel: string): Promise<void>;
   /** Calls onNotify for each notification (and once after each (re)connection); returns the stop. */
   listen(channel: string, onNotify: () => void, onError: (err: unknown) => void): () => Promise<void>;
@@ -39,11 +44,9 @@ function inProcessNotifier(path: string): Notifier {
     return bc;
   };
   return {
-    // Called inside the transaction. This thread's listeners' queries wait for SQLite's single
-    // connection, so they only run once this transaction has ended. Another thread's connection does
-    // not wait: its message is posted from setImmediate, after the statements that end the transaction
-    // (SQLite's driver runs them synchronously, chained by promises that settle before setImmediate).
-    // Should one ever run late, the woken worker finds nothing yet and its poll finds the rows.
+    // Called after the commit: another thread's connection (which does not wait for this one) sees
+    // the committed rows when its message arrives. Listeners still run from setImmediate, never inside
+    // the notifying caller's call stack.
     async notify(_db, channel) {
       for (const listener of listeners.get(channel) ?? []) setImmediate(listener);
       if (scope !== null) {
@@ -79,10 +82,103 @@ function inProcessNotifier(path: string): Notifier {
 // database stays away (every attempt costs it a connection), back to quick after a success.
 export const LISTEN_BACKOFF = { firstMs: 250, maxMs: 10_000, connectTimeoutMs: 5_000 };
 
-function postgresNotifier(url: string): Notifier {
+/**
+ * A process's wake-ups of one channel, coalesced: at most one send in flight; the calls that arrive
+ * while one is in flight share exactly one more, sent once it has ended (it starts after their commits,
+ * so it announces them). Each call resolves once a send that started after it was made has ended.
+ */
+export function coalesced(send: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  const start = (): Promise<void> => {
+    const p: Promise<void> = send()
+      .catch(() => undefined)
+      .finally(() => {
+        if (running === p) running = null;
+      });
+    return (running = p);
+  };
+  return () => {
+    if (!running) return start();
+    return (queued ??= running.then(() => {
+      queued = null;
+      return start();
+    }));
+  };
+}
+
+/** Bounds connecting and each NOTIFY of the notifying connection: a later wake-up is no use (the poll runs every second). */
+export const NOTIFY_TIMEOUT_MS = 2_000;
+
+/**
+ * The connection a process sends its wake-ups on, opened when first needed and again after a failure.
+ * Not a pooled one: under load a wake-up waited in the pool's queue behind whole transactions (p50
+ * 35-145 ms, max 0.5 s at 50-80 creates/s on a loaded 2-core machine), which went straight into the
+ * webhook delay. Its socket is unref'd: it never keeps a process alive (nothing closes it; a wake-up
+ * lost at exit is one the pollers find).
+ */
+function notifyingConnection(url: string) {
+  let current: pg.Client | null = null;
+  let opening: Promise<pg.Client> | null = null;
+  const drop = (client: pg.Client) => {
+    if (current === client) current = null;
+    void client.end().catch(() => undefined);
+  };
+  const open = async () => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: NOTIFY_TIMEOUT_MS, query_timeout: NOTIFY_TIMEOUT_MS, keepAlive: true });
+    // Every client keeps an 'error' listener for its whole life (an unheard 'error' ends the process).
+    client.on('error', () => drop(client));
+    client.on('end', () => drop(client));
+    try {
+      await client.connect();
+    } catch (err) {
+      drop(client);
+      throw err;
+    }
+    (client as unknown as { connection?: { stream?: { unref?(): void } } }).connection?.stream?.unref?.();
+    return (current = client);
+  };
+  return async (text: string): Promise<void> => {
+    const client = current ?? (await (opening ??= open().finally(() => (opening = null))));
+    try {
+      await client.query(text);
+    } catch (err) {
+      // Timed out (the statement may still be running there) or cut: never used again.
+      drop(client);
+      throw err;
+    }
+  };
+}
+
+/**
+ * listenUrl: session-level work (LISTEN; DATABASE_DIRECT_URL when set). notifyUrl: where wake-ups go
+ * on a connection of their own (DATABASE_URL, so through PgBouncer when there is one); without it they
+ * go through the pool of the root handle they are given, and wait in its queue like any transaction.
+ */
+function postgresNotifier(listenUrl: string, notifyUrl?: string): Notifier {
+  const senders = new Map<string, () => Promise<void>>();
+  const dedicated = notifyUrl === undefined ? null : notifyingConnection(notifyUrl);
+  let latest: Kysely<any> | null = null;
   return {
-    async notify(db, channel) {
-      await sql`select pg_notify(${channel}, '')`.execute(db);
+    // In a transaction of its own, after the commit it announces. A NOTIFY takes the database-wide
+    // notify-queue lock at COMMIT and holds it through the commit's WAL flush: when every create
+    // notified inside its own transaction, creates committed one at a time (`Lock:object` waits on
+    // COMMIT under load). Now only these small transactions take it, at most one per process at a
+    // time (coalesced), and they commit without waiting for the flush (synchronous_commit off, for
+    // this transaction only): a notification lost in a crash is one the listeners' polls find. One
+    // simple-protocol query of two statements, which PostgreSQL runs as one implicit transaction (SET
+    // LOCAL holds in it; an error rolls it all back and leaves no transaction open): no session
+    // state, so it is safe behind PgBouncer's transaction pooling.
+    notify(db, channel) {
+      latest = db;
+      let sender = senders.get(channel);
+      if (!sender) {
+        const text = `SET LOCAL synchronous_commit = off; SELECT pg_notify(${pg.escapeLiteral(channel)}, '')`;
+        // Every root handle of this database is on the same pool: the latest one serves.
+        const send = coalesced(async () => (dedicated ? dedicated(text) : void (await sql.raw(text).execute(latest!))));
+        senders.set(channel, (sender = send));
+      }
+      return sender();
     },
     // A dedicated connection (LISTEN is session state, which must not live on a pooled connection),
     // reconnecting after errors. Each client is given up exactly once (its 'error' and 'end' both
@@ -103,7 +199,7 @@ function postgresNotifier(url: string): Notifier {
       };
       const connect = async () => {
         if (closed) return;
-        const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: LISTEN_BACKOFF.connectTimeoutMs, keepAlive: true });
+        const client = new pg.Client({ connectionString: listenUrl, connectionTimeoutMillis: LISTEN_BACKOFF.connectTimeoutMs, keepAlive: true });
         current = client;
         let lost = false;
         const giveUp = (err: unknown) => {
@@ -145,7 +241,11 @@ function postgresNotifier(url: string): Notifier {
   };
 }
 
-export const NOTIFIERS: Record<Dialect, (url: string) => Notifier> = {
+/**
+ * url: the SQLite file, or PostgreSQL's URL for LISTEN. notifyUrl (PostgreSQL): the URL wake-ups are
+ * sent to on a connection of their own (see notifyingConnection); without it, through the pool.
+ */
+export const NOTIFIERS: Record<Dialect, (url: string, notifyUrl?: string) => Notifier> = {
   sqlite: (path) => inProcessNotifier(path),
-  postgres: (url) => postgresNotifier(url),
+  postgres: (url, notifyUrl) => postgresNotifier(url, notifyUrl),
 };

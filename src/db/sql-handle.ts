@@ -29,7 +29,10 @@ export interface Engine {
   readonly features: DialectFeatures;
   /** Runs fn in one transaction of this engine (retries and BEGIN IMMEDIATE live there). */
   transaction<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
-  /** Wakes this channel's listeners once the transaction `db` belongs to commits. */
+  /**
+   * Wakes this channel's listeners now: called with a root handle, outside any transaction,
+   * after the commit whose work it announces (Sql.notify). Never rejects (a wake-up is a hint).
+   */
   notify(db: Kysely<Database>, channel: string): Promise<void>;
   /** Verify every query of organization-scoped handles (tests): see tenant-guard.ts. */
   readonly guardTenants: boolean;
@@ -61,14 +64,46 @@ async function observed<T>(handle: Sql, work: Promise<T>): Promise<T> {
   return result;
 }
 
+/**
+ * One attempt of an outermost transaction, shared by every handle that runs in it: the work its
+ * handles asked to run once it has committed (keyed, so a transaction that asks twice runs it once).
+ * A rolled-back attempt's scope is dropped with it; a rerun (database.ts withRetry) starts a new one.
+ */
+class TransactionScope {
+  readonly afterCommit = new Map<string, () => Promise<void>>();
+  /** The handle the transaction was begun from: a root handle on the pool, usable once it has ended. */
+  constructor(readonly root: Kysely<Database>) {}
+}
+
+/**
+ * Runs an outermost transaction with a fresh scope per attempt, then the committed attempt's
+ * after-commit work. That work is awaited (a revocation's response follows its wake-up, as it followed
+ * the commit that used to carry it) but cannot fail the transaction: it has committed.
+ */
+async function runTransaction<T>(engine: Engine, root: Kysely<Database>, fn: (trx: Kysely<Database>, scope: TransactionScope) => Promise<T>): Promise<T> {
+  let committed: TransactionScope | null = null;
+  const result = await engine.transaction((trx) => {
+    const scope = (committed = new TransactionScope(root));
+    return fn(trx, scope);
+  });
+  const after = committed as TransactionScope | null;
+  if (after && after.afterCommit.size > 0) await Promise.all([...after.afterCommit.values()].map((work) => work().catch(() => undefined)));
+  return result;
+}
+
 /** A database handle, or an open transaction, without an organization: for cross-tenant work. */
 export class Sql {
   constructor(
     /** The Kysely executor: the root handle, or the transaction this handle runs in. */
     readonly db: Kysely<Database>,
     protected readonly engine: Engine,
-    protected readonly inTransaction = false,
+    /** The transaction this handle runs in; null on a root handle. */
+    protected readonly scope: TransactionScope | null = null,
   ) {}
+
+  protected get inTransaction(): boolean {
+    return this.scope !== null;
+  }
 
   /** The entry of a per-dialect table of choices for the engine this handle runs on. */
   pick<T>(choices: Record<Dialect, T>): T {
@@ -98,9 +133,26 @@ export class Sql {
     if (statement) await statement.execute(this.db);
   }
 
-  /** Wakes the channel's listeners (other processes too, where the engine can) after commit. */
+  /**
+   * Runs work once this handle's transaction has committed (never after a rollback), once per key
+   * however often it is asked, concurrently with the transaction's other such work; outside a
+   * transaction, at once. Given a root handle (the pool): the transaction's connection is gone by then.
+   */
+  async afterCommit(key: string, work: (root: Kysely<Database>) => Promise<void>): Promise<void> {
+    if (this.scope) {
+      const root = this.scope.root;
+      if (!this.scope.afterCommit.has(key)) this.scope.afterCommit.set(key, () => work(root));
+    } else await work(this.db);
+  }
+
+  /**
+   * Wakes the channel's listeners (other processes too, where the engine can) after commit, outside
+   * the transaction. On PostgreSQL a NOTIFY inside the transaction made its COMMIT take the
+   * database-wide notify-queue lock, so every notifying create committed one at a time (WAL flush
+   * included); the engine's notifier also coalesces a process's wake-ups (notifications.ts).
+   */
   notify(channel: string): Promise<void> {
-    return this.engine.notify(this.db, channel);
+    return this.afterCommit(`notify:${channel}`, (root) => this.engine.notify(root, channel));
   }
 
   /**
@@ -129,15 +181,15 @@ export class Sql {
   /** Runs fn in a transaction; inside one already, fn joins it. */
   transaction<T>(fn: (s: Sql) => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn(this);
-    return this.engine.transaction((trx) => {
-      const handle = new Sql(trx, this.engine, true);
+    return runTransaction(this.engine, this.db, (trx, scope) => {
+      const handle = new Sql(trx, this.engine, scope);
       return observed(handle, fn(handle));
     });
   }
 
   /** The same connection or transaction, scoped to one organization. */
   forOrganization(organizationId: string): TenantDb {
-    return new TenantDb(this.db, this.engine, this.inTransaction, organizationId);
+    return new TenantDb(this.db, this.engine, this.scope, organizationId);
   }
 }
 
@@ -147,8 +199,8 @@ export class Sql {
  * through `db` must carry the condition themselves; under test the guard checks that they do.
  */
 export class TenantDb extends Sql {
-  constructor(db: Kysely<Database>, engine: Engine, inTransaction: boolean, readonly organizationId: string) {
-    super(engine.guardTenants ? db.withPlugin(tenantGuard(organizationId, engine.features.compiler())) : db, engine, inTransaction);
+  constructor(db: Kysely<Database>, engine: Engine, scope: TransactionScope | null, readonly organizationId: string) {
+    super(engine.guardTenants ? db.withPlugin(tenantGuard(organizationId, engine.features.compiler())) : db, engine, scope);
   }
 
   selectFrom<T extends TenantTable>(table: T): SelectQueryBuilder<Database, T, {}> {
@@ -174,8 +226,8 @@ export class TenantDb extends Sql {
 
   override transaction<T>(fn: (t: TenantDb) => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn(this);
-    return this.engine.transaction((trx) => {
-      const handle = new TenantDb(trx, this.engine, true, this.organizationId);
+    return runTransaction(this.engine, this.db, (trx, scope) => {
+      const handle = new TenantDb(trx, this.engine, scope, this.organizationId);
       return observed(handle, fn(handle));
     });
   }
