@@ -163,7 +163,7 @@ function openPostgres(config: PostgresConfig, options: PostgresOptions): Databas
     db,
     dialect: 'postgres',
     transaction,
-    ...handles('postgres', db, transaction, NOTIFIERS.postgres(directUrlOf(config)), guardTenants),
+    ...handles('postgres', db, transaction, NOTIFIERS.postgres(directUrlOf(config), config.url), guardTenants),
     writesElsewhere: () => null,
     readVersion: () => null,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, max, waiting: pool.waitingCount }),
