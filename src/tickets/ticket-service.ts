@@ -55,14 +55,12 @@ export function createTicketService({ database, clock, customers, quota, events 
     maxKeys: TICKETS_PER_READ,
     maxInFlight: READS_IN_FLIGHT,
   });
-  // Requests for the same page (same filter and window) share one read; different pages each run their own.
-  const pageReads = createReadBatcher<CountedPage, [TicketFilter, PageWindow]>({
-    read: async (organizationId, keys, args) => {
-      const t = database.forOrganization(organizationId);
-      const pages = await Promise.all(args.map(([filter, page]) => readCountedPage(t, filter, page)));
-      return new Map(keys.map((key, i) => [key, pages[i]]));
-    },
-    maxKeys: TICKETS_PER_READ,
+  // Requests for the same page (same filter and window) share one read. Each page is a group of its
+  // own: a slow page (deep, bounded to seconds) never holds up the reads of other pages.
+  const pageReads = createReadBatcher<CountedPage, [string, TicketFilter, PageWindow]>({
+    read: async (_group, [key], [[organizationId, filter, page]]) =>
+      new Map([[key, await readCountedPage(database.forOrganization(organizationId), filter, page)]]),
+    maxKeys: 1,
     maxInFlight: READS_IN_FLIGHT,
   });
 
@@ -160,7 +158,7 @@ export function createTicketService({ database, clock, customers, quota, events 
       // One statement: the page, each ticket's relations and the exact total (ticket-list-store.ts).
       // The whole filter and window: everything the answer depends on within the organization.
       const key = JSON.stringify([filter, page]);
-      const { entries, total } = (await pageReads.load(organizationId, key, [filter, page]))!;
+      const { entries, total } = (await pageReads.load(`${organizationId} ${key}`, key, [organizationId, filter, page]))!;
       return { data: entries.map(([row, rel]) => ticketListItem(row, rel)), meta: paginationMeta(query, total) };
     }
     const { rows, total, capped } = await listTicketsCapped(t, filter, page).catch(searchTimeout);
