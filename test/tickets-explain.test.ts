@@ -1,7 +1,9 @@
 import { CompiledQuery, sql } from 'kysely';
+import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
 import type { Db, Dialect, TenantDb } from '../src/db/database.js';
 import { parseSearch } from '../src/tickets/ticket-search.js';
+import { countedPageStatement } from '../src/tickets/ticket-list-store.js';
 import { compileListQuery, type TicketFilter } from '../src/tickets/ticket-search-store.js';
 import { describeEachDialect } from './support/harness.js';
 
@@ -112,6 +114,23 @@ describeEachDialect('tickets: list query plans', (ctx) => {
     const text = await explain({ ...base, search: parseSearch('#17') });
     // PostgreSQL: either (organization, number) index; the partial one already holds the open tickets.
     expect(text).toMatch(ctx.dialect === 'sqlite' ? /sqlite_autoindex_tickets_2/ : /(tickets_number_uq|tickets_open_idx) on tickets\b.*\n.*number = '17'/);
+  });
+  // A named statement is planned generically (once per connection) only when that plan costs no more
+  // than the custom ones. With LIMIT/OFFSET as parameters the default list never qualified, and
+  // PostgreSQL planned it anew on every execution (as long as its execution): the first page carries
+  // them as literals (ticket-list-store.ts pageWindow). Fails with `LIMIT $n OFFSET $m` on page 1.
+  it('plans the default list once per connection on PostgreSQL (a generic plan after the first runs)', async () => {
+    if (ctx.dialect !== 'postgres') return;
+    const q = countedPageStatement(ctx.database.forOrganization(org), base, { limit: 25, offset: 0 }).compile(ctx.database.db);
+    const client = new pg.Client({ connectionString: ctx.dbUrl });
+    await client.connect();
+    try {
+      for (let i = 0; i < 8; i++) await client.query({ name: 'default_list', text: q.sql, values: [...q.parameters] });
+      const [plans] = (await client.query(`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'default_list'`)).rows;
+      expect(Number(plans.generic_plans)).toBeGreaterThanOrEqual(3);
+    } finally {
+      await client.end();
+    }
   });
 });
 

@@ -63,6 +63,20 @@ export function countFilterOf(f: TicketFilter): CountFilter {
   };
 }
 
+/**
+ * The first page's LIMIT and OFFSET as literals, later pages' as parameters. PostgreSQL plans a named
+ * statement generically (once per connection) only when that plan costs no more than the custom ones:
+ * with a parameter as LIMIT it assumes a larger page (and 10 % of the rows as OFFSET), and so planned
+ * the default list anew on every execution (0.35-0.5 ms of planning for 0.45 ms of execution at 10k
+ * tickets). The first page is by far the most read; the limit is 1-100, so literals make at most 100
+ * texts per filter shape, while deeper pages keep one text each (they would otherwise exhaust the
+ * prepared-statement names, pg-prepared-statements.ts).
+ */
+function pageWindow(page: PageWindow): RawBuilder<unknown> {
+  if (page.offset !== 0) return sql`LIMIT ${page.limit} OFFSET ${page.offset}`;
+  return sql.raw(`LIMIT ${Math.trunc(page.limit)}`);
+}
+
 /** The one statement of a counted page (exported for EXPLAIN): one row, { page: JSON array, total }. */
 export function countedPageStatement(t: TenantDb, f: TicketFilter, page: PageWindow): RawBuilder<{ page: unknown; total: number | string }> {
   const org = t.organizationId;
@@ -73,7 +87,7 @@ export function countedPageStatement(t: TenantDb, f: TicketFilter, page: PageWin
       (${ticketCountSum(t, countFilterOf(f))}) AS total
     FROM (SELECT ${PAGE_COLUMNS} FROM tickets
            WHERE tickets.organization_id = ${org} AND ${and(ticketConditions(f, 'tickets'))}
-           ORDER BY tickets.number DESC LIMIT ${page.limit} OFFSET ${page.offset}) t
+           ORDER BY tickets.number DESC ${pageWindow(page)}) t
     LEFT JOIN customers c ON c.organization_id = ${org} AND c.id = t.customer_id
     LEFT JOIN users u ON u.organization_id = ${org} AND u.id = t.assignee_id
     LEFT JOIN teams tm ON tm.organization_id = ${org} AND tm.id = t.team_id`;

@@ -23,6 +23,12 @@ const RELATION_JOINS = sql.raw(`FROM tickets t
 
 type Json = (orgId: string) => { tags: RawBuilder<unknown>; messages: RawBuilder<unknown>; ticketOrg: RawBuilder<unknown> };
 
+/** The tickets' ids as one parameter (one statement text for any number of ids, prepared once on PostgreSQL). */
+const ID_SETS: Record<'sqlite' | 'postgres', (ids: readonly string[]) => RawBuilder<unknown>> = {
+  sqlite: (ids) => sql`t.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+  postgres: (ids) => sql`t.id = ANY(cast(${ids} as uuid[]))`,
+};
+
 // SQLite: CROSS JOIN keeps ticket_tags outermost (found by its (ticket_id, tag_id) key, the tags then by
 // id); with a plain JOIN the planner walks every tag of the organization (for its name order) and
 // probes the ticket's links with each, which made the tags half the cost of a 25-ticket page.
@@ -68,28 +74,37 @@ interface Joined extends TicketRow, RelationRow {
 
 type MessageTuple = [string, string, string, string | null, string | null, string | null, string | null, number | string];
 
+export interface LoadedTicket {
+  row: TicketRow;
+  relations: TicketRelations;
+  messages: MessageRow[];
+}
+
 /** The ticket, its relations and its messages (oldest first), or undefined when it does not exist. */
-export async function loadTicketWithMessages(
-  t: TenantDb,
-  id: string,
-): Promise<{ row: TicketRow; relations: TicketRelations; messages: MessageRow[] } | undefined> {
+export async function loadTicketWithMessages(t: TenantDb, id: string): Promise<LoadedTicket | undefined> {
+  return (await loadTicketsWithMessages(t, [id])).get(id);
+}
+
+/** Several tickets of the organization as loadTicketWithMessages reads one, in one statement; by id (absent ones missing). */
+export async function loadTicketsWithMessages(t: TenantDb, ids: readonly string[]): Promise<Map<string, LoadedTicket>> {
+  const out = new Map<string, LoadedTicket>();
+  if (ids.length === 0) return out;
   const parts = t.pick(JSON_PARTS)(t.organizationId);
   const result = await sql<Joined>`
     SELECT ${TICKET}, ${RELATION_COLUMNS}, ${parts.tags} AS tags_json, ${parts.messages} AS messages_json
       ${RELATION_JOINS}
-     WHERE t.id = ${id} AND ${parts.ticketOrg}`.execute(t.db);
-  const r = result.rows[0];
-  if (!r) return undefined;
-  const row = normalizeTicket(Object.fromEntries(TICKET_COLUMNS.map((c) => [c, r[c]])) as TicketRow);
-  const messages = (parsed(r.messages_json) as MessageTuple[]).map(
-    ([messageId, type, content, author_type, author_id, author_email, author_name, created_at]): MessageRow => ({
-      id: messageId, ticket_id: row.id, type, content, author_type, author_id, author_email, author_name, created_at: Number(created_at),
-    }),
-  );
-  const relations = relationsOf(r);
-  return { row, relations, messages };
+     WHERE ${t.pick(ID_SETS)(ids)} AND ${parts.ticketOrg}`.execute(t.db);
+  for (const r of result.rows) {
+    const row = normalizeTicket(Object.fromEntries(TICKET_COLUMNS.map((c) => [c, r[c]])) as TicketRow);
+    const messages = (parsed(r.messages_json) as MessageTuple[]).map(
+      ([messageId, type, content, author_type, author_id, author_email, author_name, created_at]): MessageRow => ({
+        id: messageId, ticket_id: row.id, type, content, author_type, author_id, author_email, author_name, created_at: Number(created_at),
+      }),
+    );
+    out.set(row.id, { row, relations: relationsOf(r), messages });
+  }
+  return out;
 }
-
 
 /**
  * What a page of tickets refers to (customer, assignee, team, tags), in ONE statement by the tickets'

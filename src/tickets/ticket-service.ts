@@ -8,7 +8,7 @@ import type { Precondition } from '../shared/precondition.js';
 import { newId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta } from '../shared/pagination.js';
 import { adjustTicketCount, moveTicketCount } from './ticket-count-store.js';
-import { readCountedPage } from './ticket-list-store.js';
+import { readCountedPage, type CountedPage, type PageWindow } from './ticket-list-store.js';
 import {
   messageEventData,
   messageView,
@@ -21,7 +21,8 @@ import {
 import type { AddMessageInput, CreateTicketInput, ListTicketsInput, UpdateTicketInput } from './ticket-schemas.js';
 import { parseSearch } from './ticket-search.js';
 import { countableFromBuckets, listTicketsCapped, searchTimeout, type TicketFilter } from './ticket-search-store.js';
-import { loadPageRelations, loadTicketWithMessages } from './ticket-read-store.js';
+import { createReadBatcher } from './read-batcher.js';
+import { loadPageRelations, loadTicketsWithMessages, loadTicketWithMessages, type LoadedTicket } from './ticket-read-store.js';
 import * as store from './ticket-store.js';
 import { applyTicketUpdate, resolveTags } from './ticket-update.js';
 
@@ -41,7 +42,28 @@ const blank = (s: string) => s.trim() === '';
 /** Path ids: anything that is not a UUID cannot name a ticket, so it is a 404 rather than a 400. */
 export const ticketIdOrNotFound = (raw: string): string => pathUuid(raw, 'ticket');
 
+// Reads of one organization running at once before further requests wait for, and share, the next
+// statement (read-batcher.ts): two keep both cores busy (the database's and this process's work on
+// the previous answer), and everything arriving meanwhile rides the next statement.
+const READS_IN_FLIGHT = 2;
+/** Tickets per statement at most (a statement of 50 tickets with their messages is still a few ms). */
+const TICKETS_PER_READ = 50;
+
 export function createTicketService({ database, clock, customers, quota, events }: TicketServiceDeps) {
+  const ticketReads = createReadBatcher<LoadedTicket>({
+    read: (organizationId, ids) => loadTicketsWithMessages(database.forOrganization(organizationId), ids),
+    maxKeys: TICKETS_PER_READ,
+    maxInFlight: READS_IN_FLIGHT,
+  });
+  // Requests for the same page (same filter and window) share one read. Each page is a group of its
+  // own: a slow page (deep, bounded to seconds) never holds up the reads of other pages.
+  const pageReads = createReadBatcher<CountedPage, [string, TicketFilter, PageWindow]>({
+    read: async (_group, [key], [[organizationId, filter, page]]) =>
+      new Map([[key, await readCountedPage(database.forOrganization(organizationId), filter, page)]]),
+    maxKeys: 1,
+    maxInFlight: READS_IN_FLIGHT,
+  });
+
   async function create(organizationId: string, input: CreateTicketInput) {
     if (blank(input.subject)) throw validationError('subject must not be blank', 'subject', 'blank');
     if (blank(input.message)) throw validationError('message must not be blank', 'message', 'blank');
@@ -115,7 +137,7 @@ export function createTicketService({ database, clock, customers, quota, events 
 
   async function get(organizationId: string, rawId: string) {
     const id = ticketIdOrNotFound(rawId);
-    const loaded = await loadTicketWithMessages(database.forOrganization(organizationId), id);
+    const loaded = await ticketReads.load(organizationId, id, undefined);
     if (!loaded) throw notFound('ticket');
     return ticketView(loaded.row, loaded.relations, loaded.messages);
   }
@@ -134,7 +156,9 @@ export function createTicketService({ database, clock, customers, quota, events 
     const page = { limit: query.limit, offset: offsetOf(query) };
     if (countableFromBuckets(filter)) {
       // One statement: the page, each ticket's relations and the exact total (ticket-list-store.ts).
-      const { entries, total } = await readCountedPage(t, filter, page);
+      // The whole filter and window: everything the answer depends on within the organization.
+      const key = JSON.stringify([filter, page]);
+      const { entries, total } = (await pageReads.load(`${organizationId} ${key}`, key, [organizationId, filter, page]))!;
       return { data: entries.map(([row, rel]) => ticketListItem(row, rel)), meta: paginationMeta(query, total) };
     }
     const { rows, total, capped } = await listTicketsCapped(t, filter, page).catch(searchTimeout);
