@@ -1,6 +1,7 @@
 import { payloadAround } from './webhook-events.js';
 
-// What a claimed delivery sends, from what its row and its event hold. Pure.
+// What a claimed delivery sends, from what its row and its event hold. Pure (the memo below only
+// returns what the same inputs gave before).
 
 export interface DeliverySource {
   id: string;
@@ -17,10 +18,36 @@ export interface DeliverySource {
   previous_secret_expires_at: number | null;
 }
 
+interface BuiltBody {
+  event: string;
+  created_at: number;
+  organization_id: string;
+  event_data: string;
+  body: string;
+}
+
+/**
+ * An event goes to up to one delivery per subscribed webhook, claimed together: the body built for
+ * the first is handed to the others (the same string, so the client's encoded bytes are reused too)
+ * instead of being serialized again. Keyed by event id, checked against every input, so a hit is
+ * exactly what building it again would give. Small: a claim's rows of one event are adjacent.
+ */
+const BODY_MEMO_SIZE = 256;
+const bodyMemo = new Map<string, BuiltBody>();
+
 /** The request body: the row's own (rows from before the event log, test pings) or built around the event's data. */
 export function deliveryBody(d: DeliverySource): string | null {
   if (d.body !== '') return d.body;
-  return d.event_data === null ? null : payloadAround(d.event, d.created_at, d.organization_id, d.event_data);
+  if (d.event_data === null) return null;
+  const key = d.event_id ?? d.id;
+  const hit = bodyMemo.get(key);
+  if (hit && hit.created_at === d.created_at && hit.event === d.event && hit.organization_id === d.organization_id && hit.event_data === d.event_data) {
+    return hit.body;
+  }
+  const body = payloadAround(d.event, d.created_at, d.organization_id, d.event_data);
+  if (bodyMemo.size >= BODY_MEMO_SIZE) bodyMemo.delete(bodyMemo.keys().next().value!);
+  bodyMemo.set(key, { event: d.event, created_at: d.created_at, organization_id: d.organization_id, event_data: d.event_data, body });
+  return body;
 }
 
 /** webhook-id: the event's id, the same for every attempt and redelivery (a pre-event-log row's own id). */

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newSecret, signatureHeader, standardKey, standardSignature, standardSignatureHeader } from './signing.js';
+import { newSecret, secretKeys, signatureHeader, standardKey, standardSignature, standardSignatureHeader } from './signing.js';
 
 describe('webhook signature', () => {
   const body = '{"event":"ticket.created","timestamp":"2026-01-02T03:04:05.006Z","organization_id":"org-1","data":{"s":"é"}}';
@@ -47,5 +47,27 @@ describe('Standard Webhooks signature', () => {
     expect(both).toHaveLength(2);
     expect(both[0]).toBe(standardSignature(secret, 'id', 1, body));
     expect(both[0]).toBe(`v1,${createHmac('sha256', Buffer.from(secret.slice(6), 'base64')).update(`id.1.${body}`).digest('base64')}`);
+  });
+});
+
+describe('signing keys', () => {
+  it("are made once per secret and are that secret's keys: a rotated-to secret signs with its own", () => {
+    const [a, b] = [newSecret(), newSecret()];
+    expect(secretKeys(a)).toBe(secretKeys(a));
+    expect(secretKeys(a).legacy.export().equals(Buffer.from(a, 'utf8'))).toBe(true);
+    expect(secretKeys(a).standard.export().equals(standardKey(a))).toBe(true);
+    const body = '{"x":1}';
+    // Each after the other (the cache holds both): every signature is the one its own secret makes.
+    for (const s of [a, b, a, b]) {
+      expect(signatureHeader(s, body)).toBe(`sha256=${createHmac('sha256', s).update(body).digest('hex')}`);
+      expect(standardSignature(s, 'id', 7, body)).toBe(`v1,${createHmac('sha256', standardKey(s)).update(`id.7.${body}`).digest('base64')}`);
+    }
+  });
+
+  it('keep signing correctly past the cache size (oldest keys dropped and made again)', () => {
+    const secrets = Array.from({ length: 1_100 }, () => newSecret());
+    for (const s of [...secrets, ...secrets.slice(0, 5)]) {
+      expect(signatureHeader(s, 'b')).toBe(`sha256=${createHmac('sha256', s).update('b').digest('hex')}`);
+    }
   });
 });

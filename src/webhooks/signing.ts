@@ -1,15 +1,11 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
 // The delivery signatures receivers verify: interface.md's X-Webhook-Signature, and the Standard
-// Webhooks webhook-signature (platform.md §5).
+// Webhooks webhook-signature (platform.md §5). Both are required on every delivery, so each delivery
+// costs two HMACs; what is per webhook (the keys) is prepared once per secret, not per delivery.
 
 /** A new secret in the Standard Webhooks form: `whsec_` + base64 of 32 random bytes. */
 export const newSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
-
-/** `sha256=<lowercase hex HMAC-SHA256 of the raw body bytes>` keyed with the webhook secret string. */
-export function signatureHeader(secret: string, body: string | Buffer): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-}
 
 /**
  * The Standard Webhooks key of a secret: the text after `whsec_`, base64-decoded, as the
@@ -21,13 +17,46 @@ export function standardKey(secret: string): Buffer {
   return Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
 }
 
+interface SecretKeys {
+  /** X-Webhook-Signature: keyed with the secret string's UTF-8 bytes. */
+  legacy: KeyObject;
+  /** webhook-signature: keyed with standardKey(secret). */
+  standard: KeyObject;
+}
+
+/** Most secrets whose keys are kept (a webhook's secret is used for every one of its deliveries). */
+const KEY_CACHE_SIZE = 1_000;
+const keyCache = new Map<string, SecretKeys>();
+
+/**
+ * A secret's two HMAC keys as KeyObjects, made once per secret: a key given as a string is encoded
+ * (and the Standard Webhooks one base64-decoded) by every createHmac otherwise. A rotated secret is
+ * a new entry; the oldest entries make room.
+ */
+export function secretKeys(secret: string): SecretKeys {
+  let keys = keyCache.get(secret);
+  if (!keys) {
+    keys = { legacy: createSecretKey(Buffer.from(secret, 'utf8')), standard: createSecretKey(standardKey(secret)) };
+    if (keyCache.size >= KEY_CACHE_SIZE) keyCache.delete(keyCache.keys().next().value!);
+    keyCache.set(secret, keys);
+  }
+  return keys;
+}
+
+/** `sha256=<lowercase hex HMAC-SHA256 of the raw body bytes>` keyed with the webhook secret string. */
+export function signatureHeader(secret: string, body: string | Buffer): string {
+  return `sha256=${createHmac('sha256', secretKeys(secret).legacy).update(body).digest('hex')}`;
+}
+
 /** `v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">` for one secret. */
 export function standardSignature(secret: string, id: string, timestampSeconds: number, body: string | Buffer): string {
-  const mac = createHmac('sha256', standardKey(secret)).update(`${id}.${timestampSeconds}.`).update(body).digest('base64');
+  const mac = createHmac('sha256', secretKeys(secret).standard).update(`${id}.${timestampSeconds}.`).update(body).digest('base64');
   return `v1,${mac}`;
 }
 
 /** The webhook-signature header: the current secret's signature, then the previous one's during an overlap. */
 export function standardSignatureHeader(secrets: readonly string[], id: string, timestampSeconds: number, body: string | Buffer): string {
+  // One secret but for a rotation's overlap: no array to map and join.
+  if (secrets.length === 1) return standardSignature(secrets[0], id, timestampSeconds, body);
   return secrets.map((s) => standardSignature(s, id, timestampSeconds, body)).join(' ');
 }
