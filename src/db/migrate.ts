@@ -14,6 +14,7 @@ import * as idempotencyKeys from './migrations/20261122-0900-idempotency-keys.js
 import * as events from './migrations/20261122-1000-events.js';
 import * as nativeUuid from './migrations/20261122-2000-native-uuid.js';
 import * as counterStripes from './migrations/20261123-0100-counter-stripes.js';
+import * as ginPendingLimit from './migrations/20261124-0100-gin-pending-limit.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261122-1000-events': events,
   '20261122-2000-native-uuid': nativeUuid,
   '20261123-0100-counter-stripes': counterStripes,
+  '20261124-0100-gin-pending-limit': ginPendingLimit,
 };
 
 class StaticProvider implements MigrationProvider {
