@@ -100,7 +100,7 @@ function wakeupSuite(ctx: TestContext) {
     const got = await fixture.receiver.waitFor(1);
     expect(got.map((r) => r.json.data.id)).toEqual([created.body.data.id]);
     if (ctx.dialect === 'postgres') {
-      // Sent on the pool outside any transaction, not inside the create's.
+      // Sent outside any transaction (on the wake-up connection), not inside the create's.
       const wakeups = notifies('helpdesk_webhook_deliveries');
       expect(wakeups.length).toBeGreaterThan(0);
       expect(wakeups.map((s) => s.status)).toEqual(wakeups.map(() => 'I'));
@@ -234,7 +234,7 @@ describeEachDialect(
       try {
         await eventually(async () => open === 5);
         sent.length = 0;
-        await notifier.notify(ctx.database.db, channel);
+        await notifier.notify(channel);
         await eventually(async () => state.calls === 1);
         expect(notifies(channel).map((s) => s.status)).toEqual(['I']);
         expect(open).toBe(5);

@@ -64,7 +64,7 @@ export function handles(
     dialect,
     features: DIALECTS[dialect],
     transaction: (fn) => transaction((trx) => fn(trx)),
-    notify: (executor, channel) => notifier.notify(executor, channel),
+    notify: (channel) => notifier.notify(channel),
     guardTenants,
     reader,
   };

@@ -1,7 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
 import { resolve } from 'node:path';
 import { BroadcastChannel, threadId } from 'node:worker_threads';
-import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './dialects.js';
 
@@ -17,8 +16,8 @@ import type { Dialect } from './dialects.js';
 // So notify never rejects.
 
 export interface Notifier {
-  /** Called after the commit (never inside a transaction; db is a root handle of the database). Never rejects. */
-  notify(db: Kysely<any>, channel: string): Promise<void>;
+  /** Called after the commit (never inside a transaction). Never rejects. */
+  notify(channel: string): Promise<void>;
   /** Calls onNotify for each notification (and once after each (re)connection); returns the stop. */
   listen(channel: string, onNotify: () => void, onError: (err: unknown) => void): () => Promise<void>;
 }
@@ -47,7 +46,7 @@ function inProcessNotifier(path: string): Notifier {
     // Called after the commit: another thread's connection (which does not wait for this one) sees
     // the committed rows when its message arrives. Listeners still run from setImmediate, never inside
     // the notifying caller's call stack.
-    async notify(_db, channel) {
+    async notify(channel) {
       for (const listener of listeners.get(channel) ?? []) setImmediate(listener);
       if (scope !== null) {
         const bc = poster(channel);
@@ -152,13 +151,11 @@ function notifyingConnection(url: string) {
 
 /**
  * listenUrl: session-level work (LISTEN; DATABASE_DIRECT_URL when set). notifyUrl: where wake-ups go
- * on a connection of their own (DATABASE_URL, so through PgBouncer when there is one); without it they
- * go through the pool of the root handle they are given, and wait in its queue like any transaction.
+ * on a connection of their own (DATABASE_URL, so through PgBouncer when there is one).
  */
-function postgresNotifier(listenUrl: string, notifyUrl?: string): Notifier {
+function postgresNotifier(listenUrl: string, notifyUrl: string): Notifier {
   const senders = new Map<string, () => Promise<void>>();
-  const dedicated = notifyUrl === undefined ? null : notifyingConnection(notifyUrl);
-  let latest: Kysely<any> | null = null;
+  const send = notifyingConnection(notifyUrl);
   return {
     // In a transaction of its own, after the commit it announces. A NOTIFY takes the database-wide
     // notify-queue lock at COMMIT and holds it through the commit's WAL flush: when every create
@@ -169,14 +166,11 @@ function postgresNotifier(listenUrl: string, notifyUrl?: string): Notifier {
     // simple-protocol query of two statements, which PostgreSQL runs as one implicit transaction (SET
     // LOCAL holds in it; an error rolls it all back and leaves no transaction open): no session
     // state, so it is safe behind PgBouncer's transaction pooling.
-    notify(db, channel) {
-      latest = db;
+    notify(channel) {
       let sender = senders.get(channel);
       if (!sender) {
         const text = `SET LOCAL synchronous_commit = off; SELECT pg_notify(${pg.escapeLiteral(channel)}, '')`;
-        // Every root handle of this database is on the same pool: the latest one serves.
-        const send = coalesced(async () => (dedicated ? dedicated(text) : void (await sql.raw(text).execute(latest!))));
-        senders.set(channel, (sender = send));
+        senders.set(channel, (sender = coalesced(() => send(text))));
       }
       return sender();
     },
@@ -243,9 +237,9 @@ function postgresNotifier(listenUrl: string, notifyUrl?: string): Notifier {
 
 /**
  * url: the SQLite file, or PostgreSQL's URL for LISTEN. notifyUrl (PostgreSQL): the URL wake-ups are
- * sent to on a connection of their own (see notifyingConnection); without it, through the pool.
+ * sent to on a connection of their own (see notifyingConnection); the LISTEN URL when not given.
  */
 export const NOTIFIERS: Record<Dialect, (url: string, notifyUrl?: string) => Notifier> = {
   sqlite: (path) => inProcessNotifier(path),
-  postgres: (url, notifyUrl) => postgresNotifier(url, notifyUrl),
+  postgres: (url, notifyUrl) => postgresNotifier(url, notifyUrl ?? url),
 };

@@ -30,10 +30,10 @@ export interface Engine {
   /** Runs fn in one transaction of this engine (retries and BEGIN IMMEDIATE live there). */
   transaction<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   /**
-   * Wakes this channel's listeners now: called with a root handle, outside any transaction,
+   * Wakes this channel's listeners now: called outside any transaction,
    * after the commit whose work it announces (Sql.notify). Never rejects (a wake-up is a hint).
    */
-  notify(db: Kysely<Database>, channel: string): Promise<void>;
+  notify(channel: string): Promise<void>;
   /** Verify every query of organization-scoped handles (tests): see tenant-guard.ts. */
   readonly guardTenants: boolean;
   /** Reader threads of a SQLite database file (bounded reads run there, off the event loop); null otherwise. */
@@ -71,8 +71,6 @@ async function observed<T>(handle: Sql, work: Promise<T>): Promise<T> {
  */
 class TransactionScope {
   readonly afterCommit = new Map<string, () => Promise<void>>();
-  /** The handle the transaction was begun from: a root handle on the pool, usable once it has ended. */
-  constructor(readonly root: Kysely<Database>) {}
 }
 
 /**
@@ -80,10 +78,10 @@ class TransactionScope {
  * after-commit work. That work is awaited (a revocation's response follows its wake-up, as it followed
  * the commit that used to carry it) but cannot fail the transaction: it has committed.
  */
-async function runTransaction<T>(engine: Engine, root: Kysely<Database>, fn: (trx: Kysely<Database>, scope: TransactionScope) => Promise<T>): Promise<T> {
+async function runTransaction<T>(engine: Engine, fn: (trx: Kysely<Database>, scope: TransactionScope) => Promise<T>): Promise<T> {
   let committed: TransactionScope | null = null;
   const result = await engine.transaction((trx) => {
-    const scope = (committed = new TransactionScope(root));
+    const scope = (committed = new TransactionScope());
     return fn(trx, scope);
   });
   const after = committed as TransactionScope | null;
@@ -136,13 +134,11 @@ export class Sql {
   /**
    * Runs work once this handle's transaction has committed (never after a rollback), once per key
    * however often it is asked, concurrently with the transaction's other such work; outside a
-   * transaction, at once. Given a root handle (the pool): the transaction's connection is gone by then.
+   * transaction, at once.
    */
-  async afterCommit(key: string, work: (root: Kysely<Database>) => Promise<void>): Promise<void> {
-    if (this.scope) {
-      const root = this.scope.root;
-      if (!this.scope.afterCommit.has(key)) this.scope.afterCommit.set(key, () => work(root));
-    } else await work(this.db);
+  async afterCommit(key: string, work: () => Promise<void>): Promise<void> {
+    if (!this.scope) await work();
+    else if (!this.scope.afterCommit.has(key)) this.scope.afterCommit.set(key, work);
   }
 
   /**
@@ -152,7 +148,7 @@ export class Sql {
    * included); the engine's notifier also coalesces a process's wake-ups (notifications.ts).
    */
   notify(channel: string): Promise<void> {
-    return this.afterCommit(`notify:${channel}`, (root) => this.engine.notify(root, channel));
+    return this.afterCommit(`notify:${channel}`, () => this.engine.notify(channel));
   }
 
   /**
@@ -181,7 +177,7 @@ export class Sql {
   /** Runs fn in a transaction; inside one already, fn joins it. */
   transaction<T>(fn: (s: Sql) => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn(this);
-    return runTransaction(this.engine, this.db, (trx, scope) => {
+    return runTransaction(this.engine, (trx, scope) => {
       const handle = new Sql(trx, this.engine, scope);
       return observed(handle, fn(handle));
     });
@@ -226,7 +222,7 @@ export class TenantDb extends Sql {
 
   override transaction<T>(fn: (t: TenantDb) => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn(this);
-    return runTransaction(this.engine, this.db, (trx, scope) => {
+    return runTransaction(this.engine, (trx, scope) => {
       const handle = new TenantDb(trx, this.engine, scope, this.organizationId);
       return observed(handle, fn(handle));
     });
