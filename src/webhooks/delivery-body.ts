@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { payloadAround } from './webhook-events.js';
 
 // What a claimed delivery sends, from what its row and its event hold. Pure (the memo below only
@@ -33,7 +34,7 @@ interface BuiltBody {
  * exactly what building it again would give. Small: a claim's rows of one event are adjacent.
  */
 const BODY_MEMO_SIZE = 256;
-const bodyMemo = new Map<string, BuiltBody>();
+const bodyMemo = new LRUCache<string, BuiltBody>({ max: BODY_MEMO_SIZE });
 
 /** The request body: the row's own (rows from before the event log, test pings) or built around the event's data. */
 export function deliveryBody(d: DeliverySource): string | null {
@@ -45,7 +46,6 @@ export function deliveryBody(d: DeliverySource): string | null {
     return hit.body;
   }
   const body = payloadAround(d.event, d.created_at, d.organization_id, d.event_data);
-  if (bodyMemo.size >= BODY_MEMO_SIZE) bodyMemo.delete(bodyMemo.keys().next().value!);
   bodyMemo.set(key, { event: d.event, created_at: d.created_at, organization_id: d.organization_id, event_data: d.event_data, body });
   return body;
 }

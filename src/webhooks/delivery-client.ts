@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { Agent, buildConnector } from 'undici';
 import { guardedLookup, isPublicAddress } from './address-guard.js';
 import { signatureHeader, standardSignatureHeader } from './signing.js';
@@ -133,13 +134,12 @@ export function sharedDeadlines(timeoutMs: number, granularityMs = Math.min(100,
 
 /** A URL's origin and path, parsed once per webhook URL (the request API parses it on every call otherwise). */
 function targets(max = 10_000) {
-  const cache = new Map<string, { origin: string; path: string }>();
+  const cache = new LRUCache<string, { origin: string; path: string }>({ max });
   return (url: string) => {
     let t = cache.get(url);
     if (!t) {
       const u = new URL(url);
       t = { origin: u.origin, path: `${u.pathname}${u.search}` };
-      if (cache.size >= max) cache.delete(cache.keys().next().value!);
       cache.set(url, t);
     }
     return t;

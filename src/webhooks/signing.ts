@@ -1,4 +1,5 @@
 import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 // The delivery signatures receivers verify: interface.md's X-Webhook-Signature, and the Standard
 // Webhooks webhook-signature (platform.md §5). Both are required on every delivery, so each delivery
@@ -26,18 +27,17 @@ interface SecretKeys {
 
 /** Most secrets whose keys are kept (a webhook's secret is used for every one of its deliveries). */
 const KEY_CACHE_SIZE = 1_000;
-const keyCache = new Map<string, SecretKeys>();
+const keyCache = new LRUCache<string, SecretKeys>({ max: KEY_CACHE_SIZE });
 
 /**
  * A secret's two HMAC keys as KeyObjects, made once per secret: a key given as a string is encoded
  * (and the Standard Webhooks one base64-decoded) by every createHmac otherwise. A rotated secret is
- * a new entry; the oldest entries make room.
+ * a new entry; the least recently used entries make room.
  */
 export function secretKeys(secret: string): SecretKeys {
   let keys = keyCache.get(secret);
   if (!keys) {
     keys = { legacy: createSecretKey(Buffer.from(secret, 'utf8')), standard: createSecretKey(standardKey(secret)) };
-    if (keyCache.size >= KEY_CACHE_SIZE) keyCache.delete(keyCache.keys().next().value!);
     keyCache.set(secret, keys);
   }
   return keys;
