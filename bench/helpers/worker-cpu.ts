@@ -78,17 +78,19 @@ async function stats(receiver: string): Promise<{ arrivals: number; unique: numb
  * MODE=creates: row 3 as an A/B. One `serve --no-worker` (this build); in turn, creates/s at 50
  * connections with no worker, then with 2 `worker` processes of each build in MAINS, ROUNDS times.
  */
-async function createsAB(ctx: Ctx, seconds: number) {
+async function createsAB(ctx: Ctx, receiver: string, seconds: number) {
   const rates: Record<string, number[]> = {};
   for (let r = 0; r < rounds; r++) {
     for (const main of ['none', ...mains]) {
       const workers = main === 'none' ? [] : [0, 1].map(() => spawn(process.execPath, main.endsWith('.mjs') ? [main] : [join(ROOT, main), 'worker'], { cwd: ROOT, env: serviceEnv(ctx.db.url, extraEnv), stdio: 'ignore' }));
       await sleep(1000);
+      const before = (await stats(receiver)).arrivals;
       const l = await load({ url: ctx.base, connections: 50, seconds, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
+      const delivered = (await stats(receiver)).arrivals - before;
       const cpu = workers.map((w) => cpuMs(w.pid!));
       await Promise.all(workers.map((w) => new Promise((resolve) => { w.once('exit', resolve); w.kill('SIGTERM'); })));
       (rates[main] ??= []).push(l.rps);
-      process.stderr.write(`round ${r + 1} ${main}: ${l.rps.toFixed(0)} creates/s${cpu.length ? `, workers' CPU ${cpu.map((c) => c.toFixed(0)).join(' + ')} ms` : ''}\n`);
+      process.stderr.write(`round ${r + 1} ${main}: ${l.rps.toFixed(0)} creates/s, ${(delivered / seconds).toFixed(0)} deliveries/s${cpu.length ? `, workers' CPU ${cpu.map((c) => c.toFixed(0)).join(' + ')} ms` : ''}\n`);
     }
   }
   for (const [main, xs] of Object.entries(rates)) process.stdout.write(`${main}: ${(xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(0)} creates/s (mean of ${xs.length}: ${xs.map((x) => x.toFixed(0)).join(', ')})\n`);
@@ -150,7 +152,7 @@ async function main() {
       });
       if (res.status !== 201) throw new Error(`webhook: ${res.status} ${await res.text()}`);
     }
-    if (process.env.MODE === 'creates') return await createsAB(ctx, Number(process.env.SECONDS ?? 5));
+    if (process.env.MODE === 'creates') return await createsAB(ctx, receiver, Number(process.env.SECONDS ?? 5));
     if (process.env.MODE === 'trickle') return await trickleAB(ctx, receiver, Number(process.env.SECONDS ?? 5), Number(process.env.RATE ?? 100));
     for (let r = 0; r < rounds; r++) {
       for (const main of mains) {
