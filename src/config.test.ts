@@ -14,6 +14,7 @@ describe('configuration', () => {
       concurrency: 64,
       leaseMs: 60_000,
       pollIntervalMs: 1_000,
+      nice: 10,
     });
   });
 
@@ -43,6 +44,8 @@ describe('configuration', () => {
     [{ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'maybe' }, /must be true or false/],
     [{ WEBHOOK_RETRY_DELAYS_MS: '1000,soon' }, /WEBHOOK_RETRY_DELAYS_MS must be comma-separated/],
     [{ WEBHOOK_TIMEOUT_MS: '5000', WEBHOOK_LEASE_MS: '5000' }, /WEBHOOK_LEASE_MS must be between 5001/],
+    [{ WEBHOOK_WORKER_NICE: '20' }, /WEBHOOK_WORKER_NICE must be between 0 and 19/],
+    [{ WEBHOOK_WORKER_NICE: '-5' }, /WEBHOOK_WORKER_NICE must be a whole number/],
     [{ CORS_ORIGINS: 'app.example.com' }, /CORS_ORIGINS must be/],
     [{ DATABASE_URL: 'postgres://u@db/hd', DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE must be between 1/],
     [{ DATABASE_URL: 'postgres://u@db/hd', DATABASE_PREPARED_STATEMENTS: 'sometimes' }, /DATABASE_PREPARED_STATEMENTS must be true or false/],
@@ -52,6 +55,11 @@ describe('configuration', () => {
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads WEBHOOK_WORKER_NICE from 0 (the API\'s priority) to 19', () => {
+    expect(loadConfig({ WEBHOOK_WORKER_NICE: '0' }).webhooks.nice).toBe(0);
+    expect(loadConfig({ WEBHOOK_WORKER_NICE: '19' }).webhooks.nice).toBe(19);
   });
 
   it('reads DATABASE_DIRECT_URL for PostgreSQL (LISTEN and migrations), unset by default', () => {

@@ -49,6 +49,8 @@ export interface Config {
     concurrency: number;
     leaseMs: number;
     pollIntervalMs: number;
+    /** The delivery worker's CPU priority, as a nice value (0 = the API's; src/shared/cpu-priority.ts). */
+    nice: number;
   };
 }
 
@@ -235,6 +237,7 @@ export function loadConfig(env: Env = process.env): Config {
       // The lease must outlive the request timeout so a healthy worker never loses its claim mid-attempt.
       leaseMs: integer(env, 'WEBHOOK_LEASE_MS', timeoutMs + 30_000, timeoutMs + 1),
       pollIntervalMs: integer(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, 10),
+      nice: integer(env, 'WEBHOOK_WORKER_NICE', 10, 0, 19),
     },
   };
 }

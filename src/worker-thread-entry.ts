@@ -1,7 +1,9 @@
+import { stat } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createContainer } from './container.js';
 import { openDatabase } from './db/database.js';
 import { systemClock } from './shared/clock.js';
+import { lowerThreadPriority } from './shared/cpu-priority.js';
 import { toThread, type FromThread, type ThreadData, type ToThread } from './webhooks/worker-thread-messages.js';
 import type { AttemptOutcome, WorkerLogger } from './webhooks/worker.js';
 
@@ -44,6 +46,14 @@ const onAttempt = (outcome: AttemptOutcome) => {
   counts[outcome] = (counts[outcome] ?? 0) + 1;
   flushTimer ??= setTimeout(flushAttempts, ATTEMPTS_FLUSH_MS);
 };
+
+// Background work beside the API's requests: this thread alone runs at the delivery worker's lower CPU
+// priority (Linux; elsewhere a nice value is per process and the server's is left alone). libuv's
+// thread pool (the whole server's file, DNS, zlib and crypto work) is started by the first thread that
+// uses it, and its threads would inherit that thread's priority: it is made to exist first.
+await stat(process.cwd());
+const priority = lowerThreadPriority(config.webhooks.nice);
+if (priority.error) logger.warn({ err: priority.error, nice: config.webhooks.nice }, 'webhook worker thread could not lower its CPU priority');
 
 // Its own connection: on SQLite a second connection to the same file in WAL mode (writers take turns
 // through busy_timeout, as with the CLI next to a server), on PostgreSQL a small pool like a `worker`

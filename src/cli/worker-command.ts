@@ -4,6 +4,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateThroughDirectUrl } from '../db/migrate.js';
 import { systemClock } from '../shared/clock.js';
+import { lowerProcessPriority } from '../shared/cpu-priority.js';
 import { pino } from 'pino';
 import { createContainer } from '../container.js';
 import { environmentSecrets, redactingErrorSerializer } from '../shared/redact.js';
@@ -21,6 +22,9 @@ export function registerWorkerCommand(program: Command): void {
     .action(async () => {
       const config = loadConfig();
       const logger = workerLogger(config.logLevel);
+      // Background work: the API's requests on the same machine get the CPU first (cpu-priority.ts).
+      const priority = lowerProcessPriority(config.webhooks.nice);
+      if (priority.error) logger.warn({ err: priority.error, nice: config.webhooks.nice }, 'worker could not lower its CPU priority; running at the one it has');
       const database = openDatabase(config.database, { poolSize: Math.min(10, config.webhooks.concurrency + 2) });
       await migrateThroughDirectUrl(config.database, database);
       const worker = createContainer({ config, database, clock: systemClock }).startWorker(logger);
