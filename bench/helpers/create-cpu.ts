@@ -1,0 +1,66 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { auth, restartServer, type Ctx } from '../context.js';
+import { load } from '../load.js';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT, cli, freePort, serviceEnv, waitHttp, type Proc } from '../procs.js';
+import { ticketBody } from '../rows-api.js';
+import { seededCopy } from '../seed/seed.js';
+import type { Engine } from '../seed/generate.js';
+
+// CPU per ticket create (POST /tickets at 50 connections, no worker): the API process (every process
+// whose command line runs `serve`) and, on PostgreSQL, every postgres process. A number that stays
+// meaningful on a busy machine, unlike creates/s.
+//   npx tsx bench/helpers/create-cpu.ts   Env: DIALECT (postgres|sqlite), SECONDS (8), ROUNDS (3), CONNECTIONS (50)
+
+const engine = (process.env.DIALECT ?? 'postgres') as Engine;
+const seconds = Number(process.env.SECONDS ?? 8);
+const rounds = Number(process.env.ROUNDS ?? 3);
+const connections = Number(process.env.CONNECTIONS ?? 50);
+
+function cpuOf(match: (comm: string, cmdline: string) => boolean): number {
+  let total = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const comm = readFileSync(`/proc/${d}/comm`, 'utf8').trim();
+      const cmdline = readFileSync(`/proc/${d}/cmdline`, 'utf8');
+      if (!match(comm, cmdline)) continue;
+      const f = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ');
+      total += ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+const apiCpu = () => cpuOf((_c, cmd) => cmd.includes('serve') && cmd.includes('main.js'));
+const pgCpu = () => cpuOf((c) => c === 'postgres');
+
+const db = await seededCopy(engine, '10k', 10_000);
+const key = JSON.parse(await cli(['keys', 'create', '--org', db.organizationId, '--scopes', 'tickets:read,tickets:write', '--name', 'cpu', '--json'], serviceEnv(db.url))) as { api_key: { token: string } };
+const ctx = { engine, db, token: key.api_key.token, servers: [] as Proc[] } as unknown as Ctx;
+// CPU_PROF_DIR: the server runs under --cpu-prof (its profile is written when it exits).
+const prof = process.env.CPU_PROF_DIR;
+let stopServer: () => Promise<unknown>;
+if (prof) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${prof}`, join(ROOT, 'dist/cli/main.js'), 'serve', '--no-worker'], { cwd: ROOT, env: serviceEnv(db.url, { PORT: String(port) }), stdio: 'ignore' });
+  ctx.base = `http://127.0.0.1:${port}`;
+  await waitHttp(`${ctx.base}/healthz`, { child, stdout: () => '', stderrTail: () => '' } as unknown as Proc);
+  stopServer = () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); });
+} else {
+  await restartServer(ctx, ['serve', '--no-worker']);
+  stopServer = () => ctx.server!.stop();
+}
+const post = () => load({ url: ctx.base, connections, seconds, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
+await load({ url: ctx.base, connections, seconds: 3, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
+for (let r = 0; r < rounds; r++) {
+  const a0 = apiCpu();
+  const p0 = pgCpu();
+  const l = await post();
+  const n = l.rps * seconds;
+  process.stdout.write(`round ${r + 1}: ${l.rps.toFixed(0)} creates/s, API ${((apiCpu() - a0) * 1000 / n).toFixed(0)} µs + postgres ${((pgCpu() - p0) * 1000 / n).toFixed(0)} µs CPU per create\n`);
+}
+await stopServer();
+process.exit(0);
