@@ -1,4 +1,7 @@
+import { CompiledQuery } from 'kysely';
 import { expect, it } from 'vitest';
+import { customerSearchFilter } from '../src/customers/customer-store.js';
+import { parseSearchTerm } from '../src/shared/search-term.js';
 import { api } from './support/api.js';
 import { ISO_MS, UUID, describeEachDialect, type TestOrg } from './support/harness.js';
 import { postTicket } from './support/ticket-fixtures.js';
@@ -149,6 +152,58 @@ describeEachDialect('customers', (ctx) => {
     await org.api.post('/api/v1/customers', { email: 'mesut@fussball.de', name: 'Özil' });
     expect(await search('öz')).toEqual(['mesut@fussball.de']);
     expect(await search('ÖZI')).toEqual(['mesut@fussball.de']);
+  });
+
+  // PostgreSQL asks the email trigram index for an address's part before the '@' only and checks the
+  // whole term on the rows it finds (customer-store.ts, shared/search-sql.ts): the results must be
+  // exactly those of the whole term, on both engines.
+  it('finds customers by a full address: the whole term is matched, not only its part before the @', async () => {
+    const org = await ctx.createOrg();
+    const customers: [string, string?][] = [
+      ['nora@umbrella.example'],
+      ['nora@other.example'],
+      ['nora.g@umbrella.example'],
+      ['xnora@umbrella.example.org'],
+      ['bob@umbrella.example'],
+      ['zed@elsewhere.example', 'Forwarded from NORA@umbrella.example'],
+    ];
+    for (const [email, name] of customers) expect((await org.api.post('/api/v1/customers', { email, name })).status).toBe(201);
+    const search = async (term: string) => {
+      const res = await org.api.get(`/api/v1/customers?search=${encodeURIComponent(term)}`);
+      expect(res.status).toBe(200);
+      expect(res.body.meta.pagination.total, term).toBe(res.body.data.length);
+      return res.body.data.map((c: any) => c.email).sort();
+    };
+    const nora = ['nora@umbrella.example', 'xnora@umbrella.example.org', 'zed@elsewhere.example'];
+    expect(await search('nora@umbrella.example')).toEqual(nora);
+    expect(await search('NORA@Umbrella.EXAMPLE')).toEqual(nora);
+    expect(await search('nora@umbrella.example.org')).toEqual(['xnora@umbrella.example.org']);
+    expect(await search('nora@')).toEqual(['nora@other.example', ...nora]);
+    expect(await search('a.g@umbrella.example')).toEqual(['nora.g@umbrella.example']);
+    expect(await search('a_g@umbrella.example')).toEqual([]);
+    expect(await search('ra@umbrella')).toEqual(nora);
+    expect(await search('bob@umbrella.examples')).toEqual([]);
+    expect(await search('@umbrella.example')).toEqual([
+      'bob@umbrella.example',
+      'nora.g@umbrella.example',
+      'nora@umbrella.example',
+      'xnora@umbrella.example.org',
+      'zed@elsewhere.example',
+    ]);
+  });
+
+  it('asks PostgreSQL for an address by its part before the @ only, the whole term checked on the rows found', async () => {
+    if (ctx.dialect !== 'postgres') return;
+    const org = await ctx.createOrg();
+    const q = customerSearchFilter(ctx.database.forOrganization(org.id), parseSearchTerm('c12@example.com')!)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .compile();
+    const res = await ctx.database.db.executeQuery(CompiledQuery.raw(`EXPLAIN ${q.sql}`, [...q.parameters]));
+    const text = (res.rows as any[]).map((r) => r['QUERY PLAN']).join('\n');
+    // A tiny table is scanned, so the plan shows the conditions: the only email condition the trigram
+    // index can serve names the part before the '@' (an address's domain is in every address there).
+    expect(text, text).toMatch(/\(email ~~\* '%c12%'::text\) AND \(\(email \|\| ''::text\) ~~\* '%c12@example\.com%'::text\)/);
+    expect(text, text).not.toMatch(/\(email ~~\* '%c12@example\.com%'::text\)/);
   });
 
   it('updates: omitted fields kept, null clears, metadata replaced whole', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it, vi } from 'vitest';
+import { deferred } from './support/deferred.js';
 import { describeEachDialect, type TestContext, type TestOrg } from './support/harness.js';
 import { assertBucketsExact, postTicket } from './support/ticket-fixtures.js';
 
@@ -99,29 +100,27 @@ describeEachDialect(
       const org = await ctx.createOrg();
       const quota = ctx.container.quota;
       const recordTicket = quota.recordTicket.bind(quota);
-      let release!: () => void;
-      const gate = new Promise<void>((r) => (release = r));
-      let entered!: () => void;
-      const inside = new Promise<void>((r) => (entered = r));
+      const gate = deferred();
+      const inside = deferred();
       // The first create takes stripe 0 of every shared row and stays in its transaction, those rows
       // locked, after its last counter write; the next one takes stripe 8 (same bucket, also a new customer).
       const random = vi.spyOn(Math, 'random').mockReturnValue(0);
       const spy = vi.spyOn(quota, 'recordTicket').mockImplementationOnce(async (t, now, admission) => {
         await recordTicket(t, now, admission);
-        entered();
-        await gate;
+        inside.resolve();
+        await gate.promise;
       });
       try {
         const body = (email: string) => ({ customer: { email }, priority: 'HIGH' });
         const first = postTicket(org.api, body('first@example.com'));
-        await inside;
+        await inside.promise;
         random.mockReturnValue(0.5);
         const second = await Promise.race([postTicket(org.api, body('second@example.com')), first.then(() => null)]);
         expect(second?.status).toBe(201);
-        release();
+        gate.resolve();
         expect((await first).status).toBe(201);
       } finally {
-        release();
+        gate.resolve();
         spy.mockRestore();
         random.mockRestore();
       }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it, vi } from 'vitest';
+import { deferred } from './support/deferred.js';
 import { describeEachDialect } from './support/harness.js';
 
 // Every create of an organization changes rows the organization shares (the ticket number, the status
@@ -17,28 +18,26 @@ describeEachDialect(
       const org = await ctx.createOrg();
       const events = ctx.container.events;
       const record = events.record.bind(events);
-      let release!: () => void;
-      const gate = new Promise<void>((r) => (release = r));
-      let entered!: () => void;
-      const inside = new Promise<void>((r) => (entered = r));
+      const gate = deferred();
+      const inside = deferred();
       const spy = vi.spyOn(events, 'record').mockImplementationOnce(async (t, event) => {
-        entered();
-        await gate;
+        inside.resolve();
+        await gate.promise;
         return record(t, event);
       });
       try {
         const body = (email: string) => ({ subject: 'Locks', message: 'hello', customer: { email } });
         const first = org.api.post('/api/v1/tickets', body('first@example.com'));
-        await inside;
+        await inside.promise;
         // The first transaction is open, holding what it wrote so far; the second runs to its commit.
         const second = await Promise.race([org.api.post('/api/v1/tickets', body('second@example.com')), first.then(() => null)]);
         expect(second?.status).toBe(201);
-        release();
+        gate.resolve();
         const done = await first;
         expect(done.status).toBe(201);
         expect([done.body.data.ticket_number, second!.body.data.ticket_number]).toEqual(['1', '2']);
       } finally {
-        release();
+        gate.resolve();
         spy.mockRestore();
       }
       // Both creates are counted exactly once in every shared row.

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { rerunTransaction } from '../src/db/database.js';
 import { NOTIFIERS } from '../src/db/notifications.js';
+import { deferred } from './support/deferred.js';
 import { describeEachDialect, type TestContext } from './support/harness.js';
 import { postTicket } from './support/ticket-fixtures.js';
 import { eventually } from './support/webhook-receiver.js';
@@ -182,8 +183,8 @@ describeEachDialect(
     it('commits made while a wake-up is in flight share exactly one more, sent after it', async () => {
       const channel = uniqueChannel();
       const { state, stop } = await listening(ctx, channel);
-      let release!: () => void;
-      gate = new Promise<void>((r) => (release = r));
+      const held = deferred();
+      gate = held.promise;
       try {
         sent.length = 0;
         let committed = 0;
@@ -199,13 +200,13 @@ describeEachDialect(
         const more = Array.from({ length: 20 }, commit);
         await eventually(async () => committed === 21);
         expect(notifies(channel)).toHaveLength(1);
-        release();
+        held.resolve();
         await Promise.all([first, ...more]);
         // Exactly one more, after the one in flight; both outside any transaction.
         expect(notifies(channel).map((s) => s.status)).toEqual(['I', 'I']);
         await eventually(async () => state.calls === 2);
       } finally {
-        release();
+        held.resolve();
         await stop();
       }
     });
@@ -222,13 +223,12 @@ describeEachDialect(
       const { state, stop } = await listening(ctx, channel);
       const notifier = NOTIFIERS.postgres(ctx.dbUrl, ctx.dbUrl);
       // Every connection of the suite's pool (5) held by a transaction until released.
-      let release!: () => void;
-      const held = new Promise<void>((r) => (release = r));
+      const held = deferred();
       let open = 0;
       const holders = Array.from({ length: 5 }, () =>
         ctx.database.transaction(async () => {
           open++;
-          await held;
+          await held.promise;
         }),
       );
       try {
@@ -239,7 +239,7 @@ describeEachDialect(
         expect(notifies(channel).map((s) => s.status)).toEqual(['I']);
         expect(open).toBe(5);
       } finally {
-        release();
+        held.resolve();
         await Promise.all(holders);
         await stop();
       }

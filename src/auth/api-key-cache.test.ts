@@ -36,6 +36,25 @@ describe('api key cache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('keeps its order of insertion on reads: a hit does not save the oldest entry from eviction', () => {
+    const cache = createApiKeyCache<string>({ ttlMs: 1_000, maxEntries: 3 });
+    for (const [i, h] of ['a', 'b', 'c'].entries()) cache.set(h, h.toUpperCase(), i, cache.generation);
+    expect(cache.get('a', 3)).toBe('A');
+    cache.set('d', 'D', 4, cache.generation);
+    expect(cache.get('a', 5)).toBeUndefined();
+    expect(['b', 'c', 'd'].map((h) => cache.get(h, 5))).toEqual(['B', 'C', 'D']);
+    expect(cache.size).toBe(3);
+  });
+
+  it('an entry expires by the clock it is given, whatever the time of the process', () => {
+    const cache = createApiKeyCache<string>({ ttlMs: 100, maxEntries: 10 });
+    cache.set('h', 'key', 5_000_000, cache.generation);
+    expect(cache.get('h', 5_000_099)).toBe('key');
+    expect(cache.get('h', 5_000_100)).toBeUndefined();
+    cache.set('h', 'key', 0, cache.generation);
+    expect(cache.get('h', 99)).toBe('key');
+  });
+
   it('refuses a key read before the last clear (a revocation committed meanwhile)', () => {
     const cache = createApiKeyCache<string>({ ttlMs: 1_000, maxEntries: 10 });
     const readAt = cache.generation;

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 // Recently authenticated keys, in process memory, so most requests authenticate without a database
 // read. An entry lives at most `ttlMs`; any revocation clears the whole cache (in this process at
 // once, in other processes when the revocation's notification arrives, else when entries expire).
@@ -19,34 +21,34 @@ export interface ApiKeyCache<K> {
 
 export function createApiKeyCache<K>(options: { ttlMs: number; maxEntries: number }): ApiKeyCache<K> {
   const { ttlMs, maxEntries } = options;
-  // A Map iterates in insertion order: the first entry is the oldest.
-  const entries = new Map<string, { key: K; expiresAt: number }>();
+  // Oldest first: entries are read with peek (a hit does not make an entry newer), set again when
+  // renewed. Expiry is the entry's own, against the caller's clock (not LRUCache's ttl, which reads
+  // performance.now()). A time to live or size of zero keeps nothing.
+  const entries = ttlMs > 0 && maxEntries > 0 ? new LRUCache<string, { key: K; expiresAt: number }>({ max: maxEntries }) : null;
   let generation = 0;
   return {
     get(tokenHash, now) {
-      const entry = entries.get(tokenHash);
+      const entry = entries?.peek(tokenHash);
       if (!entry) return undefined;
       if (entry.expiresAt <= now) {
-        entries.delete(tokenHash);
+        entries!.delete(tokenHash);
         return undefined;
       }
       return entry.key;
     },
     set(tokenHash, key, now, readAt) {
-      if (ttlMs <= 0 || maxEntries <= 0 || readAt !== generation) return;
-      entries.delete(tokenHash);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      if (!entries || readAt !== generation) return;
       entries.set(tokenHash, { key, expiresAt: now + ttlMs });
     },
     clear() {
-      entries.clear();
+      entries?.clear();
       generation++;
     },
     get generation() {
       return generation;
     },
     get size() {
-      return entries.size;
+      return entries?.size ?? 0;
     },
   };
 }

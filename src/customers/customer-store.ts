@@ -3,6 +3,7 @@ import { pickStripe } from '../db/counter-stripes.js';
 import { isUniqueViolation, type TenantDb } from '../db/database.js';
 import type { CustomerTable } from './customer-tables.js';
 import type { SearchTerm } from '../shared/search-term.js';
+import { pgEmailMatch } from '../shared/search-sql.js';
 import { emailKey } from '../shared/ids.js';
 
 // Data access of customers. Every function takes the organization-scoped handle it runs in (the
@@ -129,7 +130,8 @@ const like = (column: string, patterns: string[]) =>
 /**
  * The email-or-name condition per engine. SQLite answers terms of three characters or more from the
  * FTS5 trigram index (LIKE folds ASCII only, hence the case variants of shorter terms); PostgreSQL
- * from the pg_trgm indexes under ILIKE. Terms under three characters have no trigram and scan.
+ * from the pg_trgm indexes under ILIKE, the email index asked for an address's part before the '@'
+ * only (pgEmailMatch). Terms under three characters have no trigram and scan.
  */
 const SEARCH = {
   sqlite: (term: SearchTerm) =>
@@ -137,8 +139,13 @@ const SEARCH = {
       ? sql<boolean>`customers.rid IN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH ${term.ftsPhrase})`
       : sql<boolean>`(${like('email', term.likeVariants)} OR ${like('name', term.likeVariants)})`,
   postgres: (term: SearchTerm) =>
-    sql<boolean>`(email ILIKE ${term.likePattern} ESCAPE '\\' OR name ILIKE ${term.likePattern} ESCAPE '\\')`,
+    sql<boolean>`(${pgEmailMatch(sql.ref('email'), term)} OR name ILIKE ${term.likePattern} ESCAPE '\\')`,
 };
+
+/** The organization's customers the term matches (the statement searchCustomers counts and pages). */
+export function customerSearchFilter(t: TenantDb, term: SearchTerm) {
+  return t.selectFrom('customers').where(t.pick(SEARCH)(term));
+}
 
 export async function searchCustomers(
   t: TenantDb,
@@ -146,7 +153,7 @@ export async function searchCustomers(
   limit: number,
   offset: number,
 ): Promise<{ rows: CustomerRow[]; total: number }> {
-  const filter = t.selectFrom('customers').where(t.pick(SEARCH)(term));
+  const filter = customerSearchFilter(t, term);
   const count = await filter.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(count.n);
   if (offset >= total) return { rows: [], total };

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, sql, SqliteDialect } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { connectionTransaction, handles, type DatabaseHandle, type Tx } from './database-handle.js';
 import { NOTIFIERS } from './notifications.js';
 import type { Database } from './schema.js';
@@ -51,11 +52,12 @@ export function openSqlite(path: string, guardTenants: boolean): DatabaseHandle 
 const BEGIN_IMMEDIATE = sql.raw('BEGIN IMMEDIATE');
 
 // Kysely prepares every query anew; on better-sqlite3 preparing costs more than running a primary-key
-// read, so prepared statements are kept per SQL text (queries are parameterized, the set is small).
+// read, so prepared statements are kept per SQL text (queries are parameterized, the set is small;
+// past `max` texts the oldest prepared goes first: read with peek, a hit does not make it newer).
 // Kysely runs one statement at a time on its single connection, so reusing one is safe. A statement
 // that may write (not read-only for SQLite) counts in `writes` before it runs (readVersion).
-function withStatementCache(sqlite: SQLite.Database, writes: { count: number }, max = 1000) {
-  const cache = new Map<string, Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'iterate'>>();
+export function withStatementCache(sqlite: SQLite.Database, writes: { count: number }, max = 1000) {
+  const cache = new LRUCache<string, Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'iterate'>>({ max });
   const counted = (stmt: SQLite.Statement): Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'iterate'> => ({
     reader: stmt.reader,
     all: (...p: unknown[]) => (writes.count++, stmt.all(...p)),
@@ -65,11 +67,10 @@ function withStatementCache(sqlite: SQLite.Database, writes: { count: number }, 
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
-      let stmt = cache.get(sql);
+      let stmt = cache.peek(sql);
       if (!stmt) {
         const prepared = sqlite.prepare(sql);
         stmt = prepared.readonly ? prepared : counted(prepared);
-        if (cache.size >= max) cache.delete(cache.keys().next().value!);
         cache.set(sql, stmt);
       }
       return stmt;

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { TenantDb } from '../db/database.js';
+import { pgEmailMatch } from '../shared/search-sql.js';
 import type { TicketSearchTerm as SearchTerm } from './ticket-search.js';
 
 // The search condition per engine. Every subquery on a tenant table names the organization itself;
@@ -118,17 +119,6 @@ export function sqliteSubjectMatches(t: TenantDb, f: TicketFilter, term: SearchT
       ORDER BY tickets_fts.rowid DESC LIMIT ${limit}`;
 }
 
-/**
- * PostgreSQL: a customer email column against the term. For an address, the trigram index is given
- * its part before the '@' only; the whole term is checked on an expression the index cannot serve
- * (`|| ''`), so the planner does not hand it the domain's common trigrams too.
- */
-function emailMatch(column: RawBuilder<unknown>, term: SearchTerm): RawBuilder<unknown> {
-  const whole = sql`${column} ILIKE ${term.likePattern} ESCAPE '\\'`;
-  if (term.emailIndexPattern === null) return whole;
-  return sql`(${column} ILIKE ${term.emailIndexPattern} ESCAPE '\\' AND (${column} || '') ILIKE ${term.likePattern} ESCAPE '\\')`;
-}
-
 /** PostgreSQL: the ids of every ticket the term matches, each source served by a pg_trgm GIN index. */
 export function pgSearchSet(t: TenantDb, term: SearchTerm): RawBuilder<unknown> {
   const org = t.organizationId;
@@ -138,7 +128,7 @@ export function pgSearchSet(t: TenantDb, term: SearchTerm): RawBuilder<unknown> 
     sql`SELECT m.ticket_id FROM messages m WHERE m.organization_id = ${org} AND m.content ILIKE ${p} ESCAPE '\\'`,
     sql`SELECT tc.id FROM tickets tc WHERE tc.organization_id = ${org} AND tc.customer_id IN
           (SELECT id FROM customers WHERE organization_id = ${org}
-             AND (${emailMatch(sql`email`, term)} OR name ILIKE ${p} ESCAPE '\\'))`,
+             AND (${pgEmailMatch(sql`email`, term)} OR name ILIKE ${p} ESCAPE '\\'))`,
   ];
   if (term.number !== null) parts.push(sql`SELECT id FROM tickets WHERE organization_id = ${org} AND number = ${term.number}`);
   return sql.join(parts, sql` UNION `);
@@ -176,7 +166,7 @@ export function pgCappedSearch(t: TenantDb, f: TicketFilter, term: SearchTerm, c
       WHERE m.organization_id = ${org} AND m.content ILIKE ${p} ESCAPE '\\' LIMIT ${stop})`,
     sql`c AS (SELECT k.id, k.number FROM tickets k
       WHERE k.organization_id = ${org} AND ${conds} AND k.customer_id IN (SELECT cu.id FROM customers cu WHERE cu.organization_id = ${org}
-        AND (${emailMatch(sql`cu.email`, term)} OR cu.name ILIKE ${p} ESCAPE '\\')) ${tag} LIMIT ${stop})`,
+        AND (${pgEmailMatch(sql`cu.email`, term)} OR cu.name ILIKE ${p} ESCAPE '\\')) ${tag} LIMIT ${stop})`,
   ];
   const byNumber = numberMatch(t, f, term);
   const union = [sql`SELECT id, number FROM s`, sql`SELECT id, number FROM m`, sql`SELECT id, number FROM c`];
