@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { auth, restartServer, type Ctx } from '../context.js';
 import { load } from '../load.js';
 import { ROOT, cli, freePort, serviceEnv, sleep, startHelper, waitHttp, type Proc } from '../procs.js';
@@ -82,7 +82,7 @@ async function createsAB(ctx: Ctx, receiver: string, seconds: number) {
   const rates: Record<string, number[]> = {};
   for (let r = 0; r < rounds; r++) {
     for (const main of ['none', ...mains]) {
-      const workers = main === 'none' ? [] : [0, 1].map(() => spawn(process.execPath, main.endsWith('.mjs') ? [main] : [join(ROOT, main), 'worker'], { cwd: ROOT, env: serviceEnv(ctx.db.url, extraEnv), stdio: 'ignore' }));
+      const workers = main === 'none' ? [] : [0, 1].map(() => spawn(process.execPath, main.endsWith('.mjs') ? [main] : [resolve(ROOT, main), 'worker'], { cwd: ROOT, env: serviceEnv(ctx.db.url, extraEnv), stdio: 'ignore' }));
       await sleep(1000);
       const before = (await stats(receiver)).arrivals;
       const l = await load({ url: ctx.base, connections: 50, seconds, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
@@ -107,7 +107,7 @@ async function trickleAB(ctx: Ctx, receiver: string, seconds: number, rate: numb
     for (const main of mains) {
       await fetch(`${receiver}/__reset`, { method: 'POST' });
       const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
-      const workers = [0, 1].map(() => spawn(process.execPath, [...prof, join(ROOT, main), 'worker'], { cwd: ROOT, env: serviceEnv(ctx.db.url, extraEnv), stdio: 'ignore' }));
+      const workers = [0, 1].map(() => spawn(process.execPath, [...prof, resolve(ROOT, main), 'worker'], { cwd: ROOT, env: serviceEnv(ctx.db.url, extraEnv), stdio: 'ignore' }));
       await sleep(1500);
       const w0 = workers.map((w) => cpuMs(w.pid!));
       const pg0 = postgresCpuMs();
@@ -177,7 +177,7 @@ async function main() {
         const env = serviceEnv(db.url, extraEnv);
         const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
         const t0 = performance.now();
-        const worker = spawn(process.execPath, [...prof, join(ROOT, main), 'worker'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+        const worker = spawn(process.execPath, [...prof, resolve(ROOT, main), 'worker'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
         const exited = new Promise((resolve) => worker.once('exit', resolve));
         let s = await stats(receiver);
         let firstAt = 0;
