@@ -112,7 +112,7 @@ export async function webhookRows(ctx: Ctx): Promise<void> {
           delivered.push(((await receiverCall(receiver, '/__stats')).arrivals - before) / seconds);
           await stopAll(workers);
         }
-        const nice = process.env.WEBHOOK_WORKER_NICE ?? '10';
+        const nice = process.env.WEBHOOK_WORKER_NICE ?? '0';
         ratioRow(
           ctx, 3,
           `\`POST /tickets\` while 2 \`worker\` processes (nice ${nice}) deliver (10 webhooks) vs without workers, 50 conns; meanwhile ${Math.round(mean(delivered)).toLocaleString('en-US')} deliveries/s`,

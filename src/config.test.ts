@@ -14,7 +14,7 @@ describe('configuration', () => {
       concurrency: 64,
       leaseMs: 60_000,
       pollIntervalMs: 1_000,
-      nice: 10,
+      nice: 0,
     });
   });
 

@@ -237,7 +237,7 @@ export function loadConfig(env: Env = process.env): Config {
       // The lease must outlive the request timeout so a healthy worker never loses its claim mid-attempt.
       leaseMs: integer(env, 'WEBHOOK_LEASE_MS', timeoutMs + 30_000, timeoutMs + 1),
       pollIntervalMs: integer(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, 10),
-      nice: integer(env, 'WEBHOOK_WORKER_NICE', 10, 0, 19),
+      nice: integer(env, 'WEBHOOK_WORKER_NICE', 0, 0, 19),
     },
   };
 }

@@ -1,12 +1,15 @@
 import { readdirSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
-// Webhook delivery is background work: when it shares a machine with the API, the API's requests
-// should get the CPU first and deliveries the rest, rather than the two splitting it evenly. The
-// delivery worker (a `worker` process, or the server's delivery thread) therefore runs at a lower
-// CPU priority: a nice value (WEBHOOK_WORKER_NICE). Measured on a 2-core machine, ticket creates
-// while two workers drained a backlog: 0.28-0.33 x the rate without workers at nice 0, 0.78 x at
-// nice 10, with deliveries still flowing (800 per second) into the capacity the API left idle.
+// Webhook delivery is background work: where it shares a machine with the API, an operator may want
+// the API's requests to get the CPU first and deliveries the rest, rather than the two splitting it
+// evenly. The delivery worker (a `worker` process, or the server's delivery thread) then runs at a
+// lower CPU priority: a nice value (WEBHOOK_WORKER_NICE; 0, the default, changes nothing). It is a
+// trade-off, measured on a saturated 2-core machine (benchmark rows 3-5): ticket creates while two
+// workers drain a backlog went from 0.44 x the rate without workers at nice 0 to 0.53 x at 5 and
+// 0.61 x at 10, with about as many deliveries per second meanwhile; but webhook delays under that
+// overload grew from p99 ~280 ms to 0.5-1.4 s, and a worker alone on a backlog delivered ~10 % less
+// (it yields to the database and the receiver too). Hence off by default.
 //
 // On Linux a nice value belongs to a thread, not to a process (setpriority(2), "BUGS"): a thread
 // started later inherits its creator's, but the threads V8 and libuv started before any of our code
