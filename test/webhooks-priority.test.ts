@@ -48,7 +48,7 @@ describe.runIf(process.platform === 'linux')('CPU priority of delivery work', ()
     });
 
     it('a worker process keeps the API\'s priority by default (and at 0)', async () => {
-      for (const extra of [{}, { WEBHOOK_WORKER_NICE: '0' }]) {
+      for (const extra of [{}, { WEBHOOK_WORKER_NICE: '0' }] as Record<string, string>[]) {
         const { child, output } = await startCli(['worker'], env(extra), STARTED, 60_000);
         try {
           expect(new Set(threadNice(workerPid(output())).values())).toEqual(new Set([0]));
