@@ -47,11 +47,12 @@ const onAttempt = (outcome: AttemptOutcome) => {
   flushTimer ??= setTimeout(flushAttempts, ATTEMPTS_FLUSH_MS);
 };
 
-// Background work beside the API's requests: this thread alone runs at the delivery worker's lower CPU
-// priority (Linux; elsewhere a nice value is per process and the server's is left alone). libuv's
-// thread pool (the whole server's file, DNS, zlib and crypto work) is started by the first thread that
-// uses it, and its threads would inherit that thread's priority: it is made to exist first.
-await stat(process.cwd());
+// Background work beside the API's requests: at WEBHOOK_WORKER_NICE > 0 (default 0, no change) this
+// thread alone runs at that lower CPU priority (Linux; elsewhere a nice value is per process and the
+// server's is left alone). libuv's thread pool (the whole server's file, DNS, zlib and crypto work) is
+// started by the first thread that uses it, and its threads would inherit that thread's priority: it
+// is made to exist first.
+if (config.webhooks.nice > 0) await stat(process.cwd());
 const priority = lowerThreadPriority(config.webhooks.nice);
 if (priority.error) logger.warn({ err: priority.error, nice: config.webhooks.nice }, 'webhook worker thread could not lower its CPU priority');
 

@@ -22,7 +22,8 @@ export function registerWorkerCommand(program: Command): void {
     .action(async () => {
       const config = loadConfig();
       const logger = workerLogger(config.logLevel);
-      // Background work: the API's requests on the same machine get the CPU first (cpu-priority.ts).
+      // Background work: at WEBHOOK_WORKER_NICE > 0 (default 0, no change) the API's requests on the same
+      // machine get the CPU first (cpu-priority.ts).
       const priority = lowerProcessPriority(config.webhooks.nice);
       if (priority.error) logger.warn({ err: priority.error, nice: config.webhooks.nice }, 'worker could not lower its CPU priority; running at the one it has');
       const database = openDatabase(config.database, { poolSize: Math.min(10, config.webhooks.concurrency + 2) });
