@@ -1,5 +1,8 @@
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { lowerProcessPriority, lowerThreadPriority, type PriorityDeps } from './cpu-priority.js';
+import { lowerProcessPriority, lowerThreadPriority, systemDeps, type PriorityDeps } from './cpu-priority.js';
 
 /** A fake scheduler: nice values by thread id (0 = the caller), the calls made, and ids that fail. */
 function fake(platform: NodeJS.Platform, nice: Record<number, number>, failing: Record<number, string> = {}) {
@@ -85,5 +88,34 @@ describe('lowerThreadPriority', () => {
   it('reports an error', () => {
     const { deps } = fake('linux', { 0: 0 }, { 0: 'EPERM' });
     expect(lowerThreadPriority(3, deps).error?.message).toBe('EPERM for 0');
+  });
+});
+
+
+// The real scheduler, on a thread of this process made for the purpose (a nice value cannot be raised
+// back, so none of the test process's own threads is touched; the thread's own goes with it). Linux
+// only: /proc and per-thread nice values.
+describe.runIf(process.platform === 'linux')('the system scheduler', () => {
+  const niceOf = (tid: number) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+
+  it('lists the process\'s threads, reads and sets a thread\'s nice value by its id', async () => {
+    const before = new Set(systemDeps.threads());
+    expect(before.has(process.pid)).toBe(true);
+    const other = new Worker('setInterval(() => {}, 1000)', { eval: true });
+    await once(other, 'online');
+    try {
+      const added = systemDeps.threads().filter((tid) => !before.has(tid));
+      expect(added.length).toBeGreaterThan(0);
+      for (const tid of added) {
+        expect(systemDeps.getPriority(tid)).toBe(niceOf(tid));
+        systemDeps.setPriority(tid, 7);
+        expect(niceOf(tid)).toBe(7);
+        expect(systemDeps.getPriority(tid)).toBe(7);
+      }
+      // This thread is left as it was.
+      expect(niceOf(process.pid)).not.toBe(7);
+    } finally {
+      await other.terminate();
+    }
   });
 });

@@ -25,7 +25,8 @@ export interface PriorityDeps {
   setPriority(id: number, nice: number): void;
 }
 
-const systemDeps: PriorityDeps = {
+/** The operating system's scheduler (exported for its test). */
+export const systemDeps: PriorityDeps = {
   platform: process.platform,
   threads: () => readdirSync('/proc/self/task').map(Number),
   getPriority: (id) => getPriority(id),
