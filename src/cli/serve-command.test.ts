@@ -29,11 +29,14 @@ describe('serve: young generation cap', () => {
       allow?.();
       let keep = [];
       const turn = () => new Promise((resolve) => setImmediate(resolve));
-      for (let round = 0; round < 400; round++) {
-        for (let i = 0; i < 20000; i++) { const o = { i, s: 'x' + i }; if (i % 3 === 0) keep.push(o); }
+      // Tasks of ~0.3 MB each: the cap is checked after collections, between tasks, so a task that
+      // fills a semi-space twice could grow it twice before the check (with tasks of ~1 MB the 2 MB cap
+      // read 4 MB once in a loaded full run). Requests allocate far less per task than either.
+      for (let round = 0; round < 1600; round++) {
+        for (let i = 0; i < 5000; i++) { const o = { i, s: 'x' + i }; if (i % 3 === 0) keep.push(o); }
         if (keep.length > 300000) keep = [];
         // A thread's isolate is made halfway (V8 then resets the growth factor for every isolate).
-        if (round === 200) await new Promise((resolve) => new Worker('1', { eval: true }).once('exit', resolve));
+        if (round === 800) await new Promise((resolve) => new Worker('1', { eval: true }).once('exit', resolve));
         await turn();
       }
       process.stdout.write(String(semiSpaceMb()));
