@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
+import { emulateAutovacuum } from './autovacuum.js';
 import { restartServer, table, type Ctx, type Options, type Row } from './context.js';
 import { cli, serviceEnv, type Proc } from './procs.js';
 import { apiRows, sampleIds } from './rows-api.js';
@@ -59,6 +60,8 @@ async function runEngine(engine: Engine, opts: Options): Promise<{ rows: Row[]; 
     engine, opts, db, spec: db.spec, token: key.api_key.token, server: undefined as unknown as Proc, base: '', servers: [], rows: [],
     want: (n) => opts.only === null || opts.only.has(n),
   };
+  // Autovacuum is off on the machines this runs on; production's is on (bench/autovacuum.ts).
+  const autovacuum = engine === 'postgres' ? emulateAutovacuum(db.url) : null;
   try {
     await restartServer(ctx, ['serve', '--no-worker']);
     const samples = await sampleIds(ctx);
@@ -67,6 +70,8 @@ async function runEngine(engine: Engine, opts: Options): Promise<{ rows: Row[]; 
     await webhookRows(ctx);
   } finally {
     await ctx.server?.stop();
+    await autovacuum?.stop();
+    if (autovacuum) process.stderr.write(`${engine}: autovacuum's work, as emulated: ${autovacuum.runs.length} statements (${[...new Set(autovacuum.runs)].join(', ')})\n`);
     await db.drop();
   }
   if (ctx.want(11)) {
