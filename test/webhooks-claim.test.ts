@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import {
+  boundClaimQuery,
   claimDueDeliveries,
   dueOrganizationsQuery,
   organizationClaimQuery,
@@ -56,6 +57,26 @@ describeEachDialect(
       const first = claimed.filter((c) => c.organization_id === orgs[0]).map((c) => JSON.parse(deliveryBody(c)!).data.id);
       expect(first).toEqual(['c-0', 'c-1']);
       expect(new Set(claimed.map((c) => c.lease_token))).toEqual(new Set(['w']));
+    });
+
+    // The claim is compiled once per engine and bound at each call: bound for any organization and
+    // values, it is the statement built for them.
+    it("the bound claim is the claim built for the call's organization and values", async () => {
+      const first = await ctx.createOrg();
+      const second = await ctx.createOrg();
+      const options = [
+        { now: 1_700_000_000_000, leaseMs: 60_000, limit: 64, token: 'token-a' },
+        { now: 1_800_000_000_123, leaseMs: 5_000, limit: 1, token: 'token-b' },
+      ];
+      for (const org of [first.id, second.id]) {
+        for (const o of options) {
+          const t = ctx.database.forOrganization(org);
+          const built = organizationClaimQuery(t, o).compile();
+          const bound = boundClaimQuery(t, o);
+          expect(bound.sql).toBe(built.sql);
+          expect(bound.parameters).toEqual(built.parameters);
+        }
+      }
     });
 
     it('a share an organization cannot use goes to the others, also in a second round', async () => {

@@ -7,6 +7,7 @@ import { load } from '../load.js';
 import { ROOT, cli, freePort, serviceEnv, sleep, startHelper, waitHttp, type Proc } from '../procs.js';
 import { ticketBody } from '../rows-api.js';
 import { seededCopy } from '../seed/seed.js';
+import { emulateAutovacuum } from '../autovacuum.js';
 import type { Engine } from '../seed/generate.js';
 
 // CPU per delivery of the `worker` process (and of PostgreSQL's backends), from a queued backlog:
@@ -142,6 +143,8 @@ async function main() {
   const receiverProc = startHelper('helpers/receiver.ts', { PORT: String(port) });
   const receiver = `http://127.0.0.1:${port}`;
   const results: Record<string, { workerUs: number[]; pgUs: number[]; rate: number[] }> = {};
+  // As in `npm run bench` (bench/autovacuum.ts); its work on the server counts in postgres' CPU.
+  const autovacuum = engine === 'postgres' ? emulateAutovacuum(db.url) : null;
   try {
     await waitHttp(`${receiver}/__stats`, receiverProc);
     await restartServer(ctx, ['serve', '--no-worker']);
@@ -210,6 +213,7 @@ async function main() {
   } finally {
     await ctx.server?.stop();
     await receiverProc.stop();
+    await autovacuum?.stop();
     await db.drop();
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -15,6 +15,7 @@ import type {
 import type { Dialect, DialectFeatures } from './dialects.js';
 import type { Database } from './schema.js';
 import type { SqliteReader } from './sqlite-reader.js';
+import type { StatementTemplate, TemplateValues } from './statement-template.js';
 import { isPostgresStatementTimeout, StatementTimeoutError } from './statement-timeout.js';
 import { tenantGuard, type TenantTable } from './tenant-guard.js';
 
@@ -106,6 +107,19 @@ export class Sql {
   /** The entry of a per-dialect table of choices for the engine this handle runs on. */
   pick<T>(choices: Record<Dialect, T>): T {
     return choices[this.engine.dialect];
+  }
+
+  /**
+   * The template `templates` holds for this handle's engine (each engine compiles its own SQL), made
+   * by `make` on first use; see statement-template.ts. Keyed weakly: it lives as long as the engine.
+   */
+  template<V extends TemplateValues>(templates: WeakMap<object, StatementTemplate<V>>, make: () => StatementTemplate<V>): StatementTemplate<V> {
+    let template = templates.get(this.engine);
+    if (!template) {
+      template = make();
+      templates.set(this.engine, template);
+    }
+    return template;
   }
 
   /** A generated id as a typed SQL value (VALUES lists; see DialectFeatures.idValue). */
