@@ -57,6 +57,9 @@ async function withHooks<T>(ctx: Ctx, receiver: string, label: string, fn: (path
 const post = (ctx: Ctx, seconds: number, extra: { connections?: number; overallRate?: number; amount?: number } = {}) =>
   load({ url: ctx.base, connections: extra.connections ?? 50, seconds, method: 'POST', headers: auth(ctx), overallRate: extra.overallRate, next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
 
+/** Row 4's create rate. */
+const CREATES_PER_SECOND = 200;
+
 const stopAll = (procs: Proc[]) => Promise.all(procs.map((p) => p.stop()));
 
 export async function webhookRows(ctx: Ctx): Promise<void> {
@@ -75,7 +78,7 @@ export async function webhookRows(ctx: Ctx): Promise<void> {
         const workers = setup === 'workers' ? startWorkers(ctx, 2) : [];
         await sleep(1000);
         await withHooks(ctx, receiver, `r4${setup}`, async () => {
-          const r = await post(ctx, seconds, { connections: 20, overallRate: 200 });
+          const r = await post(ctx, seconds, { connections: 20, overallRate: CREATES_PER_SECOND });
           const expected = Math.round(r.rps * seconds) * 10;
           let stats = await receiverCall(receiver, '/__stats');
           const deadline = Date.now() + 30_000;
@@ -84,11 +87,15 @@ export async function webhookRows(ctx: Ctx): Promise<void> {
             stats = await receiverCall(receiver, '/__stats');
           }
           const missing = expected - stats.unique;
+          // The goal is a delay at 200 creates/s: a p99 measured at a lower rate, all the machine could
+          // do while delivering, does not meet it. Within 10 %: autocannon's pacing at 20 connections
+          // reached 181-200 of 200 in the seventh session's runs, where p99 was 139-188 ms.
+          const reached = r.rps >= 0.9 * CREATES_PER_SECOND;
           addRow(ctx, {
             n: 4,
-            scenario: `webhook delay commit → first attempt, 200 creates/s × 10 webhooks, ${setup === 'in-process' ? '`serve` (in-process worker)' : '`serve --no-worker` + 2 `worker`'}`,
-            product: `p50 ${ms(stats.p50)}, p99 ${ms(stats.p99)}, max ${ms(stats.max)} (${Math.round(r.rps)} creates/s${missing > 0 ? `, ${missing} of ${expected} not delivered within 30 s` : ''})`,
-            baseline: '—', ratio: '—', goal: 'p99 < 250 ms', met: missing <= 0 && (stats.p99 ?? Infinity) < 250,
+            scenario: `webhook delay commit → first attempt, ${CREATES_PER_SECOND} creates/s × 10 webhooks, ${setup === 'in-process' ? '`serve` (in-process worker)' : '`serve --no-worker` + 2 `worker`'}`,
+            product: `p50 ${ms(stats.p50)}, p99 ${ms(stats.p99)}, max ${ms(stats.max)} (${Math.round(r.rps)}${reached ? '' : ` of ${CREATES_PER_SECOND}`} creates/s${missing > 0 ? `, ${missing} of ${expected} not delivered within 30 s` : ''})`,
+            baseline: '—', ratio: '—', goal: `p99 < 250 ms at ${CREATES_PER_SECOND} creates/s`, met: reached && missing <= 0 && (stats.p99 ?? Infinity) < 250,
           });
         });
         await stopAll(workers);
