@@ -18,7 +18,9 @@ import type { Engine } from '../seed/generate.js';
 //   npm run build && npx tsx bench/helpers/worker-cpu.ts
 // Env: DIALECT (postgres|sqlite, default postgres), TICKETS (backlog tickets × 10 webhooks, default
 // 1500), ROUNDS (default 3), MAINS (comma-separated, default dist/cli/main.js), CPU_PROF_DIR (writes
-// --cpu-prof profiles of the worker there), WORKER_ENV (extra env, k=v;k=v).
+// --cpu-prof profiles of the worker there), WORKER_ENV (extra env, k=v;k=v), DUMP_STATS (prints the
+// database's pg_stat_user_tables at the end: scans and tuples read per table, e.g. a plan that reads a
+// table's history).
 
 const engine = (process.env.DIALECT ?? 'postgres') as Engine;
 const tickets = Number(process.env.TICKETS ?? 1500);
@@ -214,6 +216,15 @@ async function main() {
     await ctx.server?.stop();
     await receiverProc.stop();
     await autovacuum?.stop();
+    if (process.env.DUMP_STATS) {
+      const c = new pg.Client({ connectionString: db.url });
+      await c.connect();
+      await c.query('select pg_stat_force_next_flush()');
+      await sleep(1500);
+      const r = await c.query(`select relname, seq_scan, seq_tup_read, idx_scan, idx_tup_fetch, n_tup_ins, n_tup_upd, n_live_tup from pg_stat_user_tables where seq_scan + idx_scan > 0 order by seq_tup_read desc`);
+      console.table(r.rows);
+      await c.end();
+    }
     await db.drop();
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
