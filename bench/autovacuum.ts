@@ -56,11 +56,12 @@ export function emulateAutovacuum(url: string, intervalMs = 5000): Autovacuum {
         });
         if (stopped) break;
         const { rows } = await c.query<TableStats>(`
-          select s.relname, c.reltuples::float8 as reltuples, s.n_mod_since_analyze::int8 as n_mod_since_analyze,
-                 s.n_dead_tup::int8 as n_dead_tup, s.n_ins_since_vacuum::int8 as n_ins_since_vacuum
+          select s.relname, c.reltuples::float8 as reltuples, s.n_mod_since_analyze::float8 as n_mod_since_analyze,
+                 s.n_dead_tup::float8 as n_dead_tup, s.n_ins_since_vacuum::float8 as n_ins_since_vacuum
             from pg_stat_user_tables s join pg_class c on c.oid = s.relid`);
         for (const t of rows) {
-          const due = dueMaintenance({ ...t, n_mod_since_analyze: Number(t.n_mod_since_analyze), n_dead_tup: Number(t.n_dead_tup), n_ins_since_vacuum: Number(t.n_ins_since_vacuum) });
+          // float8: node-postgres returns numbers (bigint counters would come back as strings).
+          const due = dueMaintenance(t);
           const statement = due.vacuum ? `VACUUM (ANALYZE) ${pg.escapeIdentifier(t.relname)}` : due.analyze ? `ANALYZE ${pg.escapeIdentifier(t.relname)}` : null;
           if (statement === null || stopped) continue;
           await c.query(statement);

@@ -1,4 +1,3 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import { auth, restartServer, type Ctx } from '../context.js';
 import { load } from '../load.js';
 import { spawn } from 'node:child_process';
@@ -7,6 +6,7 @@ import { ROOT, cli, freePort, serviceEnv, waitHttp, type Proc } from '../procs.j
 import { ticketBody } from '../rows-api.js';
 import { seededCopy } from '../seed/seed.js';
 import type { Engine } from '../seed/generate.js';
+import { cpuOfProcesses, postgresCpuMs } from './process-cpu.js';
 
 // CPU per ticket create (POST /tickets at 50 connections, no worker): the API process (every process
 // whose command line runs `serve`) and, on PostgreSQL, every postgres process. A number that stays
@@ -18,24 +18,8 @@ const seconds = Number(process.env.SECONDS ?? 8);
 const rounds = Number(process.env.ROUNDS ?? 3);
 const connections = Number(process.env.CONNECTIONS ?? 50);
 
-function cpuOf(match: (comm: string, cmdline: string) => boolean): number {
-  let total = 0;
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const comm = readFileSync(`/proc/${d}/comm`, 'utf8').trim();
-      const cmdline = readFileSync(`/proc/${d}/cmdline`, 'utf8');
-      if (!match(comm, cmdline)) continue;
-      const f = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ');
-      total += ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-    } catch {
-      // gone
-    }
-  }
-  return total;
-}
-const apiCpu = () => cpuOf((_c, cmd) => cmd.includes('serve') && cmd.includes('main.js'));
-const pgCpu = () => cpuOf((c) => c === 'postgres');
+const apiCpu = () => cpuOfProcesses((_c, cmd) => cmd.includes('serve') && cmd.includes('main.js'));
+const pgCpu = postgresCpuMs;
 
 const db = await seededCopy(engine, '10k', 10_000);
 const key = JSON.parse(await cli(['keys', 'create', '--org', db.organizationId, '--scopes', 'tickets:read,tickets:write', '--name', 'cpu', '--json'], serviceEnv(db.url))) as { api_key: { token: string } };

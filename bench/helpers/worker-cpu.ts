@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import pg from 'pg';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { auth, restartServer, type Ctx } from '../context.js';
 import { load } from '../load.js';
@@ -8,6 +8,7 @@ import { ROOT, cli, freePort, serviceEnv, sleep, startHelper, waitHttp, type Pro
 import { ticketBody } from '../rows-api.js';
 import { seededCopy } from '../seed/seed.js';
 import { emulateAutovacuum } from '../autovacuum.js';
+import { cpuMs, postgresCpuMs } from './process-cpu.js';
 import type { Engine } from '../seed/generate.js';
 
 // CPU per delivery of the `worker` process (and of PostgreSQL's backends), from a queued backlog:
@@ -27,29 +28,6 @@ const tickets = Number(process.env.TICKETS ?? 1500);
 const rounds = Number(process.env.ROUNDS ?? 3);
 const mains = (process.env.MAINS ?? 'dist/cli/main.js').split(',');
 const extraEnv = Object.fromEntries((process.env.WORKER_ENV ?? '').split(';').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
-const TICK = 100; // USER_HZ
-
-/** utime + stime of a process, ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICK;
-}
-
-/** CPU of every postgres process (backends come and go; close enough for a before/after on a quiet server), ms. */
-function postgresCpuMs(): number {
-  let total = 0;
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() !== 'postgres') continue;
-      total += cpuMs(Number(d));
-    } catch {
-      // gone
-    }
-  }
-  return total;
-}
-
 /** Transactions committed and rows written in the database so far (PostgreSQL's cumulative statistics). */
 async function pgCounters(url: string): Promise<Record<string, number>> {
   const c = new pg.Client({ connectionString: url });

@@ -1,0 +1,34 @@
+import { readFileSync, readdirSync } from 'node:fs';
+
+// CPU time of processes read from /proc (Linux), for the helpers that measure CPU per operation: a
+// number that stays meaningful on a busy 2-core machine, where rates move with whatever else runs.
+
+const TICK = 100; // USER_HZ
+
+/** utime + stime of a process, ms. */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICK;
+}
+
+/**
+ * CPU of every process whose command name and command line `match` (processes come and go: close
+ * enough for a before/after on a quiet machine), ms.
+ */
+export function cpuOfProcesses(match: (comm: string, cmdline: string) => boolean): number {
+  let total = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const comm = readFileSync(`/proc/${d}/comm`, 'utf8').trim();
+      if (!match(comm, readFileSync(`/proc/${d}/cmdline`, 'utf8'))) continue;
+      total += cpuMs(Number(d));
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+/** CPU of every postgres process (its backends included), ms. */
+export const postgresCpuMs = (): number => cpuOfProcesses((comm) => comm === 'postgres');
