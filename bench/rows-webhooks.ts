@@ -6,6 +6,7 @@ import { api, load } from './load.js';
 import { CACHE_DIR } from './seed/seed.js';
 import { freePort, sleep, startHelper, waitHttp, type Proc } from './procs.js';
 import { ticketBody } from './rows-api.js';
+import { measureWindow, windowText, type WindowStats } from './window-stats.js';
 
 // Rows 3, 4 and 5: webhooks. A receiver process answers 200 at once and records arrivals. Each row
 // subscribes 10 fresh webhooks (ticket.created) and deletes them afterwards, which also drops their
@@ -78,7 +79,7 @@ export async function webhookRows(ctx: Ctx): Promise<void> {
         const workers = setup === 'workers' ? startWorkers(ctx, 2) : [];
         await sleep(1000);
         await withHooks(ctx, receiver, `r4${setup}`, async () => {
-          const r = await post(ctx, seconds, { connections: 20, overallRate: CREATES_PER_SECOND });
+          const [r, machine] = await measureWindow(ctx.db.url, () => post(ctx, seconds, { connections: 20, overallRate: CREATES_PER_SECOND }));
           const expected = Math.round(r.rps * seconds) * 10;
           let stats = await receiverCall(receiver, '/__stats');
           const deadline = Date.now() + 30_000;
@@ -94,7 +95,7 @@ export async function webhookRows(ctx: Ctx): Promise<void> {
           addRow(ctx, {
             n: 4,
             scenario: `webhook delay commit → first attempt, ${CREATES_PER_SECOND} creates/s × 10 webhooks, ${setup === 'in-process' ? '`serve` (in-process worker)' : '`serve --no-worker` + 2 `worker`'}`,
-            product: `p50 ${ms(stats.p50)}, p99 ${ms(stats.p99)}, max ${ms(stats.max)} (${Math.round(r.rps)}${reached ? '' : ` of ${CREATES_PER_SECOND}`} creates/s${missing > 0 ? `, ${missing} of ${expected} not delivered within 30 s` : ''})`,
+            product: `p50 ${ms(stats.p50)}, p99 ${ms(stats.p99)}, max ${ms(stats.max)} (${Math.round(r.rps)}${reached ? '' : ` of ${CREATES_PER_SECOND}`} creates/s${missing > 0 ? `, ${missing} of ${expected} not delivered within 30 s` : ''}; ${windowText(machine)})`,
             baseline: '—', ratio: '—', goal: `p99 < 250 ms at ${CREATES_PER_SECOND} creates/s`, met: reached && missing <= 0 && (stats.p99 ?? Infinity) < 250,
           });
         });
@@ -110,19 +111,26 @@ export async function webhookRows(ctx: Ctx): Promise<void> {
         // Deliveries/s reaching the receiver during the windows with workers: workers that protected
         // creates by delivering nothing would otherwise look best.
         const delivered: number[] = [];
+        // Where the cores went in each kind of window (the last round's), and the lock waits.
+        let alone: WindowStats | null = null;
+        let shared: WindowStats | null = null;
         for (let r = 0; r < rounds; r++) {
-          without.push((await post(ctx, seconds)).rps);
+          const [a, machineAlone] = await measureWindow(ctx.db.url, () => post(ctx, seconds));
+          without.push(a.rps);
+          alone = machineAlone;
           const workers = startWorkers(ctx, 2);
           await untilDelivering(receiver);
           const before = (await receiverCall(receiver, '/__stats')).arrivals;
-          withWorkers.push((await post(ctx, seconds)).rps);
+          const [w, machineShared] = await measureWindow(ctx.db.url, () => post(ctx, seconds));
+          withWorkers.push(w.rps);
+          shared = machineShared;
           delivered.push(((await receiverCall(receiver, '/__stats')).arrivals - before) / seconds);
           await stopAll(workers);
         }
         const nice = process.env.WEBHOOK_WORKER_NICE ?? '0';
         ratioRow(
           ctx, 3,
-          `\`POST /tickets\` while 2 \`worker\` processes (nice ${nice}) deliver (10 webhooks) vs without workers, 50 conns; meanwhile ${Math.round(mean(delivered)).toLocaleString('en-US')} deliveries/s`,
+          `\`POST /tickets\` while 2 \`worker\` processes (nice ${nice}) deliver (10 webhooks) vs without workers, 50 conns; meanwhile ${Math.round(mean(delivered)).toLocaleString('en-US')} deliveries/s. With workers: ${windowText(shared!)}. Without: ${windowText(alone!)}`,
           withWorkers, without, 0.8,
         );
       });

@@ -1,0 +1,111 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import pg from 'pg';
+import { cpuMs } from './helpers/process-cpu.js';
+
+// What the machine did during a load window of the webhook rows (3 and 4), printed with them: where
+// the two cores went (by process group, from /proc) and, on PostgreSQL, how often the database's
+// backends were waiting on a lock (pg_stat_activity sampled every 50 ms). The issue's diagnosis of
+// row 3 was lock waits on a shared row; these figures show whether a shortfall is that or CPU.
+
+/** The process groups a window's CPU is split into; the rest is "other". */
+const GROUPS: [string, (comm: string, cmdline: string, pid: number) => boolean][] = [
+  ['API', (_c, cmd) => cmd.includes('main.js\0serve')],
+  ['workers', (_c, cmd) => cmd.includes('main.js\0worker')],
+  ['PostgreSQL', (comm) => comm === 'postgres'],
+  ['receiver', (_c, cmd) => cmd.includes('helpers/receiver.ts')],
+  ['load generator', (_c, _cmd, pid) => pid === process.pid],
+];
+
+function machineTicks(): { busy: number; total: number } {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = cpu.reduce((a, b) => a + b, 0);
+  // idle and iowait
+  return { busy: total - cpu[3] - cpu[4], total };
+}
+
+function cpuByGroup(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const pid = Number(d);
+      const comm = readFileSync(`/proc/${d}/comm`, 'utf8').trim();
+      const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
+      const group = GROUPS.find(([, match]) => match(comm, cmd, pid))?.[0] ?? 'other';
+      out.set(group, (out.get(group) ?? 0) + cpuMs(pid));
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+export interface WindowStats {
+  cores: number;
+  /** Cores busy on average (of `cores`). */
+  busy: number;
+  /** Cores used on average by each process group. */
+  groups: [string, number][];
+  /** Samples of the database's busy backends (in a statement or a transaction), and how many of them were waiting on a lock. */
+  backendSamples: number;
+  lockWaits: number;
+}
+
+/** Runs fn and reports the machine's CPU and (with a PostgreSQL URL) the lock waits over its run. */
+export async function measureWindow<T>(databaseUrl: string | null, fn: () => Promise<T>): Promise<[T, WindowStats]> {
+  const sampler = databaseUrl?.startsWith('postgres') ? await lockSampler(databaseUrl) : null;
+  const m0 = machineTicks();
+  const g0 = cpuByGroup();
+  const t0 = performance.now();
+  const result = await fn();
+  const seconds = (performance.now() - t0) / 1000;
+  const g1 = cpuByGroup();
+  const m1 = machineTicks();
+  const locks = (await sampler?.stop()) ?? { samples: 0, waits: 0 };
+  const cores = readFileSync('/proc/stat', 'utf8').split('\n').filter((l) => /^cpu\d/.test(l)).length;
+  const groups = [...g1]
+    .map(([name, ms]) => [name, (ms - (g0.get(name) ?? 0)) / 1000 / seconds] as [string, number])
+    .filter(([, c]) => c >= 0.005)
+    .sort((a, b) => b[1] - a[1]);
+  // Busy jiffies over the window's elapsed jiffies on all cores, times the cores.
+  const busy = ((m1.busy - m0.busy) / (m1.total - m0.total)) * cores;
+  return [result, { cores, busy, groups, backendSamples: locks.samples, lockWaits: locks.waits }];
+}
+
+async function lockSampler(url: string): Promise<{ stop(): Promise<{ samples: number; waits: number }> }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let samples = 0;
+  let waits = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      // Busy: running a statement or inside a transaction (most of a create's time is the latter, its
+      // backend waiting for the API's next statement).
+      const r = await client.query<{ busy: number; waiting: number }>(
+        `select count(*)::int as busy, (count(*) filter (where wait_event_type = 'Lock'))::int as waiting
+           from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'`,
+      );
+      samples += r.rows[0].busy;
+      waits += r.rows[0].waiting;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop.catch(() => undefined);
+      await client.end();
+      return { samples, waits };
+    },
+  };
+}
+
+const c = (x: number) => x.toFixed(2);
+
+/** "CPU 1.97 of 2 cores (API 0.81, PostgreSQL 0.62, …); waiting on a lock: 12 of 1,234 samples of busy backends". */
+export function windowText(s: WindowStats): string {
+  const groups = s.groups.map(([name, cores]) => `${name} ${c(cores)}`).join(', ');
+  const locks = s.backendSamples > 0 ? `; waiting on a lock: ${s.lockWaits.toLocaleString('en-US')} of ${s.backendSamples.toLocaleString('en-US')} samples of busy backends` : '';
+  return `CPU ${c(s.busy)} of ${s.cores} cores (${groups})${locks}`;
+}
