@@ -23,6 +23,9 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - cpu[3] - cpu[4], total };
 }
 
+/** The groups whose main threads (event loops) are reported apart: a Node.js process's requests are served by its one. */
+const EVENT_LOOP_GROUPS = new Set(['API', 'workers']);
+
 function cpuByGroup(): Map<string, number> {
   const out = new Map<string, number>();
   for (const d of readdirSync('/proc')) {
@@ -33,6 +36,7 @@ function cpuByGroup(): Map<string, number> {
       const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
       const group = GROUPS.find(([, match]) => match(comm, cmd, pid))?.[0] ?? 'other';
       out.set(group, (out.get(group) ?? 0) + cpuMs(pid));
+      if (EVENT_LOOP_GROUPS.has(group)) out.set(`${group}:main`, (out.get(`${group}:main`) ?? 0) + cpuMs(pid, pid));
     } catch {
       // gone
     }
@@ -44,7 +48,7 @@ export interface WindowStats {
   cores: number;
   /** Cores busy on average (of `cores`). */
   busy: number;
-  /** Cores used on average by each process group. */
+  /** Cores used on average by each process group; "API:main" and "workers:main" are their processes' main threads. */
   groups: [string, number][];
   /** Samples of the database's busy backends (in a statement or a transaction), and how many of them were waiting on a lock. */
   backendSamples: number;
@@ -103,9 +107,13 @@ async function lockSampler(url: string): Promise<{ stop(): Promise<{ samples: nu
 
 const c = (x: number) => x.toFixed(2);
 
-/** "CPU 1.97 of 2 cores (API 0.81, PostgreSQL 0.62, …); waiting on a lock: 12 of 1,234 samples of busy backends". */
+/** "CPU 1.97 of 2 cores (API 0.81 (main thread 0.78), PostgreSQL 0.62, …); waiting on a lock: 12 of 1,234 samples of busy backends". */
 export function windowText(s: WindowStats): string {
-  const groups = s.groups.map(([name, cores]) => `${name} ${c(cores)}`).join(', ');
+  const cores = new Map(s.groups);
+  const groups = s.groups
+    .filter(([name]) => !name.endsWith(':main'))
+    .map(([name, used]) => `${name} ${c(used)}${cores.has(`${name}:main`) ? ` (main thread${name === 'workers' ? 's' : ''} ${c(cores.get(`${name}:main`)!)})` : ''}`)
+    .join(', ');
   const locks = s.backendSamples > 0 ? `; waiting on a lock: ${s.lockWaits.toLocaleString('en-US')} of ${s.backendSamples.toLocaleString('en-US')} samples of busy backends` : '';
   return `CPU ${c(s.busy)} of ${s.cores} cores (${groups})${locks}`;
 }

@@ -5,9 +5,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 
 const TICK = 100; // USER_HZ
 
-/** utime + stime of a process, ms. */
-export function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+/** utime + stime of a process, or of one of its threads (by thread id: the main thread's is the pid), ms. */
+export function cpuMs(pid: number, thread?: number): number {
+  const fields = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICK;
 }
 
