@@ -55,4 +55,31 @@ describe('sqlite: transactions while another process writes', () => {
     const ids = (await db.handle.db.selectFrom('organizations').select('id').execute()).map((r) => r.id);
     expect(ids).toEqual(expect.arrayContaining(['other-process', 'this-process']));
   });
+
+  it('while another connection holds the write lock, writes wait without blocking the event loop and commit once it is released', async () => {
+    const path = db.url.slice('sqlite:'.length);
+    // Another connection of this very process (as the server's webhook thread is): it can release the
+    // lock only if the event loop keeps running while our writes wait.
+    const other = new SQLite(path);
+    other.exec('BEGIN IMMEDIATE');
+    other.prepare("INSERT INTO organizations (id, name, created_at) VALUES ('other-connection', 'x', 0)").run();
+    const inTransaction = db.handle.transaction(async (trx) => {
+      await trx.insertInto('organizations').values({ id: 'waiting-transaction', name: 'y', created_at: 0 }).execute();
+    });
+    const autocommit = db.handle.db.insertInto('organizations').values({ id: 'waiting-autocommit', name: 'z', created_at: 0 }).execute();
+    const seenWhileHeld = await new Promise<string[]>((resolve) =>
+      setTimeout(() => {
+        const probe = new SQLite(path, { readonly: true });
+        const ids = probe.prepare("SELECT id FROM organizations WHERE id LIKE 'waiting-%'").pluck().all() as string[];
+        probe.close();
+        other.exec('COMMIT');
+        other.close();
+        resolve(ids);
+      }, 50),
+    );
+    expect(seenWhileHeld).toEqual([]);
+    await Promise.all([inTransaction, autocommit]);
+    const ids = (await db.handle.db.selectFrom('organizations').select('id').execute()).map((r) => r.id);
+    expect(ids).toEqual(expect.arrayContaining(['other-connection', 'waiting-transaction', 'waiting-autocommit']));
+  });
 });
