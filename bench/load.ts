@@ -113,3 +113,15 @@ export function api(base: string, token: string) {
     close: () => pool.close(),
   };
 }
+
+/**
+ * The `serve` process's longest event-loop delay since the previous call, in ms: prom-client's
+ * `nodejs_eventloop_lag_max_seconds` (Node's monitorEventLoopDelay at 10 ms resolution, reset at every
+ * /metrics collection). The figure is the longest interval between two of the monitor's timer
+ * callbacks, so it is at least the longest block and at most 10 ms more.
+ */
+export async function loopDelayMax(base: string): Promise<number | null> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const m = /^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text);
+  return m ? Number(m[1]) * 1000 : null;
+}

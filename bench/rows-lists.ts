@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { addRow, auth, ms, restartServer, type Ctx } from './context.js';
-import { load, sample, type Sampled } from './load.js';
+import { load, loopDelayMax, sample, type Sampled } from './load.js';
 import { startHelper, sleep, type Proc } from './procs.js';
 
 /** The probe, once its first request has been answered (tsx start-up takes a while on a busy machine). */
@@ -48,18 +48,6 @@ interface ProbeResult {
   max: number | null;
   p99: number | null;
   count: number;
-}
-
-/**
- * The `serve` process's longest event-loop delay since the previous call, in ms: prom-client's
- * `nodejs_eventloop_lag_max_seconds` (Node's monitorEventLoopDelay at 10 ms resolution, reset at every
- * /metrics collection). The figure is the longest interval between two of the monitor's timer
- * callbacks, so it is at least the longest block and at most 10 ms more.
- */
-async function loopDelayMax(base: string): Promise<number | null> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const m = /^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text);
-  return m ? Number(m[1]) * 1000 : null;
 }
 
 async function stopProbe(p: Proc): Promise<ProbeResult> {

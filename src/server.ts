@@ -16,7 +16,9 @@ export interface ServeOptions {
 }
 
 export async function serve(config: Config, options: ServeOptions): Promise<void> {
-  const database = openDatabase(config.database);
+  // The server's own connection is the one that writes tickets, messages and customers: it has their
+  // search indexes merged in the background (SQLite).
+  const database = openDatabase(config.database, { mergeSearchIndexes: true });
   await migrateThroughDirectUrl(config.database, database);
   const clock = systemClock;
 

@@ -20,6 +20,8 @@ export interface OpenOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL: the bound on connecting, and on waiting for a free pooled connection (default 5 s; tests lower it). */
   connectTimeoutMs?: number;
+  /** SQLite: merge the search indexes in a reader thread after this handle's writes (the server's handle; sqlite-fts-merge.ts). */
+  mergeSearchIndexes?: boolean;
 }
 
 // bigint columns hold epoch milliseconds and counters, all far below 2^53.
@@ -27,7 +29,7 @@ pg.types.setTypeParser(20, (value) => Number(value));
 
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
   const guard = options.guardTenants ?? false;
-  if (config.dialect === 'sqlite') return openSqlite(config.path, guard);
+  if (config.dialect === 'sqlite') return openSqlite(config.path, guard, options.mergeSearchIndexes ?? false);
   return openPostgres(config, {
     max: options.poolSize ?? config.poolSize ?? 10,
     guardTenants: guard,

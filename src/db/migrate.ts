@@ -15,6 +15,7 @@ import * as events from './migrations/20261122-1000-events.js';
 import * as nativeUuid from './migrations/20261122-2000-native-uuid.js';
 import * as counterStripes from './migrations/20261123-0100-counter-stripes.js';
 import * as ginPendingLimit from './migrations/20261124-0100-gin-pending-limit.js';
+import * as ftsMergesOffWriters from './migrations/20261124-0200-fts-merges-off-writers.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261122-2000-native-uuid': nativeUuid,
   '20261123-0100-counter-stripes': counterStripes,
   '20261124-0100-gin-pending-limit': ginPendingLimit,
+  '20261124-0200-fts-merges-off-writers': ftsMergesOffWriters,
 };
 
 class StaticProvider implements MigrationProvider {

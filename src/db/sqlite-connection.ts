@@ -1,33 +1,39 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, sql, SqliteDialect } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { connectionTransaction, handles, type DatabaseHandle, type Tx } from './database-handle.js';
 import { NOTIFIERS } from './notifications.js';
 import type { Database } from './schema.js';
+import { startFtsMerges } from './sqlite-fts-merge.js';
+import { LockWaitingSqliteDialect } from './sqlite-lock-wait.js';
 import { createSqliteReader, SQLITE_PAGE_CACHE_KIB } from './sqlite-reader.js';
 
 // A SQLite file (or a private in-memory database) behind the same DatabaseHandle as PostgreSQL: one
 // connection on the event loop (Kysely runs one statement at a time on it) plus reader threads.
 
-export function openSqlite(path: string, guardTenants: boolean): DatabaseHandle {
+export function openSqlite(path: string, guardTenants: boolean, mergeSearchIndexes = false): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
+  sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  // The pragmas above may wait for another connection's lock (journal_mode on a new file); from here
+  // on, waits for the write lock happen off the event loop (sqlite-lock-wait.ts).
+  sqlite.pragma('busy_timeout = 0');
   // better-sqlite3 builds SQLite with a 16 MB page cache per connection, which a database larger than
   // that fills and keeps; the operating system caches the file as well, so 8 MB costs little.
   sqlite.pragma(`cache_size = -${SQLITE_PAGE_CACHE_KIB}`);
   const writes = { count: 0 };
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }) });
+  const db = new Kysely<Database>({ dialect: new LockWaitingSqliteDialect({ database: withStatementCache(sqlite, writes) }) });
   const transaction = <T>(fn: (trx: Tx) => Promise<T>) => connectionTransaction(db, BEGIN_IMMEDIATE, fn);
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   // Slow reads (search) run in reader threads on their own connections (sqlite-reader.ts); a private
   // in-memory database has nothing they could open.
   const reader = path === ':memory:' ? null : createSqliteReader(path);
+  const merges = reader && mergeSearchIndexes ? startFtsMerges({ reader, writes: () => writes.count }) : null;
   return {
     db,
     dialect: 'sqlite',
@@ -40,15 +46,16 @@ export function openSqlite(path: string, guardTenants: boolean): DatabaseHandle 
       sqlite.prepare('select 1').get();
     },
     async close() {
+      await merges?.stop();
       await reader?.close();
       await db.destroy();
     },
   };
 }
 
-// BEGIN IMMEDIATE takes the write lock up front, so a writer in another process (the CLI next to a
-// running server) makes us wait through busy_timeout instead of failing with SQLITE_BUSY when a
-// deferred transaction tries to upgrade from reading to writing.
+// BEGIN IMMEDIATE takes the write lock up front, so a writer on another connection (the server's
+// webhook thread, the CLI next to a running server) makes us wait for the lock (sqlite-lock-wait.ts)
+// instead of failing with SQLITE_BUSY when a deferred transaction tries to upgrade from reading to writing.
 const BEGIN_IMMEDIATE = sql.raw('BEGIN IMMEDIATE');
 
 // Kysely prepares every query anew; on better-sqlite3 preparing costs more than running a primary-key

@@ -1,0 +1,114 @@
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { FTS_TABLES, startFtsMerges } from '../src/db/sqlite-fts-merge.js';
+import { createSqliteReader, type FtsMergeJob } from '../src/db/sqlite-reader.js';
+import { createTestDatabase, type TestDatabase } from './support/harness.js';
+
+// SQLite's search indexes (FTS5) are merged in the background, not by the statements that write them
+// (migration 20261124-0200, src/db/sqlite-fts-merge.ts): a merge inside a write ran on the event loop
+// (a create's insert took 116 ms of CPU, the event loop stalled 280-450 ms under 200 creates/s).
+
+const WRITES = 40;
+
+/** Segments of one FTS5 index (each write transaction adds one until they are merged). */
+const segments = (path: string, table: string): number => {
+  const db = new SQLite(path, { readonly: true });
+  try {
+    return db.prepare(`SELECT count(DISTINCT segid) FROM ${table}_idx`).pluck().get() as number;
+  } finally {
+    db.close();
+  }
+};
+
+/** WRITES customers, each its own transaction on a connection of its own (one new segment each). */
+function writeCustomers(path: string, from: number): void {
+  const db = new SQLite(path);
+  try {
+    db.prepare("INSERT OR IGNORE INTO organizations (id, name, created_at) VALUES ('org-merges', 'm', 0)").run();
+    const insert = db.prepare(
+      "INSERT INTO customers (id, organization_id, email, email_key, name, metadata, created_at, updated_at) VALUES (?, 'org-merges', ?, ?, ?, '{}', 0, 0)",
+    );
+    for (let i = from; i < from + WRITES; i++) insert.run(`c-${i}`, `person${i}@merges.example`, `person${i}@merges.example`, `Person ${i}`);
+  } finally {
+    db.close();
+  }
+}
+
+describe('sqlite: search index merges', () => {
+  let db: TestDatabase;
+  let path: string;
+  beforeAll(async () => {
+    db = await createTestDatabase('sqlite');
+    path = db.url.slice('sqlite:'.length);
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('sqlite: writes never merge the search indexes; a level is merged whole only at 64 segments', () => {
+    const sqlite = new SQLite(path, { readonly: true });
+    try {
+      for (const table of FTS_TABLES) {
+        const config = Object.fromEntries(sqlite.prepare(`SELECT k, v FROM ${table}_config`).raw().all() as [string, number][]);
+        expect(config).toMatchObject({ automerge: 0, crisismerge: 64 });
+      }
+    } finally {
+      sqlite.close();
+    }
+    const before = segments(path, 'customers_fts');
+    writeCustomers(path, 0);
+    expect(segments(path, 'customers_fts') - before).toBe(WRITES);
+  });
+
+  it('sqlite: after writes, a merge round in a reader thread merges them; without new writes no round runs', async () => {
+    const reader = createSqliteReader(path);
+    const jobs: FtsMergeJob[] = [];
+    let writes = 0;
+    const merges = startFtsMerges({
+      reader: { mergeFts: (job, timeoutMs) => (jobs.push(job), reader.mergeFts(job, timeoutMs)) },
+      writes: () => writes,
+      intervalMs: 60_000,
+    });
+    try {
+      await merges.tick();
+      expect(jobs).toHaveLength(0);
+      writeCustomers(path, 1_000);
+      // (With the first test's 40 a level reached 64 segments and was merged by the writer.)
+      expect(segments(path, 'customers_fts')).toBeGreaterThan(4);
+      writes++;
+      // A round is bounded in time: it may take a few to merge everything.
+      for (let round = 0; round < 20 && segments(path, 'customers_fts') > 4; round++) {
+        await merges.tick();
+        writes++;
+      }
+      expect(segments(path, 'customers_fts')).toBeLessThanOrEqual(4);
+      expect(jobs[0]).toEqual({ tables: [...FTS_TABLES], pages: 16, budgetMs: 100 });
+      const rounds = jobs.length;
+      await merges.tick();
+      await merges.tick();
+      expect(jobs.length).toBe(rounds + 1);
+      // Search still finds what the merged segments hold.
+      const found = await reader.all(`SELECT count(*) AS n FROM customers_fts WHERE customers_fts MATCH 'person1039'`, [], 5_000);
+      expect(found).toEqual([{ n: 1 }]);
+    } finally {
+      await merges.stop();
+      await reader.close();
+    }
+  });
+
+  it("sqlite: the server's handle merges in the background after its own writes", async () => {
+    const handle = openDatabase({ dialect: 'sqlite', path, url: db.url }, { mergeSearchIndexes: true });
+    try {
+      await handle.db.insertInto('organizations').values({ id: 'org-server', name: 's', created_at: 0 }).onConflict((c) => c.doNothing()).execute();
+      writeCustomers(path, 2_000);
+      // One more write through the handle: the merger starts after its writes.
+      await handle.db.updateTable('organizations').set({ name: 's2' }).where('id', '=', 'org-server').execute();
+      const deadline = Date.now() + 10_000;
+      while (segments(path, 'customers_fts') > 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(segments(path, 'customers_fts')).toBeLessThanOrEqual(4);
+    } finally {
+      await handle.close();
+    }
+  });
+});
