@@ -22,6 +22,8 @@ export interface OpenOptions {
   connectTimeoutMs?: number;
   /** SQLite: merge the search indexes in a reader thread after this handle's writes (the server's handle; sqlite-fts-merge.ts). */
   mergeSearchIndexes?: boolean;
+  /** SQLite: this connection's page cache, KiB (default SQLITE_PAGE_CACHE_KIB). */
+  sqliteCacheKib?: number;
 }
 
 // bigint columns hold epoch milliseconds and counters, all far below 2^53.
@@ -29,7 +31,9 @@ pg.types.setTypeParser(20, (value) => Number(value));
 
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
   const guard = options.guardTenants ?? false;
-  if (config.dialect === 'sqlite') return openSqlite(config.path, guard, options.mergeSearchIndexes ?? false);
+  if (config.dialect === 'sqlite') {
+    return openSqlite(config.path, guard, { mergeSearchIndexes: options.mergeSearchIndexes, cacheKib: options.sqliteCacheKib });
+  }
   return openPostgres(config, {
     max: options.poolSize ?? config.poolSize ?? 10,
     guardTenants: guard,

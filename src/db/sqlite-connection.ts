@@ -6,14 +6,18 @@ import { LRUCache } from 'lru-cache';
 import { connectionTransaction, handles, type DatabaseHandle, type Tx } from './database-handle.js';
 import { NOTIFIERS } from './notifications.js';
 import type { Database } from './schema.js';
-import { startFtsMerges } from './sqlite-fts-merge.js';
+import { ftsMergeStep, startFtsMerges } from './sqlite-fts-merge.js';
 import { LockWaitingSqliteDialect } from './sqlite-lock-wait.js';
 import { createSqliteReader, SQLITE_PAGE_CACHE_KIB } from './sqlite-reader.js';
 
 // A SQLite file (or a private in-memory database) behind the same DatabaseHandle as PostgreSQL: one
 // connection on the event loop (Kysely runs one statement at a time on it) plus reader threads.
 
-export function openSqlite(path: string, guardTenants: boolean, mergeSearchIndexes = false): DatabaseHandle {
+export function openSqlite(
+  path: string,
+  guardTenants: boolean,
+  { mergeSearchIndexes = false, cacheKib = SQLITE_PAGE_CACHE_KIB }: { mergeSearchIndexes?: boolean; cacheKib?: number } = {},
+): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
   sqlite.pragma('busy_timeout = 5000');
@@ -25,7 +29,7 @@ export function openSqlite(path: string, guardTenants: boolean, mergeSearchIndex
   sqlite.pragma('busy_timeout = 0');
   // better-sqlite3 builds SQLite with a 16 MB page cache per connection, which a database larger than
   // that fills and keeps; the operating system caches the file as well, so 8 MB costs little.
-  sqlite.pragma(`cache_size = -${SQLITE_PAGE_CACHE_KIB}`);
+  sqlite.pragma(`cache_size = -${cacheKib}`);
   const writes = { count: 0 };
   const db = new Kysely<Database>({ dialect: new LockWaitingSqliteDialect({ database: withStatementCache(sqlite, writes) }) });
   const transaction = <T>(fn: (trx: Tx) => Promise<T>) => connectionTransaction(db, BEGIN_IMMEDIATE, fn);
@@ -33,7 +37,7 @@ export function openSqlite(path: string, guardTenants: boolean, mergeSearchIndex
   // Slow reads (search) run in reader threads on their own connections (sqlite-reader.ts); a private
   // in-memory database has nothing they could open.
   const reader = path === ':memory:' ? null : createSqliteReader(path);
-  const merges = reader && mergeSearchIndexes ? startFtsMerges({ reader, writes: () => writes.count }) : null;
+  const merges = mergeSearchIndexes ? startFtsMerges({ step: (table) => ftsMergeStep(db, sqlite, table), writes: () => writes.count }) : null;
   return {
     db,
     dialect: 'sqlite',

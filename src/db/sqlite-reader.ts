@@ -19,43 +19,7 @@ const db = new Database(workerData.path, { readonly: true, fileMustExist: true }
 db.pragma('busy_timeout = 5000');
 db.pragma('cache_size = -' + workerData.cacheKib);
 const statements = new Map();
-// Merging the search indexes (sqlite-fts-merge.ts): on a writable connection of its own, opened on the
-// first merge, with a small page cache (a merge reads its segments once, in order).
-let writer = null;
-function merge({ tables, pages, budgetMs }) {
-  if (!writer) {
-    writer = new Database(workerData.path, { fileMustExist: true });
-    writer.pragma('busy_timeout = 5000');
-    writer.pragma('cache_size = -2000');
-  }
-  const changes = writer.prepare('SELECT total_changes()').pluck();
-  const until = Date.now() + budgetMs;
-  const pause = new Int32Array(new SharedArrayBuffer(4));
-  for (const table of tables) {
-    const step = writer.prepare("INSERT INTO " + table + "(" + table + ", rank) VALUES ('merge', " + Number(pages) + ")");
-    for (;;) {
-      const before = changes.get();
-      const started = Date.now();
-      step.run();
-      // FTS5: fewer than two changes means the step found nothing to merge.
-      if (changes.get() - before < 2) break;
-      if (Date.now() >= until) return true;
-      // Between steps the lock is left free at least as long as a step held it (and 5 ms): the API's
-      // writes, which try again every few milliseconds, get their turn.
-      Atomics.wait(pause, 0, 0, Math.max(5, Date.now() - started));
-    }
-  }
-  return false;
-}
-parentPort.on('message', ({ id, sql, parameters, merge: mergeJob }) => {
-  if (mergeJob) {
-    try {
-      parentPort.postMessage({ id, rows: [merge(mergeJob)] });
-    } catch (err) {
-      parentPort.postMessage({ id, error: { message: String(err && err.message), code: err && err.code } });
-    }
-    return;
-  }
+parentPort.on('message', ({ id, sql, parameters }) => {
   try {
     let stmt = statements.get(sql);
     if (!stmt) {
@@ -83,19 +47,9 @@ export const SQLITE_PAGE_CACHE_KIB = 8_000;
 // is far above what a read needs: a thread that reached it would fail its read and be replaced.
 const READER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
 
-export interface FtsMergeJob {
-  tables: readonly string[];
-  /** FTS5 merge work per step (pages written), each step one short write transaction. */
-  pages: number;
-  /** Steps stop once this much time has passed; the answer then says more work may be left. */
-  budgetMs: number;
-}
-
 export interface SqliteReader {
   /** The rows of one read-only statement, as better-sqlite3 returns them on the main connection. */
   all(sql: string, parameters: readonly unknown[], timeoutMs: number): Promise<unknown[]>;
-  /** Merges the FTS5 indexes in a reader thread (sqlite-fts-merge.ts); true when the budget ran out first. */
-  mergeFts(job: FtsMergeJob, timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -103,7 +57,6 @@ interface Job {
   id: number;
   sql: string;
   parameters: readonly unknown[];
-  merge?: FtsMergeJob;
   timeoutMs: number;
   resolve: (rows: unknown[]) => void;
   reject: (err: unknown) => void;
@@ -184,21 +137,18 @@ export function createSqliteReader(path: string, size = 2): SqliteReader {
         replace(slot!);
         job.reject(new StatementTimeoutError(job.timeoutMs));
       }, job.timeoutMs);
-      slot.worker.postMessage({ id: job.id, sql: job.sql, parameters: job.parameters, merge: job.merge });
+      slot.worker.postMessage({ id: job.id, sql: job.sql, parameters: job.parameters });
     }
   }
 
-  function enqueue(fields: Pick<Job, 'sql' | 'parameters' | 'merge' | 'timeoutMs'>): Promise<unknown[]> {
-    if (closed) return Promise.reject(new Error('the database is closed'));
-    return new Promise((resolve, reject) => {
-      queue.push({ id: nextId++, ...fields, resolve, reject });
-      dispatch();
-    });
-  }
-
   return {
-    all: (sql, parameters, timeoutMs) => enqueue({ sql, parameters, timeoutMs }),
-    mergeFts: (merge, timeoutMs) => enqueue({ sql: '', parameters: [], merge, timeoutMs }).then((rows) => rows[0] === true),
+    all(sql, parameters, timeoutMs) {
+      if (closed) return Promise.reject(new Error('the database is closed'));
+      return new Promise((resolve, reject) => {
+        queue.push({ id: nextId++, sql, parameters, timeoutMs, resolve, reject });
+        dispatch();
+      });
+    },
     async close() {
       closed = true;
       const pending = [...queue.splice(0), ...slots.flatMap((s) => (s.job ? [s.job] : []))];

@@ -8,10 +8,10 @@ import type { MigrationDialect } from '../migrator.js';
 // the event loop inside whatever insert came next: a create's 10-row delivery insert took 116 ms of
 // CPU, and under 200 creates/s the event loop stalled for 280-450 ms at a time (bench row 4; a
 // standalone loop of 3,000 ticket-and-message inserts: worst 227 ms with automerge, 46 ms without).
-// Now writers never merge (automerge 0); a reader thread merges after writes (sqlite-reader.ts,
-// FTS_MERGE_PAGES), off the event loop. A level is still merged whole once it reaches 64 segments
-// (crisismerge): the bound on how far search may fall behind if nothing merges (a CLI alone, an
-// in-memory database), where merging 64 small segments costs a write a few milliseconds.
+// Now writers never merge (automerge 0); the server merges after its writes in short steps of their
+// own (src/db/sqlite-fts-merge.ts). A level is still merged whole once it reaches 64 segments
+// (crisismerge): the bound on how far search may fall behind if nothing merges (a CLI alone), where
+// merging 64 small segments costs a write a few milliseconds.
 
 export const FTS_TABLES = ['tickets_fts', 'messages_fts', 'customers_fts'];
 export const FTS_CRISIS_MERGE = 64;
