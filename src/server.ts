@@ -16,8 +16,8 @@ export interface ServeOptions {
 }
 
 export async function serve(config: Config, options: ServeOptions): Promise<void> {
-  // The server's own connection is the one that writes tickets, messages and customers: it has their
-  // search indexes merged in the background (SQLite).
+  // The server's own connection is the one that writes tickets, messages and customers: on SQLite it
+  // merges their search indexes after its writes, in short steps (sqlite-fts-merge.ts).
   const database = openDatabase(config.database, { mergeSearchIndexes: true });
   await migrateThroughDirectUrl(config.database, database);
   const clock = systemClock;

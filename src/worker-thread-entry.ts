@@ -57,10 +57,10 @@ const priority = lowerThreadPriority(config.webhooks.nice);
 if (priority.error) logger.warn({ err: priority.error, nice: config.webhooks.nice }, 'webhook worker thread could not lower its CPU priority');
 
 // Its own connection: on SQLite a second connection to the same file in WAL mode (writers take turns
-// through busy_timeout, as with the CLI next to a server), on PostgreSQL a small pool like a `worker`
-// process's. Metrics are the server's (the counts above), so the thread builds no registry of its own.
-// On SQLite its page cache is a quarter of the API connection's: the thread reads and writes recent
-// deliveries, a small part of the file (and the operating system caches the file anyway).
+// on the file's write lock, waiting for it off the event loop: sqlite-lock-wait.ts), with a quarter of
+// the API connection's page cache (the thread reads and writes recent deliveries, a small part of the
+// file, which the operating system caches anyway); on PostgreSQL a small pool like a `worker` process's.
+// Metrics are the server's (the counts above), so the thread builds no registry of its own.
 const database = openDatabase(config.database, { poolSize: Math.min(10, config.webhooks.concurrency + 2), sqliteCacheKib: 2_000 });
 const container = createContainer({ config: { ...config, metricsEnabled: false }, database, clock: systemClock });
 const worker = container.startWorker(logger, onAttempt);

@@ -20,7 +20,7 @@ export interface OpenOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL: the bound on connecting, and on waiting for a free pooled connection (default 5 s; tests lower it). */
   connectTimeoutMs?: number;
-  /** SQLite: merge the search indexes in a reader thread after this handle's writes (the server's handle; sqlite-fts-merge.ts). */
+  /** SQLite: merge the search indexes in short steps after this handle's writes (the server's handle; sqlite-fts-merge.ts). */
   mergeSearchIndexes?: boolean;
   /** SQLite: this connection's page cache, KiB (default SQLITE_PAGE_CACHE_KIB). */
   sqliteCacheKib?: number;
