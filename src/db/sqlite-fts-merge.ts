@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 export const FTS_TABLES = ['tickets_fts', 'messages_fts', 'customers_fts'] as const;
 /** How often the connection's writes are checked for, ms. */
 export const FTS_MERGE_INTERVAL_MS = 200;
-/** Merge work per step, pages: a step takes a millisecond or two, rarely ten. */
+/** Merge work per step, pages: a step takes a millisecond or two (the longest seen under bench row 4: 37 ms). */
 export const FTS_MERGE_PAGES = 8;
 /** One round of steps stops once this long has passed; the next check goes on with what is left. */
 export const FTS_MERGE_BUDGET_MS = 50;
@@ -43,7 +43,7 @@ export interface FtsMergerDeps {
   intervalMs?: number;
   budgetMs?: number;
   now?: () => number;
-  /** A failed step (the write lock busy past its wait, a closed database): the next check tries again. */
+  /** A failed step (the write lock held by another connection, a closed database): the next check tries again. */
   onError?: (err: unknown) => void;
 }
 
