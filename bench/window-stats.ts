@@ -1,6 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import pg from 'pg';
-import { cpuMs } from './helpers/process-cpu.js';
+import { cpuMs, processes } from './helpers/process-cpu.js';
 
 // What the machine did during a load window of the webhook rows (3 and 4), printed with them: where
 // the two cores went (by process group, from /proc) and, on PostgreSQL, how often the database's
@@ -28,13 +29,9 @@ const EVENT_LOOP_GROUPS = new Set(['API', 'workers']);
 
 function cpuByGroup(): Map<string, number> {
   const out = new Map<string, number>();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
+  for (const { pid, comm, cmdline } of processes()) {
     try {
-      const pid = Number(d);
-      const comm = readFileSync(`/proc/${d}/comm`, 'utf8').trim();
-      const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
-      const group = GROUPS.find(([, match]) => match(comm, cmd, pid))?.[0] ?? 'other';
+      const group = GROUPS.find(([, match]) => match(comm, cmdline, pid))?.[0] ?? 'other';
       out.set(group, (out.get(group) ?? 0) + cpuMs(pid));
       if (EVENT_LOOP_GROUPS.has(group)) out.set(`${group}:main`, (out.get(`${group}:main`) ?? 0) + cpuMs(pid, pid));
     } catch {
@@ -66,7 +63,7 @@ export async function measureWindow<T>(databaseUrl: string | null, fn: () => Pro
   const g1 = cpuByGroup();
   const m1 = machineTicks();
   const locks = (await sampler?.stop()) ?? { samples: 0, waits: 0 };
-  const cores = readFileSync('/proc/stat', 'utf8').split('\n').filter((l) => /^cpu\d/.test(l)).length;
+  const cores = cpus().length;
   const groups = [...g1]
     .map(([name, ms]) => [name, (ms - (g0.get(name) ?? 0)) / 1000 / seconds] as [string, number])
     .filter(([, c]) => c >= 0.005)

@@ -11,18 +11,28 @@ export function cpuMs(pid: number, thread?: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICK;
 }
 
+/** Every process now running, with its command name and command line (NUL-separated arguments). */
+export function* processes(): Generator<{ pid: number; comm: string; cmdline: string }> {
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      yield { pid: Number(d), comm: readFileSync(`/proc/${d}/comm`, 'utf8').trim(), cmdline: readFileSync(`/proc/${d}/cmdline`, 'utf8') };
+    } catch {
+      // gone
+    }
+  }
+}
+
 /**
  * CPU of every process whose command name and command line `match` (processes come and go: close
  * enough for a before/after on a quiet machine), ms.
  */
 export function cpuOfProcesses(match: (comm: string, cmdline: string) => boolean): number {
   let total = 0;
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
+  for (const { pid, comm, cmdline } of processes()) {
+    if (!match(comm, cmdline)) continue;
     try {
-      const comm = readFileSync(`/proc/${d}/comm`, 'utf8').trim();
-      if (!match(comm, readFileSync(`/proc/${d}/cmdline`, 'utf8'))) continue;
-      total += cpuMs(Number(d));
+      total += cpuMs(pid);
     } catch {
       // gone
     }
