@@ -2,7 +2,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { Kysely } from 'kysely';
-import { FTS_TABLES, ftsMergeStep, startFtsMerges } from '../src/db/sqlite-fts-merge.js';
+import { FTS_TABLES, ftsMergeSteps, startFtsMerges } from '../src/db/sqlite-fts-merge.js';
 import { LockWaitingSqliteDialect } from '../src/db/sqlite-lock-wait.js';
 import { createTestDatabase, type TestDatabase } from './support/harness.js';
 
@@ -67,9 +67,10 @@ describe('sqlite: search index merges', () => {
     sqlite.pragma('busy_timeout = 0');
     const kysely = new Kysely<any>({ dialect: new LockWaitingSqliteDialect({ database: sqlite }) });
     const steps: string[] = [];
+    const step = ftsMergeSteps(kysely, sqlite);
     let writes = 0;
     const merges = startFtsMerges({
-      step: (table) => (steps.push(table), ftsMergeStep(kysely, sqlite, table)),
+      step: (table) => (steps.push(table), step(table)),
       writes: () => writes,
       intervalMs: 60_000,
     });

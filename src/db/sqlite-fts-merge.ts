@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 
 /** The FTS5 tables kept merged (migration 20261122-0001). */
 export const FTS_TABLES = ['tickets_fts', 'messages_fts', 'customers_fts'] as const;
+type FtsTable = (typeof FTS_TABLES)[number];
 /** How often the connection's writes are checked for, ms. */
 export const FTS_MERGE_INTERVAL_MS = 200;
 /** Merge work per step, pages: a step takes a millisecond or two (the longest seen under bench row 4: 37 ms). */
@@ -21,23 +22,31 @@ export const FTS_MERGE_PAGES = 8;
 export const FTS_MERGE_BUDGET_MS = 50;
 
 /**
- * One merge step on `table`: whether it did any work (FTS5: a step that changed fewer than two rows
- * found nothing to merge). It runs in `db`'s turn on its connection (never inside another caller's
- * transaction) but straight on better-sqlite3, not through Kysely: merging changes no result, so it
- * must not count as a write of the connection (which would clear its read caches, and start another
- * round). It does not wait for the write lock: refused, the round ends and the next check tries again.
+ * The merge step of each table on `sqlite` (statements prepared once): whether the step did any work
+ * (FTS5: a step that changed fewer than two rows found nothing to merge). A step runs in `db`'s turn on
+ * the connection (never inside another caller's transaction) but straight on better-sqlite3, not
+ * through Kysely: merging changes no result, so it must not count as a write of the connection (which
+ * would clear its read caches, and start another round). It does not wait for the write lock:
+ * refused, the round ends and the next check tries again.
  */
-export async function ftsMergeStep(db: Kysely<any>, sqlite: SQLite.Database, table: (typeof FTS_TABLES)[number]): Promise<boolean> {
-  return db.connection().execute(async () => {
-    const before = sqlite.prepare('SELECT total_changes()').pluck().get() as number;
-    sqlite.prepare(`INSERT INTO ${table}(${table}, rank) VALUES ('merge', ${FTS_MERGE_PAGES})`).run();
-    return (sqlite.prepare('SELECT total_changes()').pluck().get() as number) - before >= 2;
-  });
+export function ftsMergeSteps(db: Kysely<any>, sqlite: SQLite.Database): (table: FtsTable) => Promise<boolean> {
+  // Prepared at the first step: the connection is opened before the migrations create the tables.
+  let prepared: { changes: SQLite.Statement; merges: Map<FtsTable, SQLite.Statement> } | null = null;
+  return (table) =>
+    db.connection().execute(async () => {
+      prepared ??= {
+        changes: sqlite.prepare('SELECT total_changes()').pluck(),
+        merges: new Map(FTS_TABLES.map((t) => [t, sqlite.prepare(`INSERT INTO ${t}(${t}, rank) VALUES ('merge', ${FTS_MERGE_PAGES})`)])),
+      };
+      const before = prepared.changes.get() as number;
+      prepared.merges.get(table)!.run();
+      return (prepared.changes.get() as number) - before >= 2;
+    });
 }
 
 export interface FtsMergerDeps {
-  /** One merge step (ftsMergeStep on the connection that writes). */
-  step: (table: (typeof FTS_TABLES)[number]) => Promise<boolean>;
+  /** One merge step (ftsMergeSteps on the connection that writes). */
+  step: (table: FtsTable) => Promise<boolean>;
   /** Counts the connection's write statements (any change means the indexes may have grown). */
   writes: () => number;
   intervalMs?: number;
