@@ -90,7 +90,10 @@ function start(args: string[], env: Record<string, string>, label: string): Proc
 
 /** The compiled service (`dist/cli/main.js serve|worker …`), as production runs it. */
 export function startService(args: string[], env: Record<string, string>): Proc {
-  return start([MAIN, ...args], env, args.join(' '));
+  // BENCH_NODE_ARGS: flags for every service process's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`:
+  // each process and thread writes a CPU profile there when it exits).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return start([...nodeArgs, MAIN, ...args], env, args.join(' '));
 }
 
 /** One of the benchmark's TypeScript helpers (bench/<file>) under tsx. */

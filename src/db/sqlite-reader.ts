@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { StatementTimeoutError } from './statement-timeout.js';
+import { threadResourceLimits } from '../shared/thread-heap.js';
 
 // better-sqlite3 runs every statement synchronously on the thread that calls it, so on the event loop
 // a search over many rows stalls every other request of the process. Reads that may be slow (search,
@@ -85,7 +86,7 @@ export function createSqliteReader(path: string, size = 2): SqliteReader {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { path, driver: driverPath(), cacheKib: SQLITE_PAGE_CACHE_KIB },
-      resourceLimits: READER_RESOURCE_LIMITS,
+      resourceLimits: threadResourceLimits(READER_RESOURCE_LIMITS),
     });
     // Idle readers must not keep the process alive.
     worker.unref();

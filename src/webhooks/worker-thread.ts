@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../config.js';
+import { threadResourceLimits } from '../shared/thread-heap.js';
 import { fromThread, type FromThread, type ThreadData, type ToThread } from './worker-thread-messages.js';
 import type { AttemptOutcome, WorkerHandle, WorkerLogger } from './worker.js';
 
@@ -43,9 +44,9 @@ function spawnThread(workerData: ThreadData): Worker {
   const self = import.meta.url;
   const ext = self.endsWith('.ts') ? '.ts' : '.js';
   const entry = new URL(`../worker-thread-entry${ext}`, self);
-  if (ext === '.js') return new Worker(entry, { workerData, name: 'webhook-worker', resourceLimits: THREAD_LIMITS });
+  if (ext === '.js') return new Worker(entry, { workerData, name: 'webhook-worker', resourceLimits: threadResourceLimits(THREAD_LIMITS) });
   const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(boot, { eval: true, workerData, name: 'webhook-worker', resourceLimits: THREAD_LIMITS });
+  return new Worker(boot, { eval: true, workerData, name: 'webhook-worker', resourceLimits: threadResourceLimits(THREAD_LIMITS) });
 }
 
 export function startWorkerThread({ config, logger, onAttempt = () => undefined, restart = RESTART_BACKOFF }: WorkerThreadOptions): WorkerHandle {
