@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { StatementTimeoutError } from './statement-timeout.js';
 import { threadResourceLimits } from '../shared/thread-heap.js';
+import { StatementTimeoutError } from './statement-timeout.js';
 
 // better-sqlite3 runs every statement synchronously on the thread that calls it, so on the event loop
 // a search over many rows stalls every other request of the process. Reads that may be slow (search,

@@ -44,9 +44,10 @@ function spawnThread(workerData: ThreadData): Worker {
   const self = import.meta.url;
   const ext = self.endsWith('.ts') ? '.ts' : '.js';
   const entry = new URL(`../worker-thread-entry${ext}`, self);
-  if (ext === '.js') return new Worker(entry, { workerData, name: 'webhook-worker', resourceLimits: threadResourceLimits(THREAD_LIMITS) });
+  const options = { workerData, name: 'webhook-worker', resourceLimits: threadResourceLimits(THREAD_LIMITS) };
+  if (ext === '.js') return new Worker(entry, options);
   const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(boot, { eval: true, workerData, name: 'webhook-worker', resourceLimits: threadResourceLimits(THREAD_LIMITS) });
+  return new Worker(boot, { ...options, eval: true });
 }
 
 export function startWorkerThread({ config, logger, onAttempt = () => undefined, restart = RESTART_BACKOFF }: WorkerThreadOptions): WorkerHandle {
