@@ -133,6 +133,16 @@ describe('npm start', () => {
     expect(await s.npmExit).toBe(0);
   });
 
+  it('the server begins with the young generation the CLI held from its first line, not what loading its modules grew', async () => {
+    const s = await npmStart();
+    const metrics = await (await fetch(`http://127.0.0.1:${s.port}/metrics`)).text();
+    const newSpace = Number(/^nodejs_heap_space_size_total_bytes\{space="new"\} (\d+)/m.exec(metrics)![1]);
+    // Held: V8's initial semi-spaces (1 MB each here), allowed to grow since the server is up. Loading
+    // the modules unheld reached 8 or 16 MB per semi-space.
+    expect(newSpace).toBeGreaterThan(0);
+    expect(newSpace).toBeLessThanOrEqual(2 * 4 * 2 ** 20);
+  });
+
   it('SIGTERM to the server finishes the request in flight (Connection: close), then exits 0', async () => {
     const s = await npmStart();
 

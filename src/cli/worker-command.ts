@@ -7,6 +7,7 @@ import { systemClock } from '../shared/clock.js';
 import { lowerProcessPriority } from '../shared/cpu-priority.js';
 import { pino } from 'pino';
 import { createContainer } from '../container.js';
+import { releaseYoungGeneration } from './heap-flags.js';
 import { environmentSecrets, redactingErrorSerializer } from '../shared/redact.js';
 import type { WorkerLogger } from '../webhooks/worker.js';
 
@@ -20,6 +21,8 @@ export function registerWorkerCommand(program: Command): void {
     .command('worker')
     .description('run only the webhook delivery worker (any number may run against one PostgreSQL database)')
     .action(async () => {
+      // Held while the CLI loaded (heap-flags.ts); a worker's deliveries may use what V8 would give them.
+      releaseYoungGeneration();
       const config = loadConfig();
       const logger = workerLogger(config.logLevel);
       // Background work: at WEBHOOK_WORKER_NICE > 0 (default 0, no change) the API's requests on the same
