@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import { statementTemplate, type StatementTemplate } from '../db/statement-template.js';
-import type { Sql, TenantDb } from '../db/database.js';
+import type { Dialect, Sql, TenantDb } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
 // The delivery queue as the workers see it. A worker serves every organization: it finds which ones
@@ -130,6 +130,12 @@ const WEBHOOK_COLUMNS = [
   'previous_secret_expires_at',
 ] as const;
 
+/**
+ * Whether the claim statement itself joins the leased rows to their webhooks and events (PostgreSQL),
+ * or returns the rows for readTargets to complete in the claim's transaction (SQLite: no UPDATE in WITH).
+ */
+const CLAIM_JOINS_TARGETS: Record<Dialect, boolean> = { sqlite: false, postgres: true };
+
 /** The statement leasing up to `limit` of the organization's due deliveries (oldest due first) to `token`. */
 export function organizationClaimQuery(t: TenantDb, options: ClaimOptions) {
   const { now, leaseMs, limit, token } = options;
@@ -155,9 +161,7 @@ export function organizationClaimQuery(t: TenantDb, options: ClaimOptions) {
     // `limit` more: it did, once the UPDATE named the organization. ARRAY(subquery) is an InitPlan,
     // run exactly once. SQLite runs an uncorrelated IN list once.
     .where((eb) => t.pick<Expression<SqlBool>>({ sqlite: eb('id', 'in', due), postgres: sql<SqlBool>`id = any(array(${due}))` }));
-  // SQLite has no UPDATE in WITH: its claim returns the leased rows, and claimOrganizationDeliveries
-  // reads their webhooks and events in the same transaction (readTargets).
-  if (t.pick({ sqlite: true, postgres: false })) return lease.returning([...DELIVERY_COLUMNS]);
+  if (!t.pick(CLAIM_JOINS_TARGETS)) return lease.returning([...DELIVERY_COLUMNS]);
   // PostgreSQL: the leased rows joined once to their webhooks and events. (Eight correlated
   // subqueries in RETURNING were eight scans of webhooks per claimed row: the claim was the worker's
   // costliest statement.) The joins name the organization as a value, like every condition here.
@@ -199,7 +203,7 @@ export function boundClaimQuery(t: TenantDb, options: ClaimOptions): CompiledQue
 export async function claimOrganizationDeliveries(t: TenantDb, options: ClaimOptions): Promise<ClaimedDelivery[]> {
   // PostgreSQL: one statement, joined to the webhooks and events. The webhook cannot be missing:
   // deleting it deletes its deliveries (foreign key cascade).
-  if (t.pick({ sqlite: false, postgres: true })) return (await t.db.executeQuery(boundClaimQuery(t, options))).rows as ClaimedDelivery[];
+  if (t.pick(CLAIM_JOINS_TARGETS)) return (await t.db.executeQuery(boundClaimQuery(t, options))).rows as ClaimedDelivery[];
   return t.transaction(async (tx) => {
     const { rows } = await tx.db.executeQuery(boundClaimQuery(tx, options));
     return rows.length === 0 ? [] : readTargets(tx, rows as LeasedDelivery[]);
