@@ -18,10 +18,12 @@ export function limitHeapGrowth(execArgv: readonly string[] = process.execArgv, 
 }
 
 /**
- * Semi-space cap of `serve`'s main isolate, MB (heap-flags.ts): V8's own maximum on smaller machines;
- * its last doubling, to 16 MB, cost 16 MB of RSS for no measurable throughput.
+ * Semi-space cap of `serve`'s main isolate, MB (heap-flags.ts). Against 8 MB (12th session, rows 1, 2, 4, 7
+ * and 11 of the benchmark on both engines): the same requests/s within noise, 7-10 MB less peak RSS.
+ * (8 MB had been what loading the CLI reached before it was held; 16 MB, V8's maximum here, cost 16 MB
+ * more of RSS for no measurable throughput.)
  */
-export const SERVE_SEMI_SPACE_MB = 8;
+export const SERVE_SEMI_SPACE_MB = 4;
 
 /**
  * WebAssembly stays on its baseline compiler (Liftoff). The delivery thread's HTTP parser (undici's
