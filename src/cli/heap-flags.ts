@@ -10,7 +10,7 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 // isolate, but it reads the growth factor each time it would grow the young generation; a factor of 1
 // holds it where it is. So the CLI holds it from its first line (main.ts, before the program's modules
 // load); `serve` lets it grow to its cap once it is up, `worker` lets it grow as V8 would, and the
-// one-shot commands keep it held (they end within a second).
+// one-shot commands keep it held (they are short-lived).
 
 const OWN_FLAGS = ['--max-semi-space-size', '--semi-space-growth-factor', '--min-semi-space-size'];
 
@@ -23,8 +23,10 @@ export function flagGiven(flag: string, execArgv: readonly string[], nodeOptions
 const sizedByOperator = (execArgv: readonly string[], nodeOptions: string) => OWN_FLAGS.some((f) => flagGiven(f, execArgv, nodeOptions));
 
 /**
- * Holds the young generation at its current size (growth factor 1). False, and nothing set, when the
- * command line or NODE_OPTIONS sizes the young generation itself.
+ * Holds the young generation at its current size (growth factor 1) until a thread is made: V8 raises a
+ * factor below 2 back to 2 whenever it makes an isolate, which is why `serve`'s cap sets it again as
+ * its threads come online. False, and nothing set, when the command line or NODE_OPTIONS sizes the
+ * young generation itself.
  */
 export function holdYoungGeneration(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ''): boolean {
   if (sizedByOperator(execArgv, nodeOptions)) return false;
