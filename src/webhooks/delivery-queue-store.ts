@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import { statementTemplate, type StatementTemplate } from '../db/statement-template.js';
-import type { Dialect, Sql, TenantDb } from '../db/database.js';
+import type { Sql, TenantDb } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
 // The delivery queue as the workers see it. A worker serves every organization: it finds which ones
@@ -134,7 +134,7 @@ const WEBHOOK_COLUMNS = [
  * Whether the claim statement itself joins the leased rows to their webhooks and events (PostgreSQL),
  * or returns the rows for readTargets to complete in the claim's transaction (SQLite: no UPDATE in WITH).
  */
-const CLAIM_JOINS_TARGETS: Record<Dialect, boolean> = { sqlite: false, postgres: true };
+const CLAIM_JOINS_TARGETS = { sqlite: false, postgres: true };
 
 /** The statement leasing up to `limit` of the organization's due deliveries (oldest due first) to `token`. */
 export function organizationClaimQuery(t: TenantDb, options: ClaimOptions) {
