@@ -132,4 +132,17 @@ describe('LockWaitingSqliteDialect', () => {
       for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
     }
   });
+
+  it('streams rows through the connection it wraps', async () => {
+    const database = new SQLite(':memory:');
+    database.exec('CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2), (3)');
+    const db = new Kysely<{ t: { x: number } }>({ dialect: new LockWaitingSqliteDialect({ database }) });
+    try {
+      const seen: number[] = [];
+      for await (const row of db.selectFrom('t').select('x').orderBy('x').stream()) seen.push(row.x);
+      expect(seen).toEqual([1, 2, 3]);
+    } finally {
+      await db.destroy();
+    }
+  });
 });
