@@ -16,6 +16,7 @@ import * as nativeUuid from './migrations/20261122-2000-native-uuid.js';
 import * as counterStripes from './migrations/20261123-0100-counter-stripes.js';
 import * as ginPendingLimit from './migrations/20261124-0100-gin-pending-limit.js';
 import * as ftsMergesOffWriters from './migrations/20261124-0200-fts-merges-off-writers.js';
+import * as deliveryHistoryIndex from './migrations/20261125-0100-delivery-history-index.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261123-0100-counter-stripes': counterStripes,
   '20261124-0100-gin-pending-limit': ginPendingLimit,
   '20261124-0200-fts-merges-off-writers': ftsMergesOffWriters,
+  '20261125-0100-delivery-history-index': deliveryHistoryIndex,
 };
 
 class StaticProvider implements MigrationProvider {

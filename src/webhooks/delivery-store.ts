@@ -1,4 +1,4 @@
-import type { InsertQueryBuilder, InsertResult } from 'kysely';
+import { sql, type InsertQueryBuilder, type InsertResult } from 'kysely';
 import type { TenantDb } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { WebhookDeliveryTable } from './webhook-tables.js';
@@ -50,26 +50,55 @@ export async function insertDeliveriesWith(t: TenantDb, first: InsertQueryBuilde
     .execute();
 }
 
+/**
+ * The rows webhook_deliveries_history_idx holds (migration 20261125-0100): attempted at least once, or
+ * no longer queued. Written as the index's own predicate (SQLite matches a partial index's terms as
+ * written) with literals: a prepared statement's generic plan on PostgreSQL cannot use the partial
+ * index on the strength of a bound parameter's value.
+ */
+const ATTEMPTED = sql<boolean>`attempt_count > 0`;
+const IN_HISTORY = sql<boolean>`(attempt_count > 0 OR next_attempt_at IS NULL)`;
+
 export const DELIVERY_COLUMNS = ['id', 'event', 'status', 'status_code', 'attempt_count', 'created_at', 'completed_at', 'next_attempt_at'] as const;
+
+/** A page of one webhook's delivery history: attempted series, newest first, read in the history index's order. */
+export function historyPage(t: TenantDb, webhookId: string, offset: number, limit: number) {
+  return t
+    .selectFrom('webhook_deliveries')
+    .where('webhook_id', '=', webhookId)
+    .where(ATTEMPTED)
+    .select(DELIVERY_COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit);
+}
 
 /**
  * Delivery history of one webhook: only series whose first attempt has finished, newest first. The
  * total is the webhook's kept count (webhook_delivery_totals), not a count of its whole history.
  */
 export async function listDeliveries(t: TenantDb, webhookId: string, offset: number, limit: number) {
-  const rows = await t
-    .selectFrom('webhook_deliveries')
-    .where('webhook_id', '=', webhookId)
-    .where('attempt_count', '>', 0)
-    .select(DELIVERY_COLUMNS)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
+  const rows = await historyPage(t, webhookId, offset, limit).execute();
   // After the rows (a later statement sees at least their commits): the total counts every record listed.
   const total = await t.selectFrom('webhook_delivery_totals').select('total').where('webhook_id', '=', webhookId).executeTakeFirst();
   return { rows, total: Number(total?.total ?? 0) };
+}
+
+/**
+ * Deleting every delivery of a webhook (its deletion; there is no foreign key to cascade): the history
+ * index holds the attempted and finished ones, the queue index the queued ones, and every row is in one
+ * of them, so neither statement reads another webhook's history.
+ */
+export function webhookDeliveryDeletes(t: TenantDb, webhookId: string) {
+  return [
+    t.deleteFrom('webhook_deliveries').where('webhook_id', '=', webhookId).where(IN_HISTORY),
+    t.deleteFrom('webhook_deliveries').where('next_attempt_at', 'is not', null).where('webhook_id', '=', webhookId),
+  ];
+}
+
+export async function deleteWebhookDeliveries(t: TenantDb, webhookId: string): Promise<void> {
+  for (const statement of webhookDeliveryDeletes(t, webhookId)) await statement.execute();
 }
 
 /** The history total row every webhook has from its creation (see listDeliveries). */
@@ -87,6 +116,26 @@ export function findDelivery(t: TenantDb, webhookId: string, id: string) {
     .executeTakeFirst();
 }
 
+/** Up to `limit` of the webhook's records created before `before` and no longer due, oldest first (pruneDeliveries). */
+export function prunable(t: TenantDb, webhookId: string, before: number, limit: number) {
+  return t
+    .deleteFrom('webhook_deliveries')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('webhook_deliveries.organization_id', '=', t.organizationId)
+        .where('webhook_id', '=', webhookId)
+        .where('created_at', '<', before)
+        .where('next_attempt_at', 'is', null)
+        .orderBy('created_at')
+        .limit(limit),
+    )
+    // Checked again on the row deleted: a retry of a finished series queues a new row, never this one.
+    .where('next_attempt_at', 'is', null)
+    .returning('attempt_count');
+}
+
 /**
  * Retention: up to `limit` of the webhook's records created before `before` and no longer due (a
  * delivery still due is never deleted), oldest first, from the history index; the history total
@@ -94,23 +143,7 @@ export function findDelivery(t: TenantDb, webhookId: string, id: string) {
  */
 export async function pruneDeliveries(t: TenantDb, webhookId: string, before: number, limit: number): Promise<number> {
   return t.transaction(async (tx) => {
-    const deleted = await tx
-      .deleteFrom('webhook_deliveries')
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('webhook_deliveries')
-          .select('id')
-          .where('webhook_deliveries.organization_id', '=', tx.organizationId)
-          .where('webhook_id', '=', webhookId)
-          .where('created_at', '<', before)
-          .where('next_attempt_at', 'is', null)
-          .orderBy('created_at')
-          .limit(limit),
-      )
-      // Checked again on the row deleted: a retry of a finished series queues a new row, never this one.
-      .where('next_attempt_at', 'is', null)
-      .returning('attempt_count')
-      .execute();
+    const deleted = await prunable(tx, webhookId, before, limit).execute();
     const counted = deleted.filter((r) => r.attempt_count > 0).length;
     if (counted > 0) {
       await tx

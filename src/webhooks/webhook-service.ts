@@ -68,6 +68,13 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
     return row;
   }
 
+  /** The webhook a delivery is about to be queued for, locked against a concurrent deletion (see deleteWebhook). */
+  async function loadToQueue(t: TenantDb, id: string): Promise<store.WebhookRow> {
+    const row = await store.findWebhookToQueue(t, pathUuid(id, 'webhook'));
+    if (!row) throw notFound('webhook');
+    return row;
+  }
+
   function newRow(fields: { name: string; url: string; events: EventType[] }): store.NewWebhook {
     const now = clock();
     return {
@@ -134,7 +141,7 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
     async remove(organizationId: string, id: string, precondition?: Precondition<WebhookView>) {
       const webhookId = pathUuid(id, 'webhook');
       // In a transaction, so that a deadlock with a worker recording this webhook's attempts (the
-      // cascade to its deliveries meets rows the worker holds) is retried rather than answered 500.
+      // deletion of its deliveries meets rows the worker holds) is retried rather than answered 500.
       const deleted = await database.forOrganization(organizationId).transaction(async (t) => {
         await checkPrecondition(t, 'webhooks', webhookId, precondition, async () => webhookView(await load(t, webhookId)));
         return store.deleteWebhook(t, webhookId);
@@ -153,7 +160,7 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
     async test(organizationId: string, rawId: string) {
       const now = clock();
       return database.forOrganization(organizationId).transaction(async (t) => {
-        const hook = await load(t, rawId);
+        const hook = await loadToQueue(t, rawId);
         const delivery = {
           id: newTimeOrderedId(),
           webhook_id: hook.id,
@@ -174,7 +181,7 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
     async retry(organizationId: string, rawId: string, rawDeliveryId: string) {
       const now = clock();
       return database.forOrganization(organizationId).transaction(async (t) => {
-        const hook = await load(t, rawId);
+        const hook = await loadToQueue(t, rawId);
         const original = await findDelivery(t, hook.id, pathUuid(rawDeliveryId, 'delivery'));
         if (!original) throw notFound('delivery');
         const delivery = {

@@ -1,6 +1,6 @@
 import type { TenantDb } from '../db/database.js';
 import { BREAKER_THRESHOLD } from './delivery-policy.js';
-import { insertDeliveryTotal } from './delivery-store.js';
+import { deleteWebhookDeliveries, insertDeliveryTotal } from './delivery-store.js';
 import type { WebhookTable } from './webhook-tables.js';
 
 // Data access of webhook subscriptions, on the organization-scoped handle it runs in: every read and
@@ -16,6 +16,16 @@ export function listWebhooks(t: TenantDb): Promise<WebhookRow[]> {
 
 export function findWebhook(t: TenantDb, id: string): Promise<WebhookRow | undefined> {
   return t.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The webhook a transaction queues a delivery for, key-share locked as findCandidateWebhooks locks its webhooks. */
+export function findWebhookToQueue(t: TenantDb, id: string): Promise<WebhookRow | undefined> {
+  return t
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(t.rowLocks, (q) => q.forKeyShare())
+    .executeTakeFirst();
 }
 
 /** Webhooks of the organization whose URL is this one once normalized (case of host, default port, ...), oldest first. */
@@ -43,9 +53,9 @@ export async function findCandidateWebhooks(t: TenantDb): Promise<{ id: string; 
     .select(['id', 'events'])
     .where('is_active', '=', 1)
     .where('failure_count', '<', BREAKER_THRESHOLD)
-    // A webhook deleted by a concurrent transaction would make our insert a foreign-key error and fail
-    // the caller's change; KEY SHARE makes that delete wait for our commit (and then cascade our rows)
-    // without blocking ordinary updates of the webhook.
+    // KEY SHARE makes a concurrent deletion of the webhook wait for our commit, and then delete the rows
+    // we queued (deleteWebhook), without blocking ordinary updates of the webhook. A deletion that
+    // committed first leaves nothing for us to find.
     .$if(t.rowLocks, (q) => q.forKeyShare())
     .execute();
   return candidates.map((w) => ({ id: w.id, events: JSON.parse(w.events) as string[] }));
@@ -60,8 +70,14 @@ export async function updateWebhook(t: TenantDb, id: string, changes: WebhookCha
   await t.updateTable('webhooks').set(changes).where('id', '=', id).execute();
 }
 
-/** Deletes the webhook; its queued deliveries and history go with it (foreign key cascade). */
+/**
+ * Deletes the webhook, then its queued deliveries and history. In that order: the webhook's row lock
+ * waits for transactions that key-share locked it to queue deliveries, and the deliveries' deletion,
+ * a later statement, then sees what they queued (PostgreSQL, read committed).
+ */
 export async function deleteWebhook(t: TenantDb, id: string): Promise<boolean> {
   const result = await t.deleteFrom('webhooks').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  if (Number(result.numDeletedRows) === 0) return false;
+  await deleteWebhookDeliveries(t, id);
+  return true;
 }
