@@ -62,15 +62,9 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
     if (problem) throw new AppError(400, 'validation_error', problem.message, [{ field, issue: problem.issue }]);
   }
 
-  async function load(t: TenantDb, id: string): Promise<store.WebhookRow> {
-    const row = await store.findWebhook(t, pathUuid(id, 'webhook'));
-    if (!row) throw notFound('webhook');
-    return row;
-  }
-
-  /** The webhook a delivery is about to be queued for, locked against a concurrent deletion (see deleteWebhook). */
-  async function loadToQueue(t: TenantDb, id: string): Promise<store.WebhookRow> {
-    const row = await store.findWebhookToQueue(t, pathUuid(id, 'webhook'));
+  /** `toQueue`: a delivery is about to be queued for it, so it is locked against a concurrent deletion (store.findWebhook). */
+  async function load(t: TenantDb, id: string, options: { toQueue?: boolean } = {}): Promise<store.WebhookRow> {
+    const row = await store.findWebhook(t, pathUuid(id, 'webhook'), options);
     if (!row) throw notFound('webhook');
     return row;
   }
@@ -160,7 +154,7 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
     async test(organizationId: string, rawId: string) {
       const now = clock();
       return database.forOrganization(organizationId).transaction(async (t) => {
-        const hook = await loadToQueue(t, rawId);
+        const hook = await load(t, rawId, { toQueue: true });
         const delivery = {
           id: newTimeOrderedId(),
           webhook_id: hook.id,
@@ -181,7 +175,7 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
     async retry(organizationId: string, rawId: string, rawDeliveryId: string) {
       const now = clock();
       return database.forOrganization(organizationId).transaction(async (t) => {
-        const hook = await loadToQueue(t, rawId);
+        const hook = await load(t, rawId, { toQueue: true });
         const original = await findDelivery(t, hook.id, pathUuid(rawDeliveryId, 'delivery'));
         if (!original) throw notFound('delivery');
         const delivery = {

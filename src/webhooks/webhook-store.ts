@@ -14,17 +14,16 @@ export function listWebhooks(t: TenantDb): Promise<WebhookRow[]> {
   return t.selectFrom('webhooks').selectAll().orderBy('created_at').orderBy('id').execute();
 }
 
-export function findWebhook(t: TenantDb, id: string): Promise<WebhookRow | undefined> {
-  return t.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** The webhook a transaction queues a delivery for, key-share locked as findCandidateWebhooks locks its webhooks. */
-export function findWebhookToQueue(t: TenantDb, id: string): Promise<WebhookRow | undefined> {
+/**
+ * The webhook; with `toQueue`, key-share locked for a transaction that queues a delivery to it, as
+ * findCandidateWebhooks locks its webhooks (a concurrent deletion waits, then deletes what it queued).
+ */
+export function findWebhook(t: TenantDb, id: string, { toQueue = false } = {}): Promise<WebhookRow | undefined> {
   return t
     .selectFrom('webhooks')
     .selectAll()
     .where('id', '=', id)
-    .$if(t.rowLocks, (q) => q.forKeyShare())
+    .$if(toQueue && t.rowLocks, (q) => q.forKeyShare())
     .executeTakeFirst();
 }
 
