@@ -1,9 +1,9 @@
-import { CompiledQuery } from 'kysely';
 import { expect, it } from 'vitest';
 import { customerSearchFilter } from '../src/customers/customer-store.js';
 import { parseSearchTerm } from '../src/shared/search-term.js';
 import { api } from './support/api.js';
 import { ISO_MS, UUID, describeEachDialect, type TestOrg } from './support/harness.js';
+import { explain } from './support/query-plan.js';
 import { postTicket } from './support/ticket-fixtures.js';
 
 describeEachDialect('customers', (ctx) => {
@@ -198,8 +198,7 @@ describeEachDialect('customers', (ctx) => {
     const q = customerSearchFilter(ctx.database.forOrganization(org.id), parseSearchTerm('c12@example.com')!)
       .select((eb) => eb.fn.countAll().as('n'))
       .compile();
-    const res = await ctx.database.db.executeQuery(CompiledQuery.raw(`EXPLAIN ${q.sql}`, [...q.parameters]));
-    const text = (res.rows as any[]).map((r) => r['QUERY PLAN']).join('\n');
+    const text = await explain(ctx, q);
     // A tiny table is scanned, so the plan shows the conditions: the only email condition the trigram
     // index can serve names the part before the '@' (an address's domain is in every address there).
     expect(text, text).toMatch(/\(email ~~\* '%c12%'::text\) AND \(\(email \|\| ''::text\) ~~\* '%c12@example\.com%'::text\)/);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
 import { TENANT_TABLES } from '../src/db/tenant-guard.js';
@@ -7,6 +7,7 @@ import { compileListQuery } from '../src/tickets/ticket-search-store.js';
 import { claimDueDeliveries, organizationClaimQuery } from '../src/webhooks/delivery-queue-store.js';
 import { postWebhook } from './support/fixtures.js';
 import { describeEachDialect, type TestOrg } from './support/harness.js';
+import { explain } from './support/query-plan.js';
 import { partitionTenantTables } from './support/partitioned-schema.js';
 import { createDatabaseFromTemplate, dropDatabase, pgUrlFor } from './support/pg-admin.js';
 import { createTicket } from './support/ticket-fixtures.js';
@@ -65,16 +66,11 @@ describeEachDialect(
         .filter((s): s is Statement => s !== null && tenantTablesOf(s.sql).length > 0);
     }
 
-    async function explain(s: Statement): Promise<string> {
-      const res = await ctx.database.db.executeQuery(CompiledQuery.raw(`EXPLAIN (COSTS OFF) ${s.sql}`, s.parameters));
-      return (res.rows as Record<string, string>[]).map((r) => r['QUERY PLAN']).join('\n');
-    }
-
     /** Each statement that touches more than one partition of a table (or none), with its plan. */
     async function partitionProblems(statements: Statement[]): Promise<string[]> {
       const problems: string[] = [];
       for (const s of statements) {
-        const plan = await explain(s);
+        const plan = await explain(ctx, s, { costs: false });
         const touched = partitionsInPlan(plan);
         for (const [table, parts] of touched) {
           if (parts.size !== 1) problems.push(`${table}: partitions ${[...parts].join(', ')}\n${s.sql}\n${plan}`);
@@ -116,7 +112,7 @@ describeEachDialect(
 
     it('a statement that does not name its organization is caught (all partitions)', async () => {
       const byIdOnly = { sql: 'select * from "tickets" where "id" = $1 for update', parameters: ['00000000-0000-4000-8000-000000000001'] };
-      const plan = await explain(byIdOnly);
+      const plan = await explain(ctx, byIdOnly, { costs: false });
       expect(partitionsInPlan(plan).get('tickets')).toEqual(new Set([0, 1, 2, 3]));
       expect(await partitionProblems([byIdOnly])).toEqual([expect.stringMatching(/^tickets: partitions 0, 1, 2, 3\n/)]);
     });

@@ -1,11 +1,12 @@
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
-import type { Db, Dialect, TenantDb } from '../src/db/database.js';
+import type { Db } from '../src/db/database.js';
 import { parseSearch } from '../src/tickets/ticket-search.js';
 import { countedPageStatement } from '../src/tickets/ticket-list-store.js';
 import { compileListQuery, type TicketFilter } from '../src/tickets/ticket-search-store.js';
-import { describeEachDialect } from './support/harness.js';
+import { describeEachDialect, type TestContext } from './support/harness.js';
+import { explain } from './support/query-plan.js';
 
 // The list queries must be served by the core migration's indexes, never by a scan of every
 // ticket or message. SQLite is asked on empty tables without statistics (its heuristics are what a
@@ -14,15 +15,8 @@ import { describeEachDialect } from './support/harness.js';
 
 // The query is compiled through the organization's handle (so the tenant guard checks it too) and
 // explained on the root connection.
-async function plan(db: Db, t: TenantDb, dialect: Dialect, f: TicketFilter): Promise<string> {
-  const q = compileListQuery(t, f, { limit: 20, offset: 40 });
-  if (dialect === 'sqlite') {
-    const res = await db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]));
-    return (res.rows as any[]).map((r) => r.detail).join('\n');
-  }
-  const res = await db.executeQuery(CompiledQuery.raw(`EXPLAIN ${q.sql}`, [...q.parameters]));
-  return (res.rows as any[]).map((r) => r['QUERY PLAN']).join('\n');
-}
+const plan = (ctx: TestContext, org: string, f: TicketFilter): Promise<string> =>
+  explain(ctx, compileListQuery(ctx.database.forOrganization(org), f, { limit: 20, offset: 40 }));
 
 async function seedPostgres(db: Db, org: string): Promise<void> {
   await sql`INSERT INTO organizations (id, name, created_at) VALUES (${org}, 'plans', 0)`.execute(db);
@@ -49,7 +43,7 @@ async function seedPostgres(db: Db, org: string): Promise<void> {
 describeEachDialect('tickets: list query plans', (ctx) => {
   const org = '00000000-0000-4000-8000-00000000000a';
   const base: TicketFilter = { includeClosed: false };
-  const explain = (f: TicketFilter) => plan(ctx.database.db, ctx.database.forOrganization(org), ctx.dialect, f);
+  const explainFilter = (f: TicketFilter) => plan(ctx, org, f);
   const sqliteIdx = (name: string) => (name === 'tickets_number_uq' ? 'sqlite_autoindex_tickets_2' : name);
 
   beforeAll(async () => {
@@ -69,7 +63,7 @@ describeEachDialect('tickets: list query plans', (ctx) => {
     ['tag, closed included', { ...base, tagId: '00000000-0000-4000-8000-000000000002', includeClosed: true }, ['ticket_tags_list_idx']],
     ['tag and status', { ...base, tagId: '00000000-0000-4000-8000-000000000002', status: 'PENDING' }, ['ticket_tags_status_idx']],
   ])('uses the index for the %s query', async (_title, filter, indexes) => {
-    const text = await explain(filter);
+    const text = await explainFilter(filter);
     for (const alternatives of indexes) {
       const names = alternatives.split('|').map((n) => (ctx.dialect === 'sqlite' ? sqliteIdx(n) : n));
       expect(names.some((n) => text.includes(n)), `${names.join(' or ')} in\n${text}`).toBe(true);
@@ -78,7 +72,7 @@ describeEachDialect('tickets: list query plans', (ctx) => {
   });
 
   it('serves a search of 3+ characters from the trigram indexes, without scanning messages', async () => {
-    const text = await explain({ ...base, search: parseSearch('printer') });
+    const text = await explainFilter({ ...base, search: parseSearch('printer') });
     const expected =
       ctx.dialect === 'sqlite'
         ? ['tickets_fts', 'messages_fts', 'customers_fts']
@@ -91,19 +85,19 @@ describeEachDialect('tickets: list query plans', (ctx) => {
   it("asks the email index for an address's part before the @ only (its domain's trigrams are in every address there)", async () => {
     const f = { ...base, search: parseSearch('c12@example.com') };
     if (ctx.dialect === 'sqlite') {
-      expect(await explain(f)).toContain('customers_fts');
+      expect(await explainFilter(f)).toContain('customers_fts');
       return;
     }
     // 500 customers are cheaper to scan than to look up, so the plan shows the conditions rather than
     // the index: the only one the email trigram index can serve names the part before the '@'.
-    const text = await explain(f);
+    const text = await explainFilter(f);
     expect(text, text).toMatch(/\(email ~~\* '%c12%'::text\) AND \(\(email \|\| ''::text\) ~~\* '%c12@example\.com%'::text\)/);
     expect(text, text).not.toMatch(/\(email ~~\* '%c12@example\.com%'::text\)/);
   });
 
   it('checks a 1-2 character term ticket by ticket by key, never reading every message or customer', async () => {
     // A hashed subplan would first read every message and customer of the term (no index serves it).
-    const text = await explain({ ...base, search: parseSearch('zq') });
+    const text = await explainFilter({ ...base, search: parseSearch('zq') });
     expect(text).toContain('tickets_open_idx');
     expect(text).not.toMatch(ctx.dialect === 'sqlite' ? /^SCAN (messages|customers)\b(?! USING)/m : /Seq Scan on (tickets|messages|customers)|hashed SubPlan/);
     // The walk runs once for both the count and the page (a second run doubled a rare term's cost).
@@ -111,7 +105,7 @@ describeEachDialect('tickets: list query plans', (ctx) => {
   });
 
   it('finds a ticket number through the (organization, number) index', async () => {
-    const text = await explain({ ...base, search: parseSearch('#17') });
+    const text = await explainFilter({ ...base, search: parseSearch('#17') });
     // PostgreSQL: either (organization, number) index; the partial one already holds the open tickets.
     expect(text).toMatch(ctx.dialect === 'sqlite' ? /sqlite_autoindex_tickets_2/ : /(tickets_number_uq|tickets_open_idx) on tickets\b.*\n.*number = '17'/);
   });
@@ -137,7 +131,7 @@ describeEachDialect('tickets: list query plans', (ctx) => {
 describeEachDialect('tickets: filtered list totals', (ctx) => {
   const org = '00000000-0000-4000-8000-00000000000a';
   const base: TicketFilter = { includeClosed: false };
-  const explain = (f: TicketFilter) => plan(ctx.database.db, ctx.database.forOrganization(org), ctx.dialect, f);
+  const explainFilter = (f: TicketFilter) => plan(ctx, org, f);
 
   beforeAll(async () => {
     if (ctx.dialect === 'postgres') await seedPostgres(ctx.database.db, org);
@@ -152,7 +146,7 @@ describeEachDialect('tickets: filtered list totals', (ctx) => {
     ['tag', { ...base, tagId: '00000000-0000-4000-8000-000000000002' }, 'ticket_tags_open_idx'],
     ['tag and status', { ...base, tagId: '00000000-0000-4000-8000-000000000002', status: 'PENDING' }, 'ticket_tags_status_idx'],
   ])('counts the %s list from its index alone', async (_title, filter, index) => {
-    const text = await explain(filter);
+    const text = await explainFilter(filter);
     const sqlite = index === 'ticket_tags_status_idx' ? `USING COVERING INDEX ${index}\\b` : `USING (COVERING )?INDEX ${index}\\b`;
     expect(text, text).toMatch(new RegExp(ctx.dialect === 'sqlite' ? sqlite : `Index Only Scan (Backward )?using ${index}\\b`));
   });

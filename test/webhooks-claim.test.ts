@@ -1,5 +1,5 @@
 import { deliveryBody } from '../src/webhooks/delivery-body.js';
-import { CompiledQuery, sql, type Compilable } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
@@ -13,6 +13,7 @@ import {
 import { startWorker } from '../src/webhooks/worker.js';
 import { recordTicketCreated } from './support/fixtures.js';
 import { describeEachDialect, type TestContext } from './support/harness.js';
+import { explain, genericPlan, type PlannedQuery } from './support/query-plan.js';
 import { eventually, silentLogger, startReceiver, type Receiver } from './support/webhook-receiver.js';
 
 // The worker's claim in two steps: organizations with due deliveries are found without locking, then
@@ -175,12 +176,7 @@ describeEachDialect('webhook claim query plans', (ctx) => {
     await sql`ANALYZE`.execute(ctx.database.db);
   });
 
-  async function plan(q: Compilable<unknown> | CompiledQuery<unknown>): Promise<string> {
-    const c = 'compile' in q ? q.compile() : q;
-    const prefix = ctx.dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN';
-    const res = await ctx.database.db.executeQuery(CompiledQuery.raw(`${prefix} ${c.sql}`, [...c.parameters]));
-    return (res.rows as any[]).map((r) => r.detail ?? r['QUERY PLAN']).join('\n');
-  }
+  const plan = (q: PlannedQuery) => explain(ctx, q);
   const noScan = () => (ctx.dialect === 'sqlite' ? /^SCAN webhook_deliveries\b(?! USING)/m : /Seq Scan on webhook_deliveries/);
 
   it.each(['00000000-0000-0000-0000-000000000000', 'ffffffff-0000-4000-8000-000000000000'])("finds the organizations with due deliveries from the queue index (above '%s')", async (above) => {
@@ -202,23 +198,29 @@ describeEachDialect('webhook claim query plans', (ctx) => {
   it('PostgreSQL: the claim, run as a named statement, settles on its generic plan', async () => {
     if (ctx.dialect !== 'postgres') return;
     const c = organizationClaimQuery(ctx.database.forOrganization(org), { now: 30_000, leaseMs: 1000, limit: 4, token: 'w' }).compile();
+    // A backlog: most queued rows due (rolled back with the statistics).
+    const backlog = `INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event, body, attempt_count, next_attempt_at, created_at)
+      SELECT md5('b' || i)::uuid, '${org}', '00000000-0000-4000-8000-0000000000a1', 'ticket.created', '{}', 0, i, i FROM generate_series(1, 5000) i`;
     const client = new pg.Client({ connectionString: (ctx.config.database as { url: string }).url });
     await client.connect();
     try {
       await client.query('BEGIN');
-      // A backlog: most queued rows due (rolled back with the statistics below).
-      await client.query(`INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event, body, attempt_count, next_attempt_at, created_at)
-        SELECT md5('b' || i)::uuid, $1, '00000000-0000-4000-8000-0000000000a1', 'ticket.created', '{}', 0, i, i FROM generate_series(1, 5000) i`, [org]);
+      await client.query(backlog);
       await client.query('ANALYZE webhook_deliveries');
       for (let i = 0; i < 7; i++) await client.query({ name: 'claim_plan', text: c.sql, values: [...c.parameters] });
       const { rows } = await client.query("SELECT generic_plans FROM pg_prepared_statements WHERE name = 'claim_plan'");
       expect(Number(rows[0].generic_plans)).toBeGreaterThan(0);
-      await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
-      const generic = (await client.query({ text: `EXPLAIN ${c.sql}`, values: [...c.parameters] })).rows.map((r) => r['QUERY PLAN']).join('\n');
-      expect(generic, generic).toContain('webhook_deliveries_queue_idx');
     } finally {
       await client.query('ROLLBACK');
       await client.end();
     }
+    // And the plan it settles on is served by the queue index.
+    const generic = await genericPlan(ctx, c, {
+      before: async (run) => {
+        await run(backlog);
+        await run('ANALYZE webhook_deliveries');
+      },
+    });
+    expect(generic, generic).toContain('webhook_deliveries_queue_idx');
   });
 });

@@ -1,7 +1,8 @@
-import { CompiledQuery, sql, type Compilable } from 'kysely';
+import { sql, type Compilable } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { historyPage, prunable, webhookDeliveryDeletes } from '../src/webhooks/delivery-store.js';
 import { describeEachDialect, type TestContext } from './support/harness.js';
+import { explain, genericPlan } from './support/query-plan.js';
 
 // Migration 20261125-0100: the history index holds only attempted or finished deliveries (a create's
 // new deliveries no longer write it), and deliveries have no foreign key to their webhook, so deleting a
@@ -23,28 +24,11 @@ const STATES = {
   cancelled: { attempt_count: 0, next_attempt_at: null },
 };
 
-async function plan(ctx: TestContext, query: Compilable<unknown>): Promise<string> {
-  const c = query.compile();
-  if (ctx.dialect === 'sqlite') {
-    const res = await ctx.database.db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${c.sql}`, [...c.parameters]));
-    return (res.rows as Array<{ detail: string }>).map((r) => r.detail).join('\n');
-  }
-  // The generic plan, which a prepared statement settles on after its first runs (the pool prepares
-  // them): it cannot use a partial index that only the parameters' values would show to apply. A
-  // sequential scan only where no index can serve the statement (priced out, not forbidden).
-  const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
-  return ctx.database.transaction(async (tx) => {
-    await sql`SET LOCAL enable_seqscan = off`.execute(tx);
-    await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(tx);
-    await tx.executeQuery(CompiledQuery.raw(`PREPARE history_plan AS ${c.sql}`));
-    try {
-      const res = await tx.executeQuery(CompiledQuery.raw(`EXPLAIN EXECUTE history_plan(${c.parameters.map(literal).join(', ')})`));
-      return (res.rows as Array<{ 'QUERY PLAN': string }>).map((r) => r['QUERY PLAN']).join('\n');
-    } finally {
-      await tx.executeQuery(CompiledQuery.raw('DEALLOCATE history_plan'));
-    }
-  });
-}
+// On PostgreSQL the generic plan, which a prepared statement settles on after its first runs (the pool
+// prepares them): it cannot use a partial index that only the parameters' values would show to apply.
+// A sequential scan only where no index can serve the statement (priced out, not forbidden).
+const plan = (ctx: TestContext, query: Compilable<unknown>): Promise<string> =>
+  ctx.dialect === 'sqlite' ? explain(ctx, query) : genericPlan(ctx, query, { seqscan: false });
 
 const scansDeliveries = (text: string) => /^SCAN webhook_deliveries\b/m.test(text) || /Seq Scan on webhook_deliveries/.test(text);
 

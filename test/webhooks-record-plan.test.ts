@@ -1,9 +1,10 @@
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
 import type { ClaimedDelivery } from '../src/webhooks/delivery-queue-store.js';
 import { recordDeliveriesQuery, type FinishedDelivery } from '../src/webhooks/delivery-record-store.js';
 import { describeEachDialect } from './support/harness.js';
+import { explain } from './support/query-plan.js';
 
 // Recording a batch of attempts reads the batch's rows, not the organization's delivery history. The
 // history only grows (every delivery stays as a row), so a record whose plan read all of it cost
@@ -60,8 +61,7 @@ describeEachDialect('recording delivery attempts', (ctx) => {
   it('SQLite: the record probes the primary key for each row of the batch', async () => {
     if (ctx.dialect !== 'sqlite') return;
     const c = recordDeliveriesQuery(ctx.database.forOrganization(org), batch).compile(ctx.database.db);
-    const res = await ctx.database.db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${c.sql}`, [...c.parameters]));
-    const text = (res.rows as Array<{ detail: string }>).map((r) => r.detail).join('\n');
+    const text = await explain(ctx, c);
     expect(text, text).toMatch(/SEARCH webhook_deliveries USING .*INDEX/);
     expect(text).not.toMatch(/^SCAN webhook_deliveries\b/m);
   });
