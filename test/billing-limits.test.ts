@@ -115,7 +115,7 @@ describeEachDialect('billing: plan limits', (ctx) => {
     const reserve = (at: string) =>
       ctx.database.forOrganization(org.id).transaction(async (t) => {
         const admission = await quota.checkTicketAllowed(t, Date.parse(at));
-        await quota.recordTicket(t, Date.parse(at), admission);
+        await quota.recordTicket(t, Date.parse(at), admission).execute();
       });
     await reserve('2026-04-01T03:59:59.999Z'); // March in New York
     await expect(reserve('2026-04-01T03:00:00.000Z')).rejects.toMatchObject({ statusCode: 403, code: 'plan_limit_exceeded' });

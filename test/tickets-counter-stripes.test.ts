@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it, vi } from 'vitest';
+import { Sql } from '../src/db/database.js';
 import { deferred } from './support/deferred.js';
 import { describeEachDialect, type TestContext, type TestOrg } from './support/harness.js';
 import { assertBucketsExact, postTicket } from './support/ticket-fixtures.js';
@@ -98,15 +99,15 @@ describeEachDialect(
   (ctx) => {
     it('a create holding its counter rows until commit does not stop the next create of its organization', async () => {
       const org = await ctx.createOrg();
-      const quota = ctx.container.quota;
-      const recordTicket = quota.recordTicket.bind(quota);
+      const writeInOrder = Sql.prototype.writeInOrder;
       const gate = deferred();
       const inside = deferred();
       // The first create takes stripe 0 of every shared row and stays in its transaction, those rows
-      // locked, after its last counter write; the next one takes stripe 8 (same bucket, also a new customer).
+      // locked, after its counter writes (the last statement before its commit); the next one takes
+      // stripe 8 (same bucket, also a new customer).
       const random = vi.spyOn(Math, 'random').mockReturnValue(0);
-      const spy = vi.spyOn(quota, 'recordTicket').mockImplementationOnce(async (t, now, admission) => {
-        await recordTicket(t, now, admission);
+      const spy = vi.spyOn(Sql.prototype, 'writeInOrder').mockImplementationOnce(async function (this: Sql, writes) {
+        await writeInOrder.call(this, writes);
         inside.resolve();
         await gate.promise;
       });

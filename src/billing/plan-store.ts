@@ -73,11 +73,10 @@ export async function countTicketUsage(t: TenantDb, start: number, end: number):
  * Counts one ticket in the quarter hour of `at`, in the given stripe of it (db/counter-stripes.ts):
  * usage is the sum over the stripes.
  */
-export async function addTicketUsage(t: TenantDb, at: number, stripe: number): Promise<void> {
-  await t
+export function ticketUsageIncrement(t: TenantDb, at: number, stripe: number) {
+  return t
     .insertInto('ticket_usage', { bucket: bucketOf(at), stripe, count: 1 })
-    .onConflict((oc) => oc.columns(['organization_id', 'bucket', 'stripe']).doUpdateSet({ count: sql`ticket_usage.count + 1` }))
-    .execute();
+    .onConflict((oc) => oc.columns(['organization_id', 'bucket', 'stripe']).doUpdateSet({ count: sql`ticket_usage.count + 1` }));
 }
 
 /** Seats = staff users + pending invitations that have not expired at `now`. */

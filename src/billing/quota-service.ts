@@ -1,8 +1,8 @@
 import { pickStripe } from '../db/counter-stripes.js';
-import type { TenantDb } from '../db/database.js';
+import type { SharedWrite, TenantDb } from '../db/database.js';
 import { planLimitExceeded } from '../shared/errors.js';
 import { periodOf } from './billing-period.js';
-import { addTicketUsage, countSeats, countTicketUsage, countWebhooks, findPlan, lockPlan } from './plan-store.js';
+import { countSeats, countTicketUsage, countWebhooks, findPlan, lockPlan, ticketUsageIncrement } from './plan-store.js';
 
 // The plan limits as other domains see them. Each check runs inside the transaction of the write it
 // guards, on the caller's organization-scoped handle, after locking the plan row (PostgreSQL; SQLite
@@ -43,15 +43,15 @@ export function createQuotaService({ timeZone }: QuotaServiceDeps) {
     },
 
     /**
-     * Counts the created ticket as usage, with what checkTicketAllowed answered in the same
+     * The write counting the created ticket as usage, with what checkTicketAllowed answered in the same
      * transaction. The usage rows are shared by every create of the organization in the same quarter
-     * hour: call it last in the transaction, so its row is held only until the commit. Unlimited
+     * hour: run it last in the transaction (Sql.writeInOrder), so its row is held only until the commit. Unlimited
      * creates run concurrently and add to a random stripe; creates under a limit already run one at a
      * time (the plan lock), so they add to stripe 0 and the month a limit sums stays one row per
      * quarter hour.
      */
-    async recordTicket(t: TenantDb, now: number, admission: TicketAdmission): Promise<void> {
-      await addTicketUsage(t, now, admission.limited ? 0 : pickStripe(t));
+    recordTicket(t: TenantDb, now: number, admission: TicketAdmission): SharedWrite {
+      return ticketUsageIncrement(t, now, admission.limited ? 0 : pickStripe(t));
     },
 
     /**

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { rerunTransaction, type DatabaseHandle, type TenantDb } from '../db/database.js';
+import { rerunTransaction, type DatabaseHandle, type SharedWrite, type TenantDb } from '../db/database.js';
 import { checkPrecondition } from '../db/row-lock.js';
 import type { Precondition } from '../shared/precondition.js';
 import type { Clock } from '../shared/clock.js';
@@ -215,21 +215,22 @@ export function createCustomerService({ database, clock, ticketCounter, events }
     },
 
     /**
-     * Counts one more ticket for the customer (ticket_count), in the ticket creation's transaction.
-     * The customer's row is locked from here to the commit: before the organization's shared rows,
-     * as a customer deletion locks the customer before the ticket buckets and the customer total.
+     * The write counting one more ticket for the customer (ticket_count), for the ticket creation's
+     * transaction to run (Sql.writeInOrder). It locks the customer's row until the commit: run it before
+     * the organization's shared rows, as a customer deletion locks the customer before the ticket buckets
+     * and the customer total.
      */
-    async countTicket(t: TenantDb, customerId: string): Promise<void> {
-      await store.incrementTicketCount(t, customerId);
+    countTicket(t: TenantDb, customerId: string): SharedWrite {
+      return store.ticketCountIncrement(t, customerId);
     },
 
     /**
-     * Counts the customer findOrCreateForTicket created in the organization's customer total: late in
-     * the ticket creation's transaction (after the ticket buckets, the order a customer deletion takes
-     * them in), as that total is shared by every create that makes a customer.
+     * The write counting the customer findOrCreateForTicket created in the organization's customer total,
+     * for the ticket creation's transaction to run late (after the ticket buckets, the order a customer
+     * deletion takes them in), as that total is shared by every create that makes a customer.
      */
-    async countCreatedCustomer(t: TenantDb): Promise<void> {
-      await store.adjustCustomerCount(t, 1);
+    countCreatedCustomer(t: TenantDb): SharedWrite {
+      return store.customerCountAdjustment(t, 1);
     },
   };
 }

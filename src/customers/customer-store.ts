@@ -55,10 +55,14 @@ export function findCustomerByEmail(t: TenantDb, email: string): Promise<Custome
  * organization that creates or deletes a customer: callers change them last, just before commit.
  */
 export async function adjustCustomerCount(t: TenantDb, delta: number): Promise<void> {
-  await t
+  await customerCountAdjustment(t, delta).execute();
+}
+
+/** adjustCustomerCount, not yet run. */
+export function customerCountAdjustment(t: TenantDb, delta: number) {
+  return t
     .insertInto('customer_counts', { stripe: pickStripe(t), count: delta })
-    .onConflict((oc) => oc.columns(['organization_id', 'stripe']).doUpdateSet({ count: sql`customer_counts.count + ${delta}` }))
-    .execute();
+    .onConflict((oc) => oc.columns(['organization_id', 'stripe']).doUpdateSet({ count: sql`customer_counts.count + ${delta}` }));
 }
 
 /** Inserts a customer (not yet counted: see adjustCustomerCount); undefined when the email is taken. */
@@ -70,13 +74,12 @@ export async function insertCustomer(t: TenantDb, row: NewCustomer): Promise<Cus
     .executeTakeFirst();
 }
 
-/** Counts one more ticket for the customer (customer.ticket_count). */
-export async function incrementTicketCount(t: TenantDb, customerId: string): Promise<void> {
-  await t
+/** The write counting one more ticket for the customer (customer.ticket_count). */
+export function ticketCountIncrement(t: TenantDb, customerId: string) {
+  return t
     .updateTable('customers')
     .set({ ticket_count: sql`ticket_count + 1` })
-    .where('id', '=', customerId)
-    .execute();
+    .where('id', '=', customerId);
 }
 
 export type CustomerPatch = Partial<

@@ -8,7 +8,7 @@ import { statementNamer, type StatementNamer } from './pg-prepared-statements.js
 import { openSqlite } from './sqlite-connection.js';
 
 export type { Dialect } from './dialects.js';
-export { Sql, TenantDb } from './sql-handle.js';
+export { Sql, TenantDb, type SharedWrite } from './sql-handle.js';
 export { isDatabaseUnavailable, isForeignKeyViolation, isMalformedValue, isUniqueViolation } from './database-errors.js';
 export type { DatabaseHandle, Db, PoolStats, Tx } from './database-handle.js';
 

@@ -31,6 +31,11 @@ export interface DialectFeatures {
    * joined to an id column): PostgreSQL stores ids as uuid, SQLite as text.
    */
   idValue: (id: string | null) => RawBuilder<string>;
+  /**
+   * Inserts and updates can be data-modifying CTEs of one statement, so several writes take one round
+   * trip (PostgreSQL). SQLite has no such CTEs; its statements cost no round trip anyway.
+   */
+  writableCtes: boolean;
 }
 
 export const DIALECTS: Record<Dialect, DialectFeatures> = {
@@ -41,6 +46,7 @@ export const DIALECTS: Record<Dialect, DialectFeatures> = {
     compiler: () => new SqliteQueryCompiler(),
     statementTimeout: null,
     idValue: (id) => sql<string>`${id}`,
+    writableCtes: false,
   },
   postgres: {
     rowLocks: true,
@@ -52,5 +58,6 @@ export const DIALECTS: Record<Dialect, DialectFeatures> = {
     // SET LOCAL: ends with the transaction (safe behind a transaction-mode pooler). An integer we own.
     statementTimeout: (ms) => sql.raw(`SET LOCAL statement_timeout = ${Math.trunc(ms)}`),
     idValue: (id) => sql<string>`cast(${id} as uuid)`,
+    writableCtes: true,
   },
 };

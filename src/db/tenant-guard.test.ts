@@ -18,6 +18,10 @@ describe('tenantScopeProblem', () => {
     ['select 1 from "organizations" where "id" = ?', ['o']],
     ['with "e" as (insert into "events" ("id", "organization_id") values ($1, $2)) insert into "tags" ("id", "organization_id") values ($3, $4), ($5, $6)', ['e', ORG, 'a', ORG, 'b', ORG]],
     [
+      'with "w0" as (update "customers" set "n" = n + 1 where "customers"."organization_id" = $1 and "id" = $2 returning 1), "w1" as (insert into "tags" ("id", "organization_id") values ($3, $4) on conflict ("organization_id", "id") do update set "n" = tags.n + $5 returning 1) select (select count(*) from "w0") + (select count(*) from "w1")',
+      [ORG, 'c', 'a', ORG, 1],
+    ],
+    [
       'select * from "ticket_tags" as "tt" inner join "tags" as "t" on "t"."organization_id" = "tt"."organization_id" and "t"."id" = "tt"."tag_id" where "tt"."organization_id" = ?',
       [ORG],
     ],
@@ -30,6 +34,16 @@ describe('tenantScopeProblem', () => {
     ['no condition', 'update "tickets" set "subject" = ? where "id" = ?', ['s', 't']],
     ['another organization', 'select * from "tickets" where "organization_id" = $1', [OTHER]],
     ['another organization in a chained insert', 'with "e" as (insert into "events" ("id", "organization_id") values ($1, $2)) insert into "tags" ("id", "organization_id") values ($3, $4)', ['e', ORG, 'a', OTHER]],
+    [
+      'an update without one in a chain of writes',
+      'with "w0" as (insert into "tags" ("id", "organization_id") values ($1, $2) returning 1), "w1" as (update "customers" set "n" = n + 1 where "id" = $3 returning 1) select (select count(*) from "w0") + (select count(*) from "w1")',
+      ['a', ORG, 'c'],
+    ],
+    [
+      'another organization in an update of a chain of writes',
+      'with "w0" as (update "customers" set "n" = n + 1 where "customers"."organization_id" = $1 returning 1), "w1" as (insert into "tags" ("id", "organization_id") values ($2, $3) returning 1) select (select count(*) from "w0") + (select count(*) from "w1")',
+      [OTHER, 'a', ORG],
+    ],
     ['one positional parameter off', 'select * from "tickets" where "id" = ? and "organization_id" = ?', [ORG, 't']],
     ['a subquery without one', 'select * from tickets where organization_id = ? and id in (select ticket_id from ticket_tags where tag_id = ?)', [ORG, 'g']],
     ['a join without one', 'select * from "ticket_tags" as "tt" inner join "tags" as "t" on "t"."id" = "tt"."tag_id" where "tt"."organization_id" = ?', [ORG]],

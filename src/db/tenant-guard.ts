@@ -50,14 +50,19 @@ export function tenantScopeProblem(sqlText: string, parameters: readonly unknown
   const tables = [...sqlText.matchAll(TABLE_REF)].map((m) => m[1].toLowerCase()).filter((t) => TENANT_TABLES.has(t));
   if (tables.length === 0) return null;
 
-  // A chain of inserts in data-modifying CTEs (PostgreSQL): each insert checked with its own
-  // parameters ($n placeholders are numbered across the whole statement, in order).
-  const chain = /^\s*with\s+"?[a-z_]+"?\s+as\s+\(\s*insert\b/i.test(sqlText) ? sqlText.split(/(?=\binsert\s+into\b)/i).slice(1) : null;
+  // A chain of writes in data-modifying CTEs (PostgreSQL): each insert or update checked with its own
+  // parameters ($n placeholders are numbered across the whole statement, in order). An update starts
+  // at `update "<table>" set` (Kysely quotes table names; ON CONFLICT's `do update set` is not one).
+  const chain = /^\s*with\s+"?[a-z0-9_]+"?\s+as\s+\(\s*(?:insert|update)\b/i.test(sqlText)
+    ? sqlText.split(/(?=\binsert\s+into\b|\bupdate\s+"[a-z_]+"\s+set\b)/i).slice(1)
+    : null;
   if (chain) {
     let offset = 0;
     for (const part of chain) {
       const count = (part.match(/\$\d+/g) ?? []).length;
-      const problem = tenantScopeProblem(part, parameters.slice(offset, offset + count), organizationId);
+      // The part's placeholders renumbered from $1, to index its own parameters.
+      const own = part.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) - offset}`);
+      const problem = tenantScopeProblem(own, parameters.slice(offset, offset + count), organizationId);
       if (problem) return problem;
       offset += count;
     }

@@ -15,13 +15,17 @@ export interface Bucket {
 }
 
 export async function adjustTicketCount(t: TenantDb, bucket: Bucket, delta: number, stripe = pickStripe(t)): Promise<void> {
-  if (delta === 0) return;
-  await t
+  await ticketCountAdjustment(t, bucket, delta, stripe)?.execute();
+}
+
+/** adjustTicketCount, not yet run (null: nothing to write). */
+export function ticketCountAdjustment(t: TenantDb, bucket: Bucket, delta: number, stripe = pickStripe(t)) {
+  if (delta === 0) return null;
+  return t
     .insertInto('ticket_counts', { status: bucket.status, priority: bucket.priority, stripe, count: delta })
     .onConflict((oc) =>
       oc.columns(['organization_id', 'status', 'priority', 'stripe']).doUpdateSet({ count: sql`ticket_counts.count + ${delta}` }),
-    )
-    .execute();
+    );
 }
 
 /** Orders bucket changes by (status, priority): every writer locks the bucket rows in this order. */

@@ -7,7 +7,7 @@ import { notFound, validationError } from '../shared/errors.js';
 import type { Precondition } from '../shared/precondition.js';
 import { newId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta } from '../shared/pagination.js';
-import { adjustTicketCount, moveTicketCount } from './ticket-count-store.js';
+import { moveTicketCount, ticketCountAdjustment } from './ticket-count-store.js';
 import { readCountedPage, type CountedPage, type PageWindow } from './ticket-list-store.js';
 import {
   messageEventData,
@@ -126,11 +126,14 @@ export function createTicketService({ database, clock, customers, quota, events 
       // total and usage rows), in the order every write takes them (a customer deletion: customer,
       // buckets, customer total), so none can deadlock with another: each is locked only until the
       // commit that follows. The organization's rows are striped (db/counter-stripes.ts), so concurrent
-      // creates mostly lock different ones. Throwing here still rolls everything back.
-      await customers.countTicket(t, customer.id);
-      await adjustTicketCount(t, row, 1);
-      if (created) await customers.countCreatedCustomer(t);
-      await quota.recordTicket(t, now, admission);
+      // creates mostly lock different ones. One statement on PostgreSQL. Throwing here still rolls
+      // everything back.
+      await t.writeInOrder([
+        customers.countTicket(t, customer.id),
+        ticketCountAdjustment(t, row, 1),
+        created ? customers.countCreatedCustomer(t) : null,
+        quota.recordTicket(t, now, admission),
+      ]);
       return ticketView(row, relations, [message]);
     });
   }
