@@ -103,11 +103,15 @@ describeEachDialect(
       const gate = deferred();
       const inside = deferred();
       // The first create takes stripe 0 of every shared row and stays in its transaction, those rows
-      // locked, after its counter writes (the last statement before its commit); the next one takes
+      // locked, after its writes (the last statement before its commit); the next one takes
       // stripe 8 (same bucket, also a new customer).
       const random = vi.spyOn(Math, 'random').mockReturnValue(0);
-      const spy = vi.spyOn(Sql.prototype, 'writeInOrder').mockImplementationOnce(async function (this: Sql, writes) {
+      let held = false;
+      const spy = vi.spyOn(Sql.prototype, 'writeInOrder').mockImplementation(async function (this: Sql, writes) {
         await writeInOrder.call(this, writes);
+        // The create's last statement: the one writing its ticket bucket (not its customer's event's).
+        if (held || !writes.some((w) => w !== null && /"ticket_counts"/.test(w.compile().sql))) return;
+        held = true;
         inside.resolve();
         await gate.promise;
       });

@@ -31,7 +31,7 @@ export interface TicketServiceDeps {
   clock: Clock;
   customers: Pick<CustomerService, 'findOrCreateForTicket' | 'countTicket' | 'countCreatedCustomer'>;
   quota: Pick<QuotaService, 'checkTicketAllowed' | 'recordTicket'>;
-  events: Pick<EventRecorder, 'record'>;
+  events: Pick<EventRecorder, 'record' | 'recordWrites'>;
 }
 
 export type TicketService = ReturnType<typeof createTicketService>;
@@ -112,23 +112,26 @@ export function createTicketService({ database, clock, customers, quota, events 
         author_name: customer.name,
         created_at: now,
       };
-      await store.insertTicket(t, row);
-      await store.insertMessage(t, message, 1);
-      await store.addTicketTags(t, row, tags.map((tag) => tag.id), now);
       const relations = {
         customer: { id: customer.id, email: customer.email, name: customer.name, external_user_id: customer.external_user_id },
         assignee: null,
         team: null,
         tags,
       };
-      await events.record(t, { type: 'ticket.created', occurredAt: now, data: ticketEventData(row, relations) });
-      // Last, the rows shared with other writes (the customer's, then the organization's bucket, customer
-      // total and usage rows), in the order every write takes them (a customer deletion: customer,
-      // buckets, customer total), so none can deadlock with another: each is locked only until the
-      // commit that follows. The organization's rows are striped (db/counter-stripes.ts), so concurrent
-      // creates mostly lock different ones. One statement on PostgreSQL. Throwing here still rolls
-      // everything back.
+      // Every write of the create from here is one statement on PostgreSQL (one round trip; see
+      // Sql.writeInOrder), run in this order: the new rows (ticket, first message, tag links, event,
+      // deliveries), then the rows shared with other writes (the customer's, then the organization's
+      // bucket, customer total and usage rows), in the order every write takes them (a customer
+      // deletion: customer, buckets, customer total), so none can deadlock with another: each is locked
+      // only until the commit that follows. The organization's rows are striped
+      // (db/counter-stripes.ts), so concurrent creates mostly lock different ones. Throwing here still
+      // rolls everything back.
+      const event = await events.recordWrites(t, { type: 'ticket.created', occurredAt: now, data: ticketEventData(row, relations) });
       await t.writeInOrder([
+        store.ticketInsert(t, row),
+        store.messageInsert(t, message, 1),
+        store.ticketTagsInsert(t, row, tags.map((tag) => tag.id), now),
+        ...event,
         customers.countTicket(t, customer.id),
         ticketCountAdjustment(t, row, 1),
         created ? customers.countCreatedCustomer(t) : null,

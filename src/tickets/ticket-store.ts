@@ -78,9 +78,9 @@ export async function nextTicketNumber(t: TenantDb): Promise<number> {
   return Number(row.ticket_seq);
 }
 
-/** Inserts the ticket under the handle's organization (whatever row.organization_id says). */
-export async function insertTicket(t: TenantDb, row: TicketRow): Promise<void> {
-  await t.insertInto('tickets', row).execute();
+/** The insert of the ticket under the handle's organization (whatever row.organization_id says), not yet run. */
+export function ticketInsert(t: TenantDb, row: TicketRow) {
+  return t.insertInto('tickets', row);
 }
 
 /**
@@ -88,7 +88,12 @@ export async function insertTicket(t: TenantDb, row: TicketRow): Promise<void> {
  * (read under the ticket's row lock, so concurrent additions cannot take the same number).
  */
 export async function insertMessage(t: TenantDb, row: MessageRow, seq: number): Promise<void> {
-  await t.insertInto('messages', { ...row, seq }).execute();
+  await messageInsert(t, row, seq).execute();
+}
+
+/** insertMessage, not yet run. */
+export function messageInsert(t: TenantDb, row: MessageRow, seq: number) {
+  return t.insertInto('messages', { ...row, seq });
 }
 
 /**
@@ -193,16 +198,22 @@ export async function addTicketTags(
   tagIds: string[],
   now: number,
 ): Promise<void> {
-  if (tagIds.length === 0) return;
-  await t
-    .insertInto(
-      'ticket_tags',
-      tagIds.map((tag_id) => ({ ticket_id: ticket.id, tag_id, created_at: now, status: ticket.status, number: ticket.number })),
-    )
-    // No conflict target: the link's key is (organization_id, ticket_id, tag_id) on PostgreSQL and
-    // (ticket_id, tag_id) on SQLite; it is the table's only unique constraint on both.
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await ticketTagsInsert(t, ticket, tagIds, now)?.execute();
+}
+
+/** addTicketTags, not yet run (null: no tags). */
+export function ticketTagsInsert(t: TenantDb, ticket: Pick<TicketRow, 'id' | 'status' | 'number'>, tagIds: string[], now: number) {
+  if (tagIds.length === 0) return null;
+  return (
+    t
+      .insertInto(
+        'ticket_tags',
+        tagIds.map((tag_id) => ({ ticket_id: ticket.id, tag_id, created_at: now, status: ticket.status, number: ticket.number })),
+      )
+      // No conflict target: the link's key is (organization_id, ticket_id, tag_id) on PostgreSQL and
+      // (ticket_id, tag_id) on SQLite; it is the table's only unique constraint on both.
+      .onConflict((oc) => oc.doNothing())
+  );
 }
 
 export async function removeTicketTags(t: TenantDb, ticketId: string, tagIds: string[]): Promise<void> {

@@ -1,6 +1,5 @@
-import { sql, type InsertQueryBuilder, type InsertResult } from 'kysely';
+import { sql } from 'kysely';
 import type { TenantDb } from '../db/database.js';
-import type { Database } from '../db/schema.js';
 import type { WebhookDeliveryTable } from './webhook-tables.js';
 
 // Deliveries as one organization sees them: queued by its events, listed as its history, cancelled
@@ -27,27 +26,13 @@ const queuedRows = (organizationId: string, deliveries: NewDelivery[]) =>
 
 /** Queues the first attempt of each delivery, due at once (created_at is the event's time). */
 export async function insertDeliveries(t: TenantDb, deliveries: NewDelivery[]): Promise<void> {
-  if (deliveries.length === 0) return;
-  await t.db.insertInto('webhook_deliveries').values(queuedRows(t.organizationId, deliveries)).execute();
+  await insertDeliveriesQuery(t, deliveries)?.execute();
 }
 
-/**
- * insertDeliveries in the same statement as `first` (an insert, e.g. the event they deliver), where
- * the engine has data-modifying CTEs (PostgreSQL: one round trip on the hot path instead of two);
- * otherwise the two statements in turn.
- */
-export async function insertDeliveriesWith(t: TenantDb, first: InsertQueryBuilder<Database, any, InsertResult>, deliveries: NewDelivery[]): Promise<void> {
-  const together = t.pick({ postgres: true, sqlite: false });
-  if (!together || deliveries.length === 0) {
-    await first.execute();
-    await insertDeliveries(t, deliveries);
-    return;
-  }
-  await t.db
-    .with('recorded', () => first)
-    .insertInto('webhook_deliveries')
-    .values(queuedRows(t.organizationId, deliveries))
-    .execute();
+/** insertDeliveries, not yet run (null: nothing to insert), for a caller running it with other writes. */
+export function insertDeliveriesQuery(t: TenantDb, deliveries: NewDelivery[]) {
+  if (deliveries.length === 0) return null;
+  return t.db.insertInto('webhook_deliveries').values(queuedRows(t.organizationId, deliveries));
 }
 
 /**

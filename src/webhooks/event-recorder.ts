@@ -1,7 +1,7 @@
-import type { TenantDb } from '../db/database.js';
+import type { SharedWrite, TenantDb } from '../db/database.js';
 import type { EventLog } from '../events/event-log.js';
 import { newTimeOrderedId } from '../shared/ids.js';
-import { insertDeliveriesWith } from './delivery-store.js';
+import { insertDeliveriesQuery } from './delivery-store.js';
 import type { EventType } from './webhook-events.js';
 import { findCandidateWebhooks } from './webhook-store.js';
 import { wakeWorkers } from './webhook-wakeup.js';
@@ -34,31 +34,40 @@ export function createEventRecorder({ log }: EventRecorderDeps) {
     return found;
   };
 
+  /**
+   * record, for a caller that runs the writes itself, with its own (Sql.writeInOrder: on PostgreSQL one
+   * statement, one round trip): the event's insert, then its deliveries' (null without subscribers).
+   * The subscribers are read here; the workers are woken once the transaction commits.
+   */
+  async function recordWrites(t: TenantDb, event: RecordedEvent): Promise<[SharedWrite, SharedWrite | null]> {
+    const id = newTimeOrderedId();
+    const append = log.appendQuery(t, { id, type: event.type, data: JSON.stringify(event.data), created_at: event.occurredAt });
+    const subscribers = (await candidates(t)).filter((w) => w.events.includes(event.type));
+    if (subscribers.length > 0) await wakeWorkers(t);
+    const deliveries = insertDeliveriesQuery(
+      t,
+      subscribers.map((webhook) => ({
+        id: newTimeOrderedId(),
+        webhook_id: webhook.id,
+        event: event.type,
+        event_id: id,
+        body: '',
+        created_at: event.occurredAt,
+      })),
+    );
+    return [append, deliveries];
+  }
+
   return {
     /**
      * Appends the event to the log (recorded whether or not a webhook subscribes) and queues one
-     * delivery per active, subscribed webhook whose circuit breaker is closed. The data is serialized
-     * here once; every attempt's body is built around those bytes.
+     * delivery per active, subscribed webhook whose circuit breaker is closed; on PostgreSQL in one
+     * statement. The data is serialized here once; every attempt's body is built around those bytes.
      */
     async record(t: TenantDb, event: RecordedEvent): Promise<void> {
-      const id = newTimeOrderedId();
-      const append = log.appendQuery(t, { id, type: event.type, data: JSON.stringify(event.data), created_at: event.occurredAt });
-      const subscribers = (await candidates(t)).filter((w) => w.events.includes(event.type));
-      // The event and its deliveries: one statement where the engine allows it.
-      await insertDeliveriesWith(
-        t,
-        append,
-        subscribers.map((webhook) => ({
-          id: newTimeOrderedId(),
-          webhook_id: webhook.id,
-          event: event.type,
-          event_id: id,
-          body: '',
-          created_at: event.occurredAt,
-        })),
-      );
-      if (subscribers.length > 0) await wakeWorkers(t);
+      await t.writeInOrder(await recordWrites(t, event));
     },
+    recordWrites,
   };
 }
 

@@ -49,6 +49,11 @@ export function recordedEvents(ctx: TestContext): RaisedEvent[] {
     vi.spyOn(ctx.container.events, 'record').mockImplementation(async (t, event) => {
       events.push({ organizationId: t.organizationId, ...event });
     });
+    // The form a ticket create records with: the event's writes, run with its own (none here).
+    vi.spyOn(ctx.container.events, 'recordWrites').mockImplementation(async (t, event) => {
+      events.push({ organizationId: t.organizationId, ...event });
+      return [null, null] as unknown as Awaited<ReturnType<typeof ctx.container.events.recordWrites>>;
+    });
   });
   beforeEach(() => {
     events.length = 0;
