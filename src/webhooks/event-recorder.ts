@@ -39,7 +39,7 @@ export function createEventRecorder({ log }: EventRecorderDeps) {
    * statement, one round trip): the event's insert, then its deliveries' (null without subscribers).
    * The subscribers are read here; the workers are woken once the transaction commits.
    */
-  async function recordWrites(t: TenantDb, event: RecordedEvent): Promise<[SharedWrite, SharedWrite | null]> {
+  async function recordWrites(t: TenantDb, event: RecordedEvent): Promise<ReadonlyArray<SharedWrite | null>> {
     const id = newTimeOrderedId();
     const append = log.appendQuery(t, { id, type: event.type, data: JSON.stringify(event.data), created_at: event.occurredAt });
     const subscribers = (await candidates(t)).filter((w) => w.events.includes(event.type));
