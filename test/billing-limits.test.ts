@@ -23,6 +23,9 @@ describeEachDialect('billing: plan limits', (ctx) => {
     expect(refused.body).toEqual(LIMIT_ERROR);
     expect(await countRows(ctx, 'tickets', org.id)).toBe(2);
     expect(await countRows(ctx, 'customers', org.id)).toBe(2);
+    // Refused before taking a number: the next ticket is still number 3.
+    const counter = await ctx.database.db.selectFrom('organization_counters').select('ticket_seq').where('organization_id', '=', org.id).executeTakeFirstOrThrow();
+    expect(Number(counter.ticket_seq)).toBe(2);
     await org.api.delete(`/api/v1/customers/${second.body.data.customer.id}`);
     expect((await postTicket(org.api)).status).toBe(403);
     // The next month starts from zero.

@@ -11,18 +11,20 @@ import { cpuOfProcesses, postgresCpuMs } from './process-cpu.js';
 // CPU per ticket create (POST /tickets at 50 connections, no worker): the API process (every process
 // whose command line runs `serve`) and, on PostgreSQL, every postgres process. A number that stays
 // meaningful on a busy machine, unlike creates/s.
-//   npx tsx bench/helpers/create-cpu.ts   Env: DIALECT (postgres|sqlite), SECONDS (8), ROUNDS (3), CONNECTIONS (50)
+//   npx tsx bench/helpers/create-cpu.ts   Env: DIALECT (postgres|sqlite), SECONDS (8), ROUNDS (3), CONNECTIONS (50),
+//   WEBHOOKS (0: webhooks subscribed to ticket.created; no worker runs, so their deliveries only queue)
 
 const engine = (process.env.DIALECT ?? 'postgres') as Engine;
 const seconds = Number(process.env.SECONDS ?? 8);
 const rounds = Number(process.env.ROUNDS ?? 3);
 const connections = Number(process.env.CONNECTIONS ?? 50);
+const webhooks = Number(process.env.WEBHOOKS ?? 0);
 
 const apiCpu = () => cpuOfProcesses((_c, cmd) => cmd.includes('serve') && cmd.includes('main.js'));
 const pgCpu = postgresCpuMs;
 
 const db = await seededCopy(engine, '10k', 10_000);
-const key = JSON.parse(await cli(['keys', 'create', '--org', db.organizationId, '--scopes', 'tickets:read,tickets:write', '--name', 'cpu', '--json'], serviceEnv(db.url))) as { api_key: { token: string } };
+const key = JSON.parse(await cli(['keys', 'create', '--org', db.organizationId, '--scopes', 'tickets:read,tickets:write,webhooks:read,webhooks:write', '--name', 'cpu', '--json'], serviceEnv(db.url))) as { api_key: { token: string } };
 const ctx = { engine, db, token: key.api_key.token, servers: [] as Proc[] } as unknown as Ctx;
 // CPU_PROF_DIR: the server runs under --cpu-prof (its profile is written when it exits).
 const prof = process.env.CPU_PROF_DIR;
@@ -36,6 +38,14 @@ if (prof) {
 } else {
   await restartServer(ctx, ['serve', '--no-worker']);
   stopServer = () => ctx.server!.stop();
+}
+for (let k = 0; k < webhooks; k++) {
+  const res = await fetch(`${ctx.base}/api/v1/webhooks`, {
+    method: 'POST',
+    headers: { ...auth(ctx), 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `cpu ${k}`, url: `http://127.0.0.1:9/hook-${k}`, events: ['ticket.created'] }),
+  });
+  if (res.status !== 201) throw new Error(`POST /webhooks: HTTP ${res.status} ${await res.text()}`);
 }
 const post = () => load({ url: ctx.base, connections, seconds, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
 await load({ url: ctx.base, connections, seconds: 3, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { TenantDb } from '../db/database.js';
 import type { PlanTable } from './billing-tables.js';
 
@@ -34,6 +34,14 @@ const toLimits = (row: PlanLimits | undefined): PlanLimits =>
 
 export async function findPlan(t: TenantDb): Promise<PlanLimits> {
   return toLimits(await t.selectFrom('plans').select(LIMIT_COLUMNS).executeTakeFirst());
+}
+
+/**
+ * "The organization's plan has no ticket limit" as a condition of another statement (no plan row is the
+ * default plan, which has none).
+ */
+export function noTicketLimit(t: TenantDb): Expression<SqlBool> {
+  return sql<SqlBool>`not exists ${t.selectFrom('plans').select('tickets_limit').where('tickets_limit', 'is not', null)}`;
 }
 
 /**

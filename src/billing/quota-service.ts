@@ -1,8 +1,9 @@
 import { pickStripe } from '../db/counter-stripes.js';
+import type { Expression, SqlBool } from 'kysely';
 import type { SharedWrite, TenantDb } from '../db/database.js';
 import { planLimitExceeded } from '../shared/errors.js';
 import { periodOf } from './billing-period.js';
-import { countSeats, countTicketUsage, countWebhooks, findPlan, lockPlan, ticketUsageIncrement } from './plan-store.js';
+import { countSeats, countTicketUsage, countWebhooks, findPlan, lockPlan, noTicketLimit, ticketUsageIncrement } from './plan-store.js';
 
 // The plan limits as other domains see them. Each check runs inside the transaction of the write it
 // guards, on the caller's organization-scoped handle, after locking the plan row (PostgreSQL; SQLite
@@ -41,6 +42,21 @@ export function createQuotaService({ timeZone }: QuotaServiceDeps) {
       }
       return LIMITED;
     },
+
+    /**
+     * For the statement that takes a create's ticket number, before the create's transaction: holds
+     * while the organization's plan has no ticket limit (the default). When it held, the create is
+     * admitted (unlimitedAdmission) without checkTicketAllowed: unlimited plans lock nothing, so the
+     * transaction's own read of the plan saw no more than this one does (a limit set after either read
+     * is not seen by that create; creates under a limit, which count, run one at a time under the plan
+     * lock). When it did not hold, the create runs checkTicketAllowed before and in its transaction.
+     */
+    ticketLimitAbsent(t: TenantDb): Expression<SqlBool> {
+      return noTicketLimit(t);
+    },
+
+    /** What checkTicketAllowed answers under a plan without a ticket limit. */
+    unlimitedAdmission: UNLIMITED,
 
     /**
      * The write counting the created ticket as usage, with what checkTicketAllowed answered in the same

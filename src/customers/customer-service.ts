@@ -48,7 +48,7 @@ export interface CustomerServiceDeps {
   database: DatabaseHandle;
   clock: Clock;
   ticketCounter: Pick<TicketCounter, 'subtractCustomerTickets' | 'lockCustomerTickets' | 'customerTicketIds'>;
-  events: Pick<EventRecorder, 'record'>;
+  events: Pick<EventRecorder, 'record' | 'recordWrites'>;
 }
 
 
@@ -187,10 +187,16 @@ export function createCustomerService({ database, clock, ticketCounter, events }
      * there is none. An existing customer is returned untouched (decisions.md: a ticket never
      * overwrites stored customer fields). Safe under concurrent creates: the unique (organization,
      * email) index decides, and the loser reads the winner. A new customer is counted by countCreatedCustomer.
+     * Its customer.created event is returned as writes for the caller's transaction to run, with its
+     * own, before its own events (Sql.writeInOrder: on PostgreSQL one statement with the ticket's writes).
      */
-    async findOrCreateForTicket(t: TenantDb, input: TicketCustomerInput, now: number): Promise<{ customer: CustomerRow; created: boolean }> {
+    async findOrCreateForTicket(
+      t: TenantDb,
+      input: TicketCustomerInput,
+      now: number,
+    ): Promise<{ customer: CustomerRow; created: boolean; eventWrites: ReadonlyArray<SharedWrite | null> }> {
       const existing = await store.findCustomerByEmail(t, input.email);
-      if (existing) return { customer: existing, created: false };
+      if (existing) return { customer: existing, created: false, eventWrites: [] };
       const inserted = await store.insertCustomer(t, {
         id: newTimeOrderedId(),
         email: input.email.trim(),
@@ -206,12 +212,12 @@ export function createCustomerService({ database, clock, ticketCounter, events }
       });
       if (inserted) {
         // As GET /customers/{id} shows it once the creating ticket commits (countTicket follows).
-        await events.record(t, { type: 'customer.created', occurredAt: now, data: toCustomerView({ ...inserted, ticket_count: 1 }) });
-        return { customer: inserted, created: true };
+        const eventWrites = await events.recordWrites(t, { type: 'customer.created', occurredAt: now, data: toCustomerView({ ...inserted, ticket_count: 1 }) });
+        return { customer: inserted, created: true, eventWrites };
       }
       const winner = await store.findCustomerByEmail(t, input.email);
       if (!winner) throw new Error('customer vanished between insert and read');
-      return { customer: winner, created: false };
+      return { customer: winner, created: false, eventWrites: [] };
     },
 
     /**

@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { TenantDb } from '../db/database.js';
 import type {
   MessageRow,
@@ -68,14 +68,24 @@ export function sameOrganizationByKey(t: TenantDb, column = 'organization_id') {
  */
 const ASYNC_COMMIT = { sqlite: sql<string>`NULL`, postgres: sql<string>`set_config('synchronous_commit', 'off', true)` };
 
-/** Next per-organization ticket number; the row lock serializes concurrent creates (any instance). */
-export async function nextTicketNumber(t: TenantDb): Promise<number> {
-  const row = await t
+const takeTicketNumber = (t: TenantDb) =>
+  t
     .updateTable('organization_counters')
     .set({ ticket_seq: sql`ticket_seq + 1` })
-    .returning(['ticket_seq', t.pick(ASYNC_COMMIT).as('commit_mode')])
-    .executeTakeFirstOrThrow();
-  return Number(row.ticket_seq);
+    .returning(['ticket_seq', t.pick(ASYNC_COMMIT).as('commit_mode')]);
+
+/** Next per-organization ticket number; the row lock serializes concurrent creates (any instance). */
+export async function nextTicketNumber(t: TenantDb): Promise<number> {
+  return Number((await takeTicketNumber(t).executeTakeFirstOrThrow()).ticket_seq);
+}
+
+/**
+ * nextTicketNumber when `condition` holds, evaluated by the same statement; null when it does not (no
+ * number taken, no row locked).
+ */
+export async function nextTicketNumberIf(t: TenantDb, condition: Expression<SqlBool>): Promise<number | null> {
+  const row = await takeTicketNumber(t).where(condition).executeTakeFirst();
+  return row === undefined ? null : Number(row.ticket_seq);
 }
 
 /** The insert of the ticket under the handle's organization (whatever row.organization_id says), not yet run. */
