@@ -4,6 +4,7 @@ import type { DatabaseConfig } from '../config.js';
 import { connectionTransaction, handles, type DatabaseHandle, type Tx } from './database-handle.js';
 import { NOTIFIERS } from './notifications.js';
 import type { Database } from './schema.js';
+import { holdBegin } from './pg-begin-with-first.js';
 import { statementNamer, type StatementNamer } from './pg-prepared-statements.js';
 import { openSqlite } from './sqlite-connection.js';
 
@@ -105,11 +106,12 @@ interface PostgresOptions {
  * behind it (ROLLBACK included) would wait as long again: the connection is destroyed instead, which
  * fails them at once and makes the server roll back.
  */
-function hardenPool(pool: pg.Pool, namer: StatementNamer | null): void {
+function hardenPool(pool: pg.Pool, namer: StatementNamer | null, begin: { text: string; statements: string[] }): void {
   pool.on('error', () => undefined); // idle clients: the pool removes them itself
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // A transaction's BEGIN leaves with its first statement (pg-begin-with-first.ts).
+    const query = holdBegin(begin.text, begin, client.query.bind(client) as (...args: unknown[]) => unknown);
     const run = (args: unknown[]): unknown => {
       const result = query(...args);
       if (result instanceof Promise) {
@@ -158,12 +160,14 @@ function openPostgres(config: PostgresConfig, options: PostgresOptions): Databas
   });
   // On unless turned off; switched off by itself behind a pooler that does not carry them.
   const namer = config.preparedStatements === false ? null : statementNamer(onPreparedStatementsRefused);
-  hardenPool(pool, namer);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // The server-side limit of every transaction: SET LOCAL lasts until COMMIT/ROLLBACK, so it holds under
-  // PgBouncer's transaction pooling too. Sent with BEGIN as one simple-protocol query (no parameters:
-  // node-postgres then allows several statements), so it costs no extra round trip. An integer we own.
-  const begin = sql.raw(`BEGIN; SET LOCAL statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
+  // PgBouncer's transaction pooling too. Sent with BEGIN, and both with the transaction's first
+  // statement (pg-begin-with-first.ts), so neither costs a round trip. An integer we own.
+  const beginStatements = ['BEGIN', `SET LOCAL statement_timeout = ${Math.trunc(statementTimeoutMs)}`];
+  const beginText = beginStatements.join('; ');
+  hardenPool(pool, namer, { text: beginText, statements: beginStatements });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const begin = sql.raw(beginText);
   const transaction = <T>(fn: (trx: Tx) => Promise<T>) => withRetry(() => connectionTransaction(db, begin, fn));
   return {
     db,
