@@ -8,7 +8,8 @@ import { postTicket } from './support/ticket-fixtures.js';
 // is pinned at: the ticket number (which reads the plan itself), the customer (BEGIN travels with it:
 // db/pg-begin-with-first.ts), the webhooks, one statement of every write, COMMIT; a new customer adds
 // its insert (its event rides the writes). The workers' wake-up goes on a connection of its own and is
-// not counted.
+// not counted. Adding a message: its ticket's event lock, the ticket, the author, the webhooks, the
+// writes, COMMIT.
 
 // Spied on before the pools make their clients (they bind the method when made).
 const spy = vi.spyOn(pg.Client.prototype, 'query');
@@ -56,6 +57,21 @@ describeEachDialect(
       expect(Number(after.n) - Number(before.n)).toBe(4);
       const types = await org.api.get<{ data: { type: string }[] }>('/api/v1/events?limit=100');
       expect(types.body.data.map((e) => e.type).slice(-2)).toEqual(['customer.created', 'ticket.created']);
+    });
+
+    it("a message added: 6 statements (the message, its ticket's count, event and deliveries in one)", async () => {
+      const ticket = await postTicket(org.api, { customer: { email: 'known@example.com' } });
+      const texts = await statementsOf(async () =>
+        expect((await org.api.post(`/api/v1/tickets/${ticket.body.data.id}/messages`, { content: 'more' })).status).toBe(201),
+      );
+      expect(texts).toEqual([
+        expect.stringMatching(/^SELECT pg_advisory_xact_lock/),
+        expect.stringMatching(/from "tickets" .* for update$/),
+        expect.stringMatching(/from "customers"/),
+        expect.stringMatching(/^select "id", "events" from "webhooks" .* for key share$/),
+        expect.stringMatching(/^with "w0" as \(insert into "messages" .*\(update "tickets" set "message_count" = message_count \+ 1/),
+        'COMMIT',
+      ]);
     });
   },
   { dialects: ['postgres'] },

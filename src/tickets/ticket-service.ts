@@ -195,10 +195,11 @@ export function createTicketService({ database, clock, customers, quota, events 
         author = { type: 'INBOUND', author_type: 'customer', author_id: customer.id, author_email: customer.email, author_name: customer.name };
       }
       const message: MessageRow = { id: newId(), ticket_id: ticket.id, content: input.content, created_at: now, ...author };
-      // The ticket row is locked (writers are serial on SQLite): its count numbers the message.
-      await store.insertMessage(t, message, ticket.message_count + 1);
-      await store.bumpMessageCount(t, ticket.id, now);
-      await events.record(t, { type: 'message.created', occurredAt: now, data: messageEventData(message, ticket) });
+      // The ticket row is locked (writers are serial on SQLite): its count numbers the message. The
+      // writes are one statement on PostgreSQL (Sql.writeInOrder): the message, the ticket's count,
+      // the event and its deliveries.
+      const event = await events.recordWrites(t, { type: 'message.created', occurredAt: now, data: messageEventData(message, ticket) });
+      await t.writeInOrder([store.messageInsert(t, message, ticket.message_count + 1), store.messageCountBump(t, ticket.id, now), ...event]);
       return messageView(message);
     });
   }

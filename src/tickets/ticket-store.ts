@@ -94,14 +94,10 @@ export function ticketInsert(t: TenantDb, row: TicketRow) {
 }
 
 /**
- * `seq` is the message's place in its ticket: 1 for the first, the ticket's message_count + 1 after
- * (read under the ticket's row lock, so concurrent additions cannot take the same number).
+ * The insert of a message, not yet run. `seq` is the message's place in its ticket: 1 for the first,
+ * the ticket's message_count + 1 after (read under the ticket's row lock, so concurrent additions
+ * cannot take the same number).
  */
-export async function insertMessage(t: TenantDb, row: MessageRow, seq: number): Promise<void> {
-  await messageInsert(t, row, seq).execute();
-}
-
-/** insertMessage, not yet run. */
 export function messageInsert(t: TenantDb, row: MessageRow, seq: number) {
   return t.insertInto('messages', { ...row, seq });
 }
@@ -156,12 +152,12 @@ export async function updateTicket(t: TenantDb, id: string, patch: TicketPatch):
   await t.updateTable('tickets').set(patch).where('id', '=', id).execute();
 }
 
-export async function bumpMessageCount(t: TenantDb, id: string, now: number): Promise<void> {
-  await t
+/** The update counting one more message on the ticket (and touching updated_at), not yet run. */
+export function messageCountBump(t: TenantDb, id: string, now: number) {
+  return t
     .updateTable('tickets')
     .set({ message_count: sql`message_count + 1`, updated_at: now })
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', id);
 }
 
 /** A ticket's messages, oldest first (seq follows insertion order within the ticket). */
