@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { holdBegin } from '../src/db/pg-begin-with-first.js';
+import { beginText, holdBegin } from '../src/db/pg-begin-with-first.js';
 import { postgresAvailable } from './support/harness.js';
 import { PG_ADMIN_URL } from './support/pg-admin.js';
 
@@ -9,13 +9,13 @@ import { PG_ADMIN_URL } from './support/pg-admin.js';
 // when the prefix fails, node-postgres's record of prepared statements stays right, and a transaction
 // with no statement sends nothing.
 
-const BEGIN = 'BEGIN; SET LOCAL statement_timeout = 4321';
 const STATEMENTS = ['BEGIN', 'SET LOCAL statement_timeout = 4321'];
+const BEGIN = beginText(STATEMENTS);
 
 describe.skipIf(!postgresAvailable())('postgres: BEGIN sent with the first statement', () => {
   let client: pg.Client;
   let raw: ReturnType<typeof vi.fn>;
-  const run = (statements: readonly string[] = STATEMENTS) => holdBegin(BEGIN, { statements }, raw as (...args: unknown[]) => unknown);
+  const run = (statements: readonly string[] = STATEMENTS) => holdBegin(statements, raw as (...args: unknown[]) => unknown);
   type Result = { rows: Record<string, unknown>[] };
 
   beforeAll(async () => {
@@ -52,9 +52,10 @@ describe.skipIf(!postgresAvailable())('postgres: BEGIN sent with the first state
   });
 
   it('when the prefix fails the statement does not run, and its prepared name is parsed again next time', async () => {
-    const q = run(['BEGIN', 'SELECT 1/0']);
+    const failing = ['BEGIN', 'SELECT 1/0'];
+    const q = run(failing);
     const insert = { name: 'held_insert', text: 'insert into held values ($1)', values: [1] };
-    await q(BEGIN, []);
+    await q(beginText(failing), []);
     await expect(q(insert)).rejects.toMatchObject({ code: '22012' });
     await client.query('ROLLBACK');
     expect(((await client.query('select count(*)::int as n from held')) as Result).rows).toEqual([{ n: 0 }]);

@@ -2,9 +2,10 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { connectionTransaction, handles, type DatabaseHandle, type Tx } from './database-handle.js';
+import { setLocalStatementTimeout } from './dialects.js';
 import { NOTIFIERS } from './notifications.js';
 import type { Database } from './schema.js';
-import { holdBegin } from './pg-begin-with-first.js';
+import { beginText, holdBegin } from './pg-begin-with-first.js';
 import { statementNamer, type StatementNamer } from './pg-prepared-statements.js';
 import { openSqlite } from './sqlite-connection.js';
 
@@ -106,12 +107,12 @@ interface PostgresOptions {
  * behind it (ROLLBACK included) would wait as long again: the connection is destroyed instead, which
  * fails them at once and makes the server roll back.
  */
-function hardenPool(pool: pg.Pool, namer: StatementNamer | null, begin: { text: string; statements: string[] }): void {
+function hardenPool(pool: pg.Pool, namer: StatementNamer | null, beginStatements: readonly string[]): void {
   pool.on('error', () => undefined); // idle clients: the pool removes them itself
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
     // A transaction's BEGIN leaves with its first statement (pg-begin-with-first.ts).
-    const query = holdBegin(begin.text, begin, client.query.bind(client) as (...args: unknown[]) => unknown);
+    const query = holdBegin(beginStatements, client.query.bind(client) as (...args: unknown[]) => unknown);
     const run = (args: unknown[]): unknown => {
       const result = query(...args);
       if (result instanceof Promise) {
@@ -163,11 +164,10 @@ function openPostgres(config: PostgresConfig, options: PostgresOptions): Databas
   // The server-side limit of every transaction: SET LOCAL lasts until COMMIT/ROLLBACK, so it holds under
   // PgBouncer's transaction pooling too. Sent with BEGIN, and both with the transaction's first
   // statement (pg-begin-with-first.ts), so neither costs a round trip. An integer we own.
-  const beginStatements = ['BEGIN', `SET LOCAL statement_timeout = ${Math.trunc(statementTimeoutMs)}`];
-  const beginText = beginStatements.join('; ');
-  hardenPool(pool, namer, { text: beginText, statements: beginStatements });
+  const beginStatements = ['BEGIN', setLocalStatementTimeout(statementTimeoutMs)];
+  hardenPool(pool, namer, beginStatements);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const begin = sql.raw(beginText);
+  const begin = sql.raw(beginText(beginStatements));
   const transaction = <T>(fn: (trx: Tx) => Promise<T>) => withRetry(() => connectionTransaction(db, begin, fn));
   return {
     db,

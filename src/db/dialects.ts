@@ -38,6 +38,9 @@ export interface DialectFeatures {
   writableCtes: boolean;
 }
 
+/** PostgreSQL's limit for the rest of the transaction (`ms` an integer we own; 0: none). */
+export const setLocalStatementTimeout = (ms: number): string => `SET LOCAL statement_timeout = ${Math.trunc(ms)}`;
+
 export const DIALECTS: Record<Dialect, DialectFeatures> = {
   sqlite: {
     rowLocks: false,
@@ -56,7 +59,7 @@ export const DIALECTS: Record<Dialect, DialectFeatures> = {
     advisoryLocks: (keys) => sql`SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest(cast(${keys} as text[])) AS u(k)`,
     compiler: () => new PostgresQueryCompiler(),
     // SET LOCAL: ends with the transaction (safe behind a transaction-mode pooler). An integer we own.
-    statementTimeout: (ms) => sql.raw(`SET LOCAL statement_timeout = ${Math.trunc(ms)}`),
+    statementTimeout: (ms) => sql.raw(setLocalStatementTimeout(ms)),
     idValue: (id) => sql<string>`cast(${id} as uuid)`,
     writableCtes: true,
   },

@@ -13,10 +13,12 @@ import pg from 'pg';
 // this way (a simple-protocol text without parameters) gets its BEGIN sent on its own first, as before;
 // a transaction ending with no statement at all sends nothing.
 
-export interface HeldBegin {
-  /** The statements a transaction starts with, each on its own: e.g. BEGIN, SET LOCAL … */
-  statements: readonly string[];
-}
+/**
+ * The text a transaction's begin is run as (one simple-protocol query of the statements), which
+ * holdBegin recognizes and holds: `statements` are what a transaction starts with, each on its own
+ * (BEGIN, SET LOCAL …).
+ */
+export const beginText = (statements: readonly string[]): string => statements.join('; ');
 
 type QueryConfig = { text: string; name?: string; values?: unknown[] };
 type Callback = (err: Error | null, result?: unknown) => void;
@@ -96,13 +98,15 @@ const EMPTY = { command: null, rowCount: null, rows: [], fields: [] };
 
 /**
  * Wraps a pooled client's query function (node-postgres's arguments: text and values, or a config
- * object): `beginText` is held, and sent with the next statement that takes parameters.
+ * object): a run of beginText(statements) is held, and the statements are sent with the next statement
+ * that takes parameters.
  */
-export function holdBegin(beginText: string, held: HeldBegin, query: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
+export function holdBegin(statements: readonly string[], query: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
+  const text = beginText(statements);
   let pending = false;
   return (...args: unknown[]) => {
     const [first, values] = args;
-    if (first === beginText && !pending) {
+    if (first === text && !pending) {
       pending = true;
       return Promise.resolve(EMPTY);
     }
@@ -117,10 +121,10 @@ export function holdBegin(beginText: string, held: HeldBegin, query: (...args: u
     if (config === null || args.length > 2 || typeof config.text !== 'string') {
       // Nothing was sent: a transaction that ends here never began.
       if (typeof first === 'string' && /^\s*(COMMIT|ROLLBACK)\s*;?\s*$/i.test(first)) return Promise.resolve(EMPTY);
-      return Promise.resolve(query(beginText)).then(() => query(...args));
+      return Promise.resolve(query(text)).then(() => query(...args));
     }
     return new Promise((resolve, reject) => {
-      const q = new QueryAfterBegin(held.statements, config);
+      const q = new QueryAfterBegin(statements, config);
       q.callback = (err, result) => (err ? reject(err) : resolve(result));
       query(q);
     });
