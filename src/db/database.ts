@@ -5,7 +5,7 @@ import { connectionTransaction, handles, type DatabaseHandle, type Tx } from './
 import { setLocalStatementTimeout } from './dialects.js';
 import { NOTIFIERS } from './notifications.js';
 import type { Database } from './schema.js';
-import { beginText, holdBegin } from './pg-begin-with-first.js';
+import { beginText, holdStatements } from './pg-held-statements.js';
 import { statementNamer, type StatementNamer } from './pg-prepared-statements.js';
 import { openSqlite } from './sqlite-connection.js';
 
@@ -111,8 +111,8 @@ function hardenPool(pool: pg.Pool, namer: StatementNamer | null, beginStatements
   pool.on('error', () => undefined); // idle clients: the pool removes them itself
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
-    // A transaction's BEGIN leaves with its first statement (pg-begin-with-first.ts).
-    const query = holdBegin(beginStatements, client.query.bind(client) as (...args: unknown[]) => unknown);
+    // A transaction's BEGIN leaves with its first statement, its last write with COMMIT (pg-held-statements.ts).
+    const query = holdStatements(beginStatements, client.query.bind(client) as (...args: unknown[]) => unknown);
     const run = (args: unknown[]): unknown => {
       const result = query(...args);
       if (result instanceof Promise) {
@@ -127,11 +127,12 @@ function hardenPool(pool: pg.Pool, namer: StatementNamer | null, beginStatements
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const named = namer ? namer.name(args) : args;
       const result = run(named);
-      if (named === args || !(result instanceof Promise)) return result;
-      // A pooler that does not carry prepared statements (pg-prepared-statements.ts): run it again unnamed.
+      if (namer === null || !(result instanceof Promise)) return result;
+      // A pooler that does not carry prepared statements (pg-prepared-statements.ts): run it again unnamed
+      // outside a transaction. An unnamed call fails so only when it carried a held named write.
       return result.catch((err: unknown) => {
-        if (!namer!.notCarried(err)) throw err;
-        if (client.getTransactionStatus() === 'I') return run(args);
+        if (!namer.notCarried(err)) throw err;
+        if (named !== args && client.getTransactionStatus() === 'I') return run(args);
         throw rerunTransaction('the connection does not keep prepared statements; the transaction runs again without them');
       });
     };
@@ -163,7 +164,7 @@ function openPostgres(config: PostgresConfig, options: PostgresOptions): Databas
   const namer = config.preparedStatements === false ? null : statementNamer(onPreparedStatementsRefused);
   // The server-side limit of every transaction: SET LOCAL lasts until COMMIT/ROLLBACK, so it holds under
   // PgBouncer's transaction pooling too. Sent with BEGIN, and both with the transaction's first
-  // statement (pg-begin-with-first.ts), so neither costs a round trip. An integer we own.
+  // statement (pg-held-statements.ts), so neither costs a round trip. An integer we own.
   const beginStatements = ['BEGIN', setLocalStatementTimeout(statementTimeoutMs)];
   hardenPool(pool, namer, beginStatements);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

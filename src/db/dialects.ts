@@ -1,4 +1,5 @@
 import { PostgresQueryCompiler, sql, SqliteQueryCompiler, type QueryCompiler, type RawBuilder } from 'kysely';
+import { lastWriteText } from './pg-held-statements.js';
 
 // Every difference between the two engines that stores and services rely on, as data: the rest of
 // the code asks a handle (db/sql-handle.ts) for a feature or picks from a Record<Dialect, …> through
@@ -36,6 +37,11 @@ export interface DialectFeatures {
    * trip (PostgreSQL). SQLite has no such CTEs; its statements cost no round trip anyway.
    */
   writableCtes: boolean;
+  /**
+   * Marks a transaction's last write to leave with its COMMIT (pg-held-statements.ts): one round trip
+   * less. Null where statements cost no round trip (SQLite runs them in process).
+   */
+  lastWrite: ((text: string) => string) | null;
 }
 
 /** PostgreSQL's limit for the rest of the transaction (`ms` an integer we own; 0: none). */
@@ -50,6 +56,7 @@ export const DIALECTS: Record<Dialect, DialectFeatures> = {
     statementTimeout: null,
     idValue: (id) => sql<string>`${id}`,
     writableCtes: false,
+    lastWrite: null,
   },
   postgres: {
     rowLocks: true,
@@ -62,5 +69,6 @@ export const DIALECTS: Record<Dialect, DialectFeatures> = {
     statementTimeout: (ms) => sql.raw(setLocalStatementTimeout(ms)),
     idValue: (id) => sql<string>`cast(${id} as uuid)`,
     writableCtes: true,
+    lastWrite: lastWriteText,
   },
 };

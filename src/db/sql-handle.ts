@@ -147,6 +147,27 @@ export class Sql {
       for (const w of list) await w.execute();
       return;
     }
+    await this.inOrder(list).execute();
+  }
+
+  /**
+   * writeInOrder for the last write of a transaction, whose outcome the caller does not wait for: where
+   * statements cost a round trip it leaves with the transaction's COMMIT (db/pg-held-statements.ts), and
+   * an error of it fails the COMMIT (or the next statement) instead of this call, so the transaction
+   * fails as it would have, a statement later. Only for writes that nothing after them in the
+   * transaction reads, and whose errors need no handling of their own.
+   */
+  async writeLast(writes: ReadonlyArray<SharedWrite | null>): Promise<void> {
+    const list = writes.filter((w): w is SharedWrite => w !== null);
+    const mark = this.engine.features.lastWrite;
+    // Outside a transaction no COMMIT would carry it.
+    if (mark === null || !this.inTransaction || list.length === 0) return this.writeInOrder(list);
+    const compiled = (list.length === 1 ? list[0] : this.inOrder(list)).compile();
+    await this.db.executeQuery({ ...compiled, sql: mark(compiled.sql) });
+  }
+
+  /** The writes as one statement of data-modifying CTEs (see writeInOrder). */
+  private inOrder(list: readonly SharedWrite[]) {
     const names = list.map((_, i) => `w${i}`);
     // Kysely types each `with` by its name; a loop of them needs the untyped chain.
     let statement = this.db as unknown as { with(name: string, q: () => unknown): typeof statement; selectNoFrom: Kysely<Database>['selectNoFrom'] };
@@ -154,7 +175,7 @@ export class Sql {
       statement = statement.with(names[i], () => (w as InsertQueryBuilder<Database, never, InsertResult>).returning(sql<number>`1`.as('one')));
     });
     const counts = sql.join(names.map((name) => sql`(select count(*) from ${sql.table(name)})`), sql` + `);
-    await statement.selectNoFrom(sql<number>`${counts}`.as('written')).execute();
+    return statement.selectNoFrom(sql<number>`${counts}`.as('written'));
   }
 
   /** True where row locks (FOR UPDATE, FOR KEY SHARE, SKIP LOCKED) exist: use with Kysely's `$if`. */

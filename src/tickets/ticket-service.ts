@@ -130,9 +130,10 @@ export function createTicketService({ database, clock, customers, quota, events 
       // order every write takes them (a customer deletion: customer, buckets, customer total), so none
       // can deadlock with another: each is locked only until the commit that follows. The
       // organization's rows are striped (db/counter-stripes.ts), so concurrent creates mostly lock
-      // different ones. Throwing here still rolls everything back.
+      // different ones. Nothing here reads them back: the statement leaves with the COMMIT (Sql.writeLast),
+      // and its failure fails the create as a failure here would.
       const event = await events.recordWrites(t, { type: 'ticket.created', occurredAt: now, data: ticketEventData(row, relations) });
-      await t.writeInOrder([
+      await t.writeLast([
         store.ticketInsert(t, row),
         store.messageInsert(t, message, 1),
         store.ticketTagsInsert(t, row, tags.map((tag) => tag.id), now),
@@ -196,10 +197,10 @@ export function createTicketService({ database, clock, customers, quota, events 
       }
       const message: MessageRow = { id: newId(), ticket_id: ticket.id, content: input.content, created_at: now, ...author };
       // The ticket row is locked (writers are serial on SQLite): its count numbers the message. The
-      // writes are one statement on PostgreSQL (Sql.writeInOrder): the message, the ticket's count,
-      // the event and its deliveries.
+      // writes are one statement on PostgreSQL, sent with the COMMIT (Sql.writeLast): the message, the
+      // ticket's count, the event and its deliveries.
       const event = await events.recordWrites(t, { type: 'message.created', occurredAt: now, data: messageEventData(message, ticket) });
-      await t.writeInOrder([store.messageInsert(t, message, ticket.message_count + 1), store.messageCountBump(t, ticket.id, now), ...event]);
+      await t.writeLast([store.messageInsert(t, message, ticket.message_count + 1), store.messageCountBump(t, ticket.id, now), ...event]);
       return messageView(message);
     });
   }

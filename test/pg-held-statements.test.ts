@@ -1,21 +1,22 @@
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { beginText, holdBegin } from '../src/db/pg-begin-with-first.js';
+import { beginText, holdStatements, lastWriteText } from '../src/db/pg-held-statements.js';
 import { postgresAvailable } from './support/harness.js';
 import { PG_ADMIN_URL } from './support/pg-admin.js';
 
-// A transaction's BEGIN held back and sent with its first statement (src/db/pg-begin-with-first.ts),
-// on a real connection: the statement runs inside the transaction, its result is its own, nothing runs
-// when the prefix fails, node-postgres's record of prepared statements stays right, and a transaction
-// with no statement sends nothing.
+// A transaction's BEGIN held back and sent with its first statement, and its marked last write sent
+// with its COMMIT (src/db/pg-held-statements.ts), on a real connection: the statement runs inside the
+// transaction, its result is its own, nothing runs when the prefix fails, node-postgres's record of
+// prepared statements stays right, and a transaction with no statement sends nothing; the last write
+// commits with COMMIT in one call, COMMIT never runs when it fails, and anything else first sends it.
 
 const STATEMENTS = ['BEGIN', 'SET LOCAL statement_timeout = 4321'];
 const BEGIN = beginText(STATEMENTS);
 
-describe.skipIf(!postgresAvailable())('postgres: BEGIN sent with the first statement', () => {
+describe.skipIf(!postgresAvailable())('postgres: BEGIN sent with the first statement, the last write with COMMIT', () => {
   let client: pg.Client;
   let raw: ReturnType<typeof vi.fn>;
-  const run = (statements: readonly string[] = STATEMENTS) => holdBegin(statements, raw as (...args: unknown[]) => unknown);
+  const run = (statements: readonly string[] = STATEMENTS) => holdStatements(statements, raw as (...args: unknown[]) => unknown);
   type Result = { rows: Record<string, unknown>[] };
 
   beforeAll(async () => {
@@ -98,5 +99,65 @@ describe.skipIf(!postgresAvailable())('postgres: BEGIN sent with the first state
     expect(client.getTransactionStatus()).toBe('T');
     await q('COMMIT', []);
     expect(raw.mock.calls.map(([text]) => text)).toEqual([BEGIN, "select current_setting('statement_timeout') as timeout", 'COMMIT']);
+  });
+
+  const count = async () => ((await client.query('select count(*)::int as n from held')) as Result).rows[0].n;
+  const insertLast = (n: number, name?: string) => ({ ...(name ? { name } : {}), text: lastWriteText('insert into held values ($1)'), values: [n] });
+
+  it('the last write waits, then leaves with COMMIT in one call, after the transaction\'s other statements', async () => {
+    const q = run();
+    await q(BEGIN, []);
+    await q('insert into held values ($1)', [1]);
+    expect(await q(insertLast(2, 'held_last'))).toMatchObject({ rows: [] });
+    expect(raw).toHaveBeenCalledTimes(1);
+    expect(await count()).toBe(1); // another session's view: nothing committed yet
+    await q('COMMIT', []);
+    expect(raw).toHaveBeenCalledTimes(2);
+    expect(client.getTransactionStatus()).toBe('I');
+    expect(((await client.query('select n from held order by n')) as Result).rows).toEqual([{ n: 1 }, { n: 2 }]);
+    // Prepared under its own name by its Parse: the next use binds it (a second Parse would fail with 42P05).
+    await q(BEGIN, []);
+    await q(insertLast(3, 'held_last'));
+    await q('COMMIT', []);
+    expect(await count()).toBe(3);
+  });
+
+  it('a last write that fails fails the COMMIT, which never runs; ROLLBACK then ends the transaction', async () => {
+    const q = run();
+    await q(BEGIN, []);
+    await q('insert into held values ($1)', [1]);
+    await q(insertLast(1));
+    await expect(q('COMMIT', [])).rejects.toMatchObject({ code: '23505' });
+    expect(client.getTransactionStatus()).toBe('E');
+    await q('ROLLBACK', []);
+    expect(client.getTransactionStatus()).toBe('I');
+    expect(await count()).toBe(0);
+  });
+
+  it('a statement after the last write sends it first and sees it; its failure is that statement\'s, which does not run', async () => {
+    const q = run();
+    await q(BEGIN, []);
+    await q(insertLast(1));
+    expect(((await q('select count(*)::int as n from held where n >= $1', [0])) as Result).rows).toEqual([{ n: 1 }]);
+    await q(insertLast(1));
+    await expect(q('insert into held values ($1)', [5])).rejects.toMatchObject({ code: '23505' });
+    await q('ROLLBACK', []);
+    expect(await count()).toBe(0);
+    expect(raw.mock.calls.map(([c]) => (typeof c === 'string' ? c : (c as { text: string }).text))).not.toContain('insert into held values ($1)');
+  });
+
+  it('a transaction whose only statement is its last write sends BEGIN, the write and COMMIT in one call; ROLLBACK drops it unsent', async () => {
+    const q = run();
+    await q(BEGIN, []);
+    await q(insertLast(7));
+    await q('COMMIT', []);
+    expect(raw).toHaveBeenCalledTimes(1);
+    expect(((await client.query('select n from held')) as Result).rows).toEqual([{ n: 7 }]);
+    await q(BEGIN, []);
+    await q(insertLast(8));
+    await q('ROLLBACK', []);
+    expect(raw).toHaveBeenCalledTimes(1);
+    expect(client.getTransactionStatus()).toBe('I');
+    expect(await count()).toBe(1);
   });
 });
