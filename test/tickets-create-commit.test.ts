@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
+import { countRows } from './support/fixtures.js';
 import { describeEachDialect, type TestOrg } from './support/harness.js';
 import { postTicket } from './support/ticket-fixtures.js';
 
@@ -11,10 +12,7 @@ describeEachDialect(
   'ticket create: writes failing with the COMMIT',
   (ctx) => {
     let org: TestOrg;
-    const count = async (table: 'tickets' | 'events' | 'webhook_deliveries' | 'customers') =>
-      Number(
-        (await ctx.database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('organization_id', '=', org.id).executeTakeFirstOrThrow()).n,
-      );
+    const count = (table: 'tickets' | 'events' | 'webhook_deliveries' | 'customers') => countRows(ctx, table, org.id);
 
     beforeAll(async () => {
       org = await ctx.createOrg();

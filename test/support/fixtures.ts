@@ -20,7 +20,7 @@ export const recordTicketCreated = (ctx: TestContext, organizationId: string, id
 /** How many rows of a tenant table belong to the organization. */
 export async function countRows(
   ctx: TestContext,
-  table: 'tickets' | 'messages' | 'customers' | 'ticket_tags' | 'users' | 'invitations',
+  table: 'tickets' | 'messages' | 'customers' | 'ticket_tags' | 'users' | 'invitations' | 'events' | 'webhook_deliveries',
   organizationId: string,
 ): Promise<number> {
   const row = await ctx.database.db
