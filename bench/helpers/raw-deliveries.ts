@@ -3,16 +3,19 @@ import { Pool } from 'undici';
 
 // The baseline of row 5 (a separate process): a raw undici Pool posting the same payload to the same
 // receiver, CONCURRENCY requests in flight (the worker's WEBHOOK_WORKER_CONCURRENCY), for SECONDS,
-// spread over the same webhook paths. Prints {count, seconds} as JSON.
-// Env: URL (receiver base), PATHS (comma-separated), BODY_FILE, CONCURRENCY, SECONDS.
+// spread over the same webhook paths, after WARMUP seconds of the same (not counted: the product's
+// window starts after its warm-up too). Prints {count, seconds, warm} as JSON (warm: the warm-up's rate).
+// Env: URL (receiver base), PATHS (comma-separated), BODY_FILE, CONCURRENCY, SECONDS, WARMUP (default 0).
 
 const paths = process.env.PATHS!.split(',');
 const body = readFileSync(process.env.BODY_FILE!);
 const concurrency = Number(process.env.CONCURRENCY);
 const pool = new Pool(process.env.URL!, { connections: concurrency });
-const started = performance.now();
+const warmup = Number(process.env.WARMUP ?? 0);
+const started = performance.now() + warmup * 1000;
 const deadline = started + Number(process.env.SECONDS) * 1000;
 let count = 0;
+let warm = 0;
 let n = 0;
 
 await Promise.all(
@@ -25,10 +28,12 @@ await Promise.all(
         headers: { 'content-type': 'application/json' },
       });
       await res.body.dump();
-      if (res.statusCode === 200) count++;
+      if (res.statusCode !== 200) continue;
+      if (performance.now() < started) warm++;
+      else count++;
     }
   }),
 );
 const seconds = (performance.now() - started) / 1000;
 await pool.close();
-process.stdout.write(JSON.stringify({ count, seconds }) + '\n');
+process.stdout.write(JSON.stringify({ count, seconds, warm: warmup > 0 ? warm / warmup : null }) + '\n');

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 // For each delivery it records the first arrival per (path, ticket id): the delay is the arrival
 // time minus the event's `timestamp` (the ticket's created_at, taken inside the create transaction
 // just before commit; same machine clock). It also keeps every arrival's time, so a delivery rate is
-// measured from the first arrival itself (GET /__window?seconds=S), whenever the sender started.
+// measured from the first arrival itself (GET /__window?seconds=S&skip=W), whenever the sender started.
 // GET /__stats reports, POST /__reset clears.
 // Env: PORT.
 
@@ -14,17 +14,27 @@ let delays: number[] = [];
 let times: number[] = [];
 
 /**
- * Arrivals after the first one within S seconds of it: `full` once an arrival came after the window
- * (the window is measured), else counted up to the last arrival so far.
+ * Arrivals in the S seconds that start W seconds after the first arrival (W = 0: the arrivals after
+ * the first one within S seconds of it): `full` once an arrival came after the window (the window is
+ * measured), else counted up to the last arrival so far. `warm` is the rate of the first W seconds
+ * (the sender's warm-up, shown and not counted).
  */
-function windowOf(seconds: number): { count: number; seconds: number; full: boolean; arrivals: number } {
-  if (times.length < 2) return { count: 0, seconds: 0, full: false, arrivals: times.length };
+function windowOf(seconds: number, skip: number): { count: number; seconds: number; full: boolean; arrivals: number; warm: number | null } {
+  if (times.length < 2) return { count: 0, seconds: 0, full: false, arrivals: times.length, warm: null };
   const first = times[0];
-  const end = first + seconds * 1000;
-  let n = 0;
+  const start = first + skip * 1000;
+  const end = start + seconds * 1000;
+  let s = 0;
+  while (s < times.length && times[s] < start) s++;
+  const warm = skip > 0 ? s / skip : null;
+  // Without a warm-up the first arrival opens the window and is not counted (a rate between arrivals).
+  const from = skip > 0 ? s : 1;
+  if (from >= times.length) return { count: 0, seconds: 0, full: false, arrivals: times.length, warm };
+  let n = from;
   while (n < times.length && times[n] <= end) n++;
-  if (n < times.length) return { count: n - 1, seconds, full: true, arrivals: times.length };
-  return { count: n - 1, seconds: (times[n - 1] - first) / 1000, full: false, arrivals: times.length };
+  if (n < times.length) return { count: n - from, seconds, full: true, arrivals: times.length, warm };
+  const origin = skip > 0 ? start : first;
+  return { count: n - from, seconds: (times[n - 1] - origin) / 1000, full: false, arrivals: times.length, warm };
 }
 
 const server = createServer((req, res) => {
@@ -36,9 +46,9 @@ const server = createServer((req, res) => {
     return;
   }
   if (req.method === 'GET' && req.url?.startsWith('/__window?')) {
-    const seconds = Number(new URL(req.url, 'http://x').searchParams.get('seconds'));
+    const query = new URL(req.url, 'http://x').searchParams;
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(windowOf(seconds)));
+    res.end(JSON.stringify(windowOf(Number(query.get('seconds')), Number(query.get('skip') ?? 0))));
     return;
   }
   if (req.method === 'POST' && req.url === '/__reset') {

@@ -21,7 +21,9 @@ import type { Engine } from '../seed/generate.js';
 // 1500), ROUNDS (default 3), MAINS (comma-separated, default dist/cli/main.js), CPU_PROF_DIR (writes
 // --cpu-prof profiles of the worker there), WORKER_ENV (extra env, k=v;k=v), DUMP_STATS (prints the
 // database's pg_stat_user_tables at the end: scans and tuples read per table, e.g. a plan that reads a
-// table's history).
+// table's history), WORKERS (worker processes sharing the backlog, default 1; CPU is their sum),
+// TIMELINE (prints deliveries/s and the first worker's CPU every half second: its start-up and warm-up),
+// WARM_MS (MODE=creates: how long the workers run before the window, default 1000).
 
 const engine = (process.env.DIALECT ?? 'postgres') as Engine;
 const tickets = Number(process.env.TICKETS ?? 1500);
@@ -64,10 +66,17 @@ async function createsAB(ctx: Ctx, receiver: string, seconds: number) {
   for (let r = 0; r < rounds; r++) {
     for (const main of ['none', ...mains]) {
       const workers = main === 'none' ? [] : [0, 1].map(() => spawn(process.execPath, main.endsWith('.mjs') ? [main] : [resolve(ROOT, main), 'worker'], { cwd: ROOT, env: serviceEnv(ctx.db.url, extraEnv), stdio: 'ignore' }));
-      await sleep(1000);
+      // WARM_MS: how long the workers run before the window (default 1 s).
+      await sleep(Number(process.env.WARM_MS ?? 1000));
       const before = (await stats(receiver)).arrivals;
+      const counters0 = engine === 'postgres' ? await pgCounters(ctx.db.url) : {};
       const l = await load({ url: ctx.base, connections: 50, seconds, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
       const delivered = (await stats(receiver)).arrivals - before;
+      if (engine === 'postgres' && delivered > 0) {
+        // The database's work per delivery during the window (the creates' included).
+        const counters = await pgCounters(ctx.db.url);
+        process.stderr.write(`  per delivery: ${Object.entries(counters).map(([k, v]) => `${k} ${((v - (counters0[k] ?? 0)) / delivered).toFixed(3)}`).join(', ')}\n`);
+      }
       const cpu = workers.map((w) => cpuMs(w.pid!));
       await Promise.all(workers.map((w) => new Promise((resolve) => { w.once('exit', resolve); w.kill('SIGTERM'); })));
       (rates[main] ??= []).push(l.rps);
@@ -161,19 +170,36 @@ async function main() {
         const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
         const t0 = performance.now();
         const worker = spawn(process.execPath, [...prof, resolve(ROOT, main), 'worker'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+        const extra = Array.from({ length: Number(process.env.WORKERS ?? 1) - 1 }, () => spawn(process.execPath, [...prof, resolve(ROOT, main), 'worker'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] }));
         const exited = new Promise((resolve) => worker.once('exit', resolve));
         let s = await stats(receiver);
         let firstAt = 0;
+        // TIMELINE=1: deliveries/s and the worker's CPU (in cores) every half second from its start:
+        // how long the worker takes to reach its steady rate (start-up, JIT warm-up).
+        let mark = { t: t0, n: 0, cpu: 0 };
         while (s.unique < expected) {
           await sleep(20);
           s = await stats(receiver);
           if (!firstAt && s.arrivals > 0) firstAt = performance.now();
+          if (process.env.TIMELINE && performance.now() - mark.t >= 500) {
+            const now = { t: performance.now(), n: s.arrivals, cpu: cpuMs(worker.pid!) };
+            const dt = (now.t - mark.t) / 1000;
+            process.stderr.write(`  t=${((now.t - t0) / 1000).toFixed(1)} s: ${((now.n - mark.n) / dt).toFixed(0)} deliveries/s, worker ${((now.cpu - mark.cpu) / 1000 / dt).toFixed(2)} cores, ${(((now.cpu - mark.cpu) * 1000) / Math.max(1, now.n - mark.n)).toFixed(0)} µs/delivery\n`);
+            mark = now;
+          }
           if (performance.now() - t0 > 120_000 || worker.exitCode !== null) throw new Error(`only ${s.unique} of ${expected} arrived`);
         }
         const wall = (performance.now() - firstAt) / 1000;
-        const workerMs = cpuMs(worker.pid!);
+        const workerMs = cpuMs(worker.pid!) + extra.reduce((a, w) => a + cpuMs(w.pid!), 0);
+        // Context switches of the workers' threads per delivery (each wake-up of an event loop is one).
+        const switches = [worker, ...extra].reduce((a, w) => {
+          const st = readFileSync(`/proc/${w.pid}/status`, 'utf8');
+          return a + Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(st)![1]) + Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(st)![1]);
+        }, 0);
+        process.stderr.write(`  main threads' context switches per delivery: ${(switches / expected).toFixed(3)}\n`);
+        await Promise.all(extra.map((w) => new Promise((resolve) => { w.once('exit', resolve); w.kill('SIGTERM'); })));
         const [ut, st] = readFileSync(`/proc/${worker.pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13).map((x) => (Number(x) * 10_000) / expected);
-        process.stderr.write(`  worker user ${ut.toFixed(0)} µs, system ${st.toFixed(0)} µs per delivery\n`);
+        process.stderr.write(`  ${extra.length ? 'first ' : ''}worker user ${ut.toFixed(0)} µs, system ${st.toFixed(0)} µs per delivery\n`);
         const pgMs = engine === 'postgres' ? postgresCpuMs() - pg0 : 0;
         worker.kill('SIGTERM');
         await exited;
