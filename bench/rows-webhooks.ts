@@ -170,7 +170,7 @@ const ROW3_WARMUP_SECONDS = 5;
  * counted (as row 7's first second). A `worker` process reaches its steady rate 1.5-2 s after its
  * first delivery (its code is compiled as it runs; from a 60,000-delivery backlog on a 2-core machine:
  * 470, 2,200 and 4,000 deliveries/s in its first three half-seconds, 5,000-7,500 from the fifth on);
- * row 3 likewise waits 2 s after the workers' first delivery. The rate of a delivery process that
+ * row 3 likewise measures warm workers (ROW3_WARMUP_SECONDS). The rate of a delivery process that
  * runs for days is its steady one.
  */
 const ROW5_WARMUP_SECONDS = 2;

@@ -27,14 +27,14 @@ function windowOf(seconds: number, skip: number): { count: number; seconds: numb
   let s = 0;
   while (s < times.length && times[s] < start) s++;
   const warm = skip > 0 ? s / skip : null;
-  // Without a warm-up the first arrival opens the window and is not counted (a rate between arrivals).
-  const from = skip > 0 ? s : 1;
+  // Without a warm-up the first arrival opens the window and is not counted (a rate between arrivals);
+  // with one, the first arrival is a warm-up's (s >= 1).
+  const from = Math.max(s, 1);
   if (from >= times.length) return { count: 0, seconds: 0, full: false, arrivals: times.length, warm };
   let n = from;
   while (n < times.length && times[n] <= end) n++;
   if (n < times.length) return { count: n - from, seconds, full: true, arrivals: times.length, warm };
-  const origin = skip > 0 ? start : first;
-  return { count: n - from, seconds: (times[n - 1] - origin) / 1000, full: false, arrivals: times.length, warm };
+  return { count: n - from, seconds: (times[n - 1] - start) / 1000, full: false, arrivals: times.length, warm };
 }
 
 const server = createServer((req, res) => {

@@ -47,6 +47,11 @@ async function pgCounters(url: string): Promise<Record<string, number>> {
   }
 }
 
+/** The counters' growth from `before` to `after`, per delivery, as one line. */
+function perDeliveryText(before: Record<string, number>, after: Record<string, number>, deliveries: number): string {
+  return `  per delivery: ${Object.entries(after).map(([k, v]) => `${k} ${((v - (before[k] ?? 0)) / deliveries).toFixed(3)}`).join(', ')}\n`;
+}
+
 async function analyzeDeliveries(url: string): Promise<void> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -74,8 +79,7 @@ async function createsAB(ctx: Ctx, receiver: string, seconds: number) {
       const delivered = (await stats(receiver)).arrivals - before;
       if (engine === 'postgres' && delivered > 0) {
         // The database's work per delivery during the window (the creates' included).
-        const counters = await pgCounters(ctx.db.url);
-        process.stderr.write(`  per delivery: ${Object.entries(counters).map(([k, v]) => `${k} ${((v - (counters0[k] ?? 0)) / delivered).toFixed(3)}`).join(', ')}\n`);
+        process.stderr.write(perDeliveryText(counters0, await pgCounters(ctx.db.url), delivered));
       }
       const cpu = workers.map((w) => cpuMs(w.pid!));
       await Promise.all(workers.map((w) => new Promise((resolve) => { w.once('exit', resolve); w.kill('SIGTERM'); })));
@@ -169,8 +173,9 @@ async function main() {
         const env = serviceEnv(db.url, extraEnv);
         const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
         const t0 = performance.now();
-        const worker = spawn(process.execPath, [...prof, resolve(ROOT, main), 'worker'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-        const extra = Array.from({ length: Number(process.env.WORKERS ?? 1) - 1 }, () => spawn(process.execPath, [...prof, resolve(ROOT, main), 'worker'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] }));
+        const startWorker = () => spawn(process.execPath, [...prof, resolve(ROOT, main), 'worker'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+        const worker = startWorker();
+        const extra = Array.from({ length: Number(process.env.WORKERS ?? 1) - 1 }, startWorker);
         const exited = new Promise((resolve) => worker.once('exit', resolve));
         let s = await stats(receiver);
         let firstAt = 0;
@@ -191,7 +196,7 @@ async function main() {
         }
         const wall = (performance.now() - firstAt) / 1000;
         const workerMs = cpuMs(worker.pid!) + extra.reduce((a, w) => a + cpuMs(w.pid!), 0);
-        // Context switches of the workers' threads per delivery (each wake-up of an event loop is one).
+        // Context switches of the workers' main threads (/proc/PID/status) per delivery: each wake-up of an event loop is one.
         const switches = [worker, ...extra].reduce((a, w) => {
           const st = readFileSync(`/proc/${w.pid}/status`, 'utf8');
           return a + Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(st)![1]) + Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(st)![1]);
@@ -205,9 +210,7 @@ async function main() {
         await exited;
         if (engine === 'postgres') {
           await sleep(1200);
-          const counters = await pgCounters(db.url);
-          const per = Object.entries(counters).map(([k, v]) => `${k} ${((v - (counters0[k] ?? 0)) / expected).toFixed(3)}`);
-          process.stderr.write(`  per delivery: ${per.join(', ')}\n`);
+          process.stderr.write(perDeliveryText(counters0, await pgCounters(db.url), expected));
         }
         const entry = (results[main] ??= { workerUs: [], pgUs: [], rate: [] });
         entry.workerUs.push((workerMs * 1000) / expected);
