@@ -23,7 +23,8 @@ import type { Engine } from '../seed/generate.js';
 // database's pg_stat_user_tables at the end: scans and tuples read per table, e.g. a plan that reads a
 // table's history), WORKERS (worker processes sharing the backlog, default 1; CPU is their sum),
 // TIMELINE (prints deliveries/s and the first worker's CPU every half second: its start-up and warm-up),
-// WARM_MS (MODE=creates: how long the workers run before the window, default 1000).
+// WARM_MS (MODE=creates: how long the workers run before the window, default 1000). MODE=creates runs
+// WORKERS workers too (default 2 there).
 
 const engine = (process.env.DIALECT ?? 'postgres') as Engine;
 const tickets = Number(process.env.TICKETS ?? 1500);
@@ -70,7 +71,7 @@ async function createsAB(ctx: Ctx, receiver: string, seconds: number) {
   const rates: Record<string, number[]> = {};
   for (let r = 0; r < rounds; r++) {
     for (const main of ['none', ...mains]) {
-      const workers = main === 'none' ? [] : [0, 1].map(() => spawn(process.execPath, main.endsWith('.mjs') ? [main] : [resolve(ROOT, main), 'worker'], { cwd: ROOT, env: serviceEnv(ctx.db.url, extraEnv), stdio: 'ignore' }));
+      const workers = main === 'none' ? [] : Array.from({ length: Number(process.env.WORKERS ?? 2) }, () => spawn(process.execPath, main.endsWith('.mjs') ? [main] : [resolve(ROOT, main), 'worker'], { cwd: ROOT, env: serviceEnv(ctx.db.url, extraEnv), stdio: 'ignore' }));
       // WARM_MS: how long the workers run before the window (default 1 s).
       await sleep(Number(process.env.WARM_MS ?? 1000));
       const before = (await stats(receiver)).arrivals;

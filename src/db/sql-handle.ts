@@ -158,10 +158,11 @@ export class Sql {
    * transaction reads, and whose errors need no handling of their own.
    */
   async writeLast(writes: ReadonlyArray<SharedWrite | null>): Promise<void> {
-    const list = writes.filter((w): w is SharedWrite => w !== null);
     const mark = this.engine.features.lastWrite;
     // Outside a transaction no COMMIT would carry it.
-    if (mark === null || !this.inTransaction || list.length === 0) return this.writeInOrder(list);
+    if (mark === null || !this.inTransaction) return this.writeInOrder(writes);
+    const list = writes.filter((w): w is SharedWrite => w !== null);
+    if (list.length === 0) return;
     const compiled = (list.length === 1 ? list[0] : this.inOrder(list)).compile();
     await this.db.executeQuery({ ...compiled, sql: mark(compiled.sql) });
   }
