@@ -11,6 +11,12 @@ export function cpuMs(pid: number, thread?: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICK;
 }
 
+/** Voluntary and involuntary context switches of a process's main thread so far (/proc/PID/status). */
+export function contextSwitches(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)![1]) + Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)![1]);
+}
+
 /** Every process now running, with its command name and command line (NUL-separated arguments). */
 export function* processes(): Generator<{ pid: number; comm: string; cmdline: string }> {
   for (const d of readdirSync('/proc')) {

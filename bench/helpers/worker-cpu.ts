@@ -8,7 +8,7 @@ import { ROOT, cli, freePort, serviceEnv, sleep, startHelper, waitHttp, type Pro
 import { ticketBody } from '../rows-api.js';
 import { seededCopy } from '../seed/seed.js';
 import { emulateAutovacuum } from '../autovacuum.js';
-import { cpuMs, postgresCpuMs } from './process-cpu.js';
+import { contextSwitches, cpuMs, postgresCpuMs } from './process-cpu.js';
 import type { Engine } from '../seed/generate.js';
 
 // CPU per delivery of the `worker` process (and of PostgreSQL's backends), from a queued backlog:
@@ -48,6 +48,14 @@ async function pgCounters(url: string): Promise<Record<string, number>> {
   }
 }
 
+/** node flags of the profiled workers (CPU_PROF_DIR). */
+const profFlags = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
+
+/** A `worker` process of build `main` (a compiled dist/cli/main.js, or a standalone .mjs), under node `flags`. */
+function spawnWorker(main: string, env: NodeJS.ProcessEnv, flags: string[] = [], stderr: 'ignore' | 'inherit' = 'ignore') {
+  return spawn(process.execPath, [...flags, ...(main.endsWith('.mjs') ? [main] : [resolve(ROOT, main), 'worker'])], { cwd: ROOT, env, stdio: ['ignore', 'ignore', stderr] });
+}
+
 /** The counters' growth from `before` to `after`, per delivery, as one line. */
 function perDeliveryText(before: Record<string, number>, after: Record<string, number>, deliveries: number): string {
   return `  per delivery: ${Object.entries(after).map(([k, v]) => `${k} ${((v - (before[k] ?? 0)) / deliveries).toFixed(3)}`).join(', ')}\n`;
@@ -71,7 +79,7 @@ async function createsAB(ctx: Ctx, receiver: string, seconds: number) {
   const rates: Record<string, number[]> = {};
   for (let r = 0; r < rounds; r++) {
     for (const main of ['none', ...mains]) {
-      const workers = main === 'none' ? [] : Array.from({ length: Number(process.env.WORKERS ?? 2) }, () => spawn(process.execPath, main.endsWith('.mjs') ? [main] : [resolve(ROOT, main), 'worker'], { cwd: ROOT, env: serviceEnv(ctx.db.url, extraEnv), stdio: 'ignore' }));
+      const workers = main === 'none' ? [] : Array.from({ length: Number(process.env.WORKERS ?? 2) }, () => spawnWorker(main, serviceEnv(ctx.db.url, extraEnv)));
       // WARM_MS: how long the workers run before the window (default 1 s).
       await sleep(Number(process.env.WARM_MS ?? 1000));
       const before = (await stats(receiver)).arrivals;
@@ -101,8 +109,7 @@ async function trickleAB(ctx: Ctx, receiver: string, seconds: number, rate: numb
   for (let r = 0; r < rounds; r++) {
     for (const main of mains) {
       await fetch(`${receiver}/__reset`, { method: 'POST' });
-      const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
-      const workers = [0, 1].map(() => spawn(process.execPath, [...prof, resolve(ROOT, main), 'worker'], { cwd: ROOT, env: serviceEnv(ctx.db.url, extraEnv), stdio: 'ignore' }));
+      const workers = [0, 1].map(() => spawnWorker(main, serviceEnv(ctx.db.url, extraEnv), profFlags));
       await sleep(1500);
       const w0 = workers.map((w) => cpuMs(w.pid!));
       const pg0 = postgresCpuMs();
@@ -172,9 +179,8 @@ async function main() {
         const pg0 = engine === 'postgres' ? postgresCpuMs() : 0;
         const counters0 = engine === 'postgres' ? await pgCounters(db.url) : {};
         const env = serviceEnv(db.url, extraEnv);
-        const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
         const t0 = performance.now();
-        const startWorker = () => spawn(process.execPath, [...prof, resolve(ROOT, main), 'worker'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+        const startWorker = () => spawnWorker(main, env, profFlags, 'inherit');
         const worker = startWorker();
         const extra = Array.from({ length: Number(process.env.WORKERS ?? 1) - 1 }, startWorker);
         const exited = new Promise((resolve) => worker.once('exit', resolve));
@@ -198,10 +204,7 @@ async function main() {
         const wall = (performance.now() - firstAt) / 1000;
         const workerMs = cpuMs(worker.pid!) + extra.reduce((a, w) => a + cpuMs(w.pid!), 0);
         // Context switches of the workers' main threads (/proc/PID/status) per delivery: each wake-up of an event loop is one.
-        const switches = [worker, ...extra].reduce((a, w) => {
-          const st = readFileSync(`/proc/${w.pid}/status`, 'utf8');
-          return a + Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(st)![1]) + Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(st)![1]);
-        }, 0);
+        const switches = [worker, ...extra].reduce((a, w) => a + contextSwitches(w.pid!), 0);
         process.stderr.write(`  main threads' context switches per delivery: ${(switches / expected).toFixed(3)}\n`);
         await Promise.all(extra.map((w) => new Promise((resolve) => { w.once('exit', resolve); w.kill('SIGTERM'); })));
         const [ut, st] = readFileSync(`/proc/${worker.pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13).map((x) => (Number(x) * 10_000) / expected);
