@@ -82,6 +82,22 @@ describeEachDialect('tickets: list query plans', (ctx) => {
     expect(text).not.toMatch(ctx.dialect === 'sqlite' ? /^SCAN (tickets|messages|customers)\b(?! (USING|VIRTUAL))/m : /Seq Scan on (tickets|messages)/);
   });
 
+  it.each<[string, TicketFilter, string[], string[]]>([
+    ['the default list: the open tickets\' index alone', base, ['tickets_subject_trgm_open'], ['tickets_subject_trgm_closed']],
+    ['closed included: both indexes', { ...base, includeClosed: true }, ['tickets_subject_trgm_open', 'tickets_subject_trgm_closed'], []],
+    ['status CLOSED: the closed tickets\' index', { ...base, status: 'CLOSED' }, ['tickets_subject_trgm_closed'], []],
+    ['status PENDING: the open tickets\' index', { ...base, status: 'PENDING' }, ['tickets_subject_trgm_open'], []],
+  ])('reads the subjects through their partial trigram indexes (20261126-0100), %s', async (_title, filter, used, unused) => {
+    const text = await explainFilter({ ...filter, search: parseSearch('printer') });
+    if (ctx.dialect === 'sqlite') {
+      expect(text, text).toContain('tickets_fts');
+      return;
+    }
+    for (const name of used) expect(text, text).toContain(`${name} `);
+    for (const name of unused) expect(text, text).not.toContain(name);
+    expect(text).not.toMatch(/Seq Scan on tickets/);
+  });
+
   it("asks the email index for an address's part before the @ only (its domain's trigrams are in every address there)", async () => {
     const f = { ...base, search: parseSearch('c12@example.com') };
     if (ctx.dialect === 'sqlite') {

@@ -17,6 +17,7 @@ import * as counterStripes from './migrations/20261123-0100-counter-stripes.js';
 import * as ginPendingLimit from './migrations/20261124-0100-gin-pending-limit.js';
 import * as ftsMergesOffWriters from './migrations/20261124-0200-fts-merges-off-writers.js';
 import * as deliveryHistoryIndex from './migrations/20261125-0100-delivery-history-index.js';
+import * as subjectTrigramByStatus from './migrations/20261126-0100-subject-trigram-by-status.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261124-0100-gin-pending-limit': ginPendingLimit,
   '20261124-0200-fts-merges-off-writers': ftsMergesOffWriters,
   '20261125-0100-delivery-history-index': deliveryHistoryIndex,
+  '20261126-0100-subject-trigram-by-status': subjectTrigramByStatus,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -119,12 +119,25 @@ export function sqliteSubjectMatches(t: TenantDb, f: TicketFilter, term: SearchT
       ORDER BY tickets_fts.rowid DESC LIMIT ${limit}`;
 }
 
+/**
+ * PostgreSQL: what lets the planner read the subjects' trigram indexes, which are partial (open tickets,
+ * closed ones: migration 20261126-0100) and so serve only a condition that implies their predicate.
+ * The default list's own condition (status <> 'CLOSED', a literal) implies the open one's; any other
+ * list gets both predicates as alternatives, which the planner reads as one scan of each index (a
+ * condition on a bound status parameter would not do: a generic plan cannot see its value).
+ */
+export function subjectIndexes(f: Pick<TicketFilter, 'status' | 'includeClosed'> | null, alias: string): RawBuilder<unknown> {
+  if (f && !f.status && !f.includeClosed) return sql``;
+  const status = sql.ref(`${alias}.status`);
+  return sql`AND (${status} <> 'CLOSED' OR ${status} = 'CLOSED')`;
+}
+
 /** PostgreSQL: the ids of every ticket the term matches, each source served by a pg_trgm GIN index. */
 export function pgSearchSet(t: TenantDb, term: SearchTerm): RawBuilder<unknown> {
   const org = t.organizationId;
   const p = term.likePattern;
   const parts = [
-    sql`SELECT id FROM tickets WHERE organization_id = ${org} AND subject ILIKE ${p} ESCAPE '\\'`,
+    sql`SELECT id FROM tickets WHERE organization_id = ${org} AND subject ILIKE ${p} ESCAPE '\\' ${subjectIndexes(null, 'tickets')}`,
     sql`SELECT m.ticket_id FROM messages m WHERE m.organization_id = ${org} AND m.content ILIKE ${p} ESCAPE '\\'`,
     sql`SELECT tc.id FROM tickets tc WHERE tc.organization_id = ${org} AND tc.customer_id IN
           (SELECT id FROM customers WHERE organization_id = ${org}
@@ -158,7 +171,7 @@ export function pgCappedSearch(t: TenantDb, f: TicketFilter, term: SearchTerm, c
   const tag = tagExists(t, f, 'k');
   const sources = [
     sql`s AS (SELECT k.id, k.number FROM tickets k
-      WHERE k.organization_id = ${org} AND k.subject ILIKE ${p} ESCAPE '\\' AND ${conds} ${tag} LIMIT ${stop})`,
+      WHERE k.organization_id = ${org} AND k.subject ILIKE ${p} ESCAPE '\\' ${subjectIndexes(f, 'k')} AND ${conds} ${tag} LIMIT ${stop})`,
     // Each matching message's ticket by key (OFFSET 0: a probe per message, which stops with the
     // LIMIT, rather than a hash join that reads every ticket of the list first).
     sql`m AS (SELECT k.id, k.number FROM messages m CROSS JOIN LATERAL (SELECT k.id, k.number FROM tickets k
