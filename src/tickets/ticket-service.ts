@@ -5,7 +5,7 @@ import type { EventRecorder } from '../webhooks/event-recorder.js';
 import type { Clock } from '../shared/clock.js';
 import { notFound, validationError } from '../shared/errors.js';
 import type { Precondition } from '../shared/precondition.js';
-import { newId, pathUuid } from '../shared/ids.js';
+import { newTimeOrderedId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta } from '../shared/pagination.js';
 import { moveTicketCount, ticketCountAdjustment } from './ticket-count-store.js';
 import { readCountedPage, type CountedPage, type PageWindow } from './ticket-list-store.js';
@@ -89,7 +89,7 @@ export function createTicketService({ database, clock, customers, quota, events 
       const { customer, created, eventWrites: customerEvent } = await customers.findOrCreateForTicket(t, c, now);
       const admission = limited ? await quota.checkTicketAllowed(t, now) : quota.unlimitedAdmission;
       const row: TicketRow = {
-        id: newId(),
+        id: newTimeOrderedId(),
         organization_id: t.organizationId,
         number,
         subject: input.subject,
@@ -107,7 +107,7 @@ export function createTicketService({ database, clock, customers, quota, events 
         closed_at: null,
       };
       const message: MessageRow = {
-        id: newId(),
+        id: newTimeOrderedId(),
         ticket_id: row.id,
         type: 'INBOUND',
         content: input.message,
@@ -195,7 +195,7 @@ export function createTicketService({ database, clock, customers, quota, events 
         const customer = (await store.findCustomerRefs(t, [ticket.customer_id])).get(ticket.customer_id)!;
         author = { type: 'INBOUND', author_type: 'customer', author_id: customer.id, author_email: customer.email, author_name: customer.name };
       }
-      const message: MessageRow = { id: newId(), ticket_id: ticket.id, content: input.content, created_at: now, ...author };
+      const message: MessageRow = { id: newTimeOrderedId(), ticket_id: ticket.id, content: input.content, created_at: now, ...author };
       // The ticket row is locked (writers are serial on SQLite): its count numbers the message. The
       // writes are one statement on PostgreSQL, sent with the COMMIT (Sql.writeLast): the message, the
       // ticket's count, the event and its deliveries.
