@@ -2,19 +2,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/db/database.js';
-import { openSqlite } from '../src/db/sqlite-connection.js';
-import { createSqliteReader } from '../src/db/sqlite-reader.js';
-import { WAL_BACKSTOP_PAGES, WAL_CHECKPOINT_SQL, type WalCheckpoints } from '../src/db/sqlite-wal-checkpoint.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { LockWaitingSqliteDialect } from '../src/db/sqlite-lock-wait.js';
+import { WAL_BACKSTOP_PAGES, walCheckpoints, type WalCheckpoints } from '../src/db/sqlite-wal-checkpoint.js';
 import { cliCommand } from './support/cli-runner.js';
 import { eventually } from './support/webhook-receiver.js';
 
 // Who copies the WAL back into the database file (src/db/sqlite-wal-checkpoint.ts): SQLite's own
 // checkpoint runs inside the commit that crosses 1,000 pages, on the committing thread, which for the
-// server's connection is the event loop. The server leaves it to its reader threads, on a timer, and
-// keeps its own only as a backstop. Read from the WAL index itself (the -shm file): how many
+// server's connection is the event loop. The server leaves it to its webhook thread's connection, on a
+// timer, and keeps its own only as a backstop. Read from the WAL index itself (the -shm file): how many
 // frames the WAL holds and how many of them a checkpoint has copied back.
 
 /** The WAL index header's mxFrame (offset 16) and the checkpoint info's nBackfill (offset 96), little-endian here. */
@@ -32,12 +32,8 @@ afterEach(async () => {
   dir = null;
 });
 
-const HOUR = 3_600_000;
-
-function open(mode: WalCheckpoints, checkpointIntervalMs?: number) {
-  dir ??= mkdtempSync(join(tmpdir(), 'helpdesk-wal-'));
-  const path = join(dir, 'db.sqlite');
-  const handle = openSqlite(path, false, { checkpoints: mode, checkpointIntervalMs });
+function open(mode: WalCheckpoints, path = join((dir ??= mkdtempSync(join(tmpdir(), 'helpdesk-wal-'))), 'db.sqlite')) {
+  const handle = openDatabase({ dialect: 'sqlite', path, url: `sqlite:${path}` }, { walCheckpoints: mode });
   handles.push(handle);
   return { handle, path };
 }
@@ -56,16 +52,16 @@ describe('sqlite: WAL checkpoints', () => {
     expect(wal.backfilled).toBe(wal.frames);
   });
 
-  it("sqlite: 'background' commits leave a WAL past 1,000 pages unchecked", async () => {
-    const { handle, path } = open('background', HOUR);
+  it("sqlite: 'elsewhere' leaves a WAL past 1,000 pages to another connection", async () => {
+    const { handle, path } = open('elsewhere');
     await sql`CREATE TABLE blobs (b BLOB)`.execute(handle.db);
     await writePages(handle, 1_500);
     expect(walState(path)).toMatchObject({ backfilled: 0 });
     expect(walState(path).frames).toBeGreaterThan(1_500);
   });
 
-  it("sqlite: 'background' commits checkpoint once the WAL passes the backstop", async () => {
-    const { handle, path } = open('background', HOUR);
+  it("sqlite: 'elsewhere' checkpoints itself once the WAL passes the backstop", async () => {
+    const { handle, path } = open('elsewhere');
     await sql`CREATE TABLE blobs (b BLOB)`.execute(handle.db);
     await writePages(handle, WAL_BACKSTOP_PAGES - 500);
     expect(walState(path).backfilled).toBe(0);
@@ -75,10 +71,12 @@ describe('sqlite: WAL checkpoints', () => {
     expect(wal.backfilled).toBe(wal.frames);
   });
 
-  it("sqlite: 'background' has a reader thread checkpoint the WAL within the interval", async () => {
-    const { handle, path } = open('background');
+  it("sqlite: 'timer' checkpoints what another connection wrote, without a write of its own", async () => {
+    const { handle, path } = open('elsewhere');
     await sql`CREATE TABLE blobs (b BLOB)`.execute(handle.db);
     await writePages(handle, 1_500);
+    expect(walState(path).backfilled).toBe(0);
+    open('timer', path);
     const wal = await eventually(async () => {
       const state = walState(path);
       return state.backfilled > 0 && state;
@@ -87,19 +85,33 @@ describe('sqlite: WAL checkpoints', () => {
     expect(wal.backfilled).toBe(wal.frames);
   });
 
-  it('sqlite: a reader thread, whose connection can write to checkpoint, refuses any other statement that writes', async () => {
-    const { handle, path } = open('auto');
-    await sql`CREATE TABLE blobs (b BLOB)`.execute(handle.db);
-    const reader = createSqliteReader(path, 1);
+  it("sqlite: 'timer' waits for the connection's own transaction instead of failing inside it", async () => {
+    dir = mkdtempSync(join(tmpdir(), 'helpdesk-wal-'));
+    const path = join(dir, 'db.sqlite');
+    const sqlite = new SQLite(path);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('wal_autocheckpoint = 0');
+    const db = new Kysely<any>({ dialect: new LockWaitingSqliteDialect({ database: sqlite }) });
+    const errors: unknown[] = [];
+    const checkpointer = walCheckpoints(sqlite, db, 'timer', { intervalMs: 60_000, onError: (err) => errors.push(err) })!;
     try {
-      await expect(reader.all('INSERT INTO blobs (b) VALUES (1)', [], 5_000)).rejects.toThrow('a reader thread runs read-only statements');
-      await expect(reader.all('DELETE FROM blobs', [], 5_000)).rejects.toThrow('a reader thread runs read-only statements');
-      expect(await reader.all('SELECT count(*) AS n FROM blobs', [], 5_000)).toEqual([{ n: 0 }]);
-      expect(await reader.all(WAL_CHECKPOINT_SQL, [], 5_000)).toHaveLength(1);
+      await sql`CREATE TABLE blobs (b BLOB)`.execute(db);
+      let tick: Promise<void> | null = null;
+      await db.transaction().execute(async (trx) => {
+        await sql`INSERT INTO blobs (b) VALUES (zeroblob(${100 * PAGE}))`.execute(trx);
+        tick = checkpointer.tick();
+        await new Promise((r) => setTimeout(r, 20));
+        expect(walState(path).backfilled).toBe(0);
+      });
+      await tick;
+      expect(errors).toEqual([]);
+      const wal = walState(path);
+      expect(wal.frames).toBeGreaterThan(100);
+      expect(wal.backfilled).toBe(wal.frames);
     } finally {
-      await reader.close();
+      await checkpointer.stop();
+      await db.destroy();
     }
-    expect(await sql<{ n: number }>`SELECT count(*) AS n FROM blobs`.execute(handle.db)).toMatchObject({ rows: [{ n: 0 }] });
   });
 });
 
@@ -110,19 +122,19 @@ describe('sqlite: WAL checkpoints of a running server', () => {
     server = null;
   });
 
-  it('sqlite: serve --no-worker checkpoints a WAL far below 1,000 pages (a reader thread, on its timer)', async () => {
+  it('sqlite: serve checkpoints a WAL far below 1,000 pages (its webhook thread\'s timer, with no delivery to make)', async () => {
     dir = mkdtempSync(join(tmpdir(), 'helpdesk-wal-'));
     const path = join(dir, 'db.sqlite');
     const port = 20_000 + Math.floor(Math.random() * 20_000);
-    server = spawn(...cliCommand(['serve', '--no-worker']), {
+    server = spawn(...cliCommand(['serve']), {
       env: { ...process.env, DATABASE_URL: `sqlite:${path}`, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     server.stdout!.on('data', (d) => (out += d));
     server.stderr!.on('data', (d) => (out += d));
-    // The first start prints the default organization's key, then the server logs that it listens.
-    await eventually(async () => /Server listening/.test(out), 60_000).catch((err) => {
+    // The first start prints the default organization's key; the thread logs its start.
+    await eventually(async () => /webhook worker started/.test(out), 60_000).catch((err) => {
       throw new Error(`${String(err)}\n${out}`);
     });
     const token = /API key:\s+(\S+)/.exec(out)![1];

@@ -9,7 +9,7 @@ import type { Database } from './schema.js';
 import { ftsMergeSteps, startFtsMerges } from './sqlite-fts-merge.js';
 import { LockWaitingSqliteDialect } from './sqlite-lock-wait.js';
 import { createSqliteReader, SQLITE_PAGE_CACHE_KIB } from './sqlite-reader.js';
-import { WAL_CHECKPOINT_SQL, walCheckpoints, type WalCheckpoints } from './sqlite-wal-checkpoint.js';
+import { walCheckpoints, type WalCheckpoints } from './sqlite-wal-checkpoint.js';
 
 // A SQLite file (or a private in-memory database) behind the same DatabaseHandle as PostgreSQL: one
 // connection on the event loop (Kysely runs one statement at a time on it) plus reader threads.
@@ -21,8 +21,7 @@ export function openSqlite(
     mergeSearchIndexes = false,
     cacheKib = SQLITE_PAGE_CACHE_KIB,
     checkpoints = 'auto',
-    checkpointIntervalMs,
-  }: { mergeSearchIndexes?: boolean; cacheKib?: number; checkpoints?: WalCheckpoints; checkpointIntervalMs?: number } = {},
+  }: { mergeSearchIndexes?: boolean; cacheKib?: number; checkpoints?: WalCheckpoints } = {},
 ): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
@@ -44,9 +43,8 @@ export function openSqlite(
   // in-memory database has nothing they could open.
   const reader = path === ':memory:' ? null : createSqliteReader(path);
   const merges = mergeSearchIndexes ? startFtsMerges({ step: ftsMergeSteps(db, sqlite), writes: () => writes.count }) : null;
-  // A private in-memory database has no WAL (nor readers).
-  const checkpoint = () => reader!.all(WAL_CHECKPOINT_SQL, [], WAL_CHECKPOINT_TIMEOUT_MS);
-  const checkpointer = reader && walCheckpoints(sqlite, checkpoints, checkpoint, { intervalMs: checkpointIntervalMs });
+  // A private in-memory database has no WAL.
+  const checkpointer = path === ':memory:' ? null : walCheckpoints(sqlite, db, checkpoints);
   return {
     db,
     dialect: 'sqlite',
@@ -71,10 +69,6 @@ export function openSqlite(
 // webhook thread, the CLI next to a running server) makes us wait for the lock (sqlite-lock-wait.ts)
 // instead of failing with SQLITE_BUSY when a deferred transaction tries to upgrade from reading to writing.
 const BEGIN_IMMEDIATE = sql.raw('BEGIN IMMEDIATE');
-
-// A checkpoint copies at most what accumulated since the last one (every 500 ms); a reader thread stuck
-// in one longer than this is replaced, like one stuck in a read.
-const WAL_CHECKPOINT_TIMEOUT_MS = 60_000;
 
 // Kysely prepares every query anew; on better-sqlite3 preparing costs more than running a primary-key
 // read, so prepared statements are kept per SQL text (queries are parameterized, the set is small;

@@ -2,14 +2,12 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { threadResourceLimits } from '../shared/thread-heap.js';
 import { StatementTimeoutError } from './statement-timeout.js';
-import { WAL_CHECKPOINT_SQL } from './sqlite-wal-checkpoint.js';
 
 // better-sqlite3 runs every statement synchronously on the thread that calls it, so on the event loop
 // a search over many rows stalls every other request of the process. Reads that may be slow (search,
-// capped totals, deep pages) go instead to a small pool of worker threads, each with its own
-// connection to the same database file, on which it runs only read-only statements (and the server's
-// WAL checkpoints: sqlite-wal-checkpoint.ts): WAL lets them read while the main connection writes, and
-// a read started after a commit sees it. In-memory databases cannot be shared this way and keep running
+// capped totals, deep pages) go instead to a small pool of worker threads, each with its own read-only
+// connection to the same database file: WAL lets them read while the main connection writes, and a
+// read started after a commit sees it. In-memory databases cannot be shared this way and keep running
 // their reads inline (DatabaseHandle without a reader).
 //
 // The worker is plain JavaScript evaluated from a string, so it runs the same under the TypeScript
@@ -18,9 +16,7 @@ import { WAL_CHECKPOINT_SQL } from './sqlite-wal-checkpoint.js';
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
-// Read-write only so that it can checkpoint the WAL (sqlite-wal-checkpoint.ts): any other statement
-// that is not read-only is refused.
-const db = new Database(workerData.path, { fileMustExist: true });
+const db = new Database(workerData.path, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 db.pragma('cache_size = -' + workerData.cacheKib);
 const statements = new Map();
@@ -29,7 +25,6 @@ parentPort.on('message', ({ id, sql, parameters }) => {
     let stmt = statements.get(sql);
     if (!stmt) {
       stmt = db.prepare(sql);
-      if (!stmt.readonly && sql !== workerData.checkpoint) throw new Error('a reader thread runs read-only statements');
       if (statements.size >= 200) statements.delete(statements.keys().next().value);
       statements.set(sql, stmt);
     }
@@ -90,7 +85,7 @@ export function createSqliteReader(path: string, size = 2): SqliteReader {
   function spawn(): Slot {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { path, driver: driverPath(), cacheKib: SQLITE_PAGE_CACHE_KIB, checkpoint: WAL_CHECKPOINT_SQL },
+      workerData: { path, driver: driverPath(), cacheKib: SQLITE_PAGE_CACHE_KIB },
       resourceLimits: threadResourceLimits(READER_RESOURCE_LIMITS),
     });
     // Idle readers must not keep the process alive.
