@@ -17,10 +17,8 @@ export interface ServeOptions {
 
 export async function serve(config: Config, options: ServeOptions): Promise<void> {
   // The server's own connection is the one that writes tickets, messages and customers: on SQLite it
-  // merges their search indexes after its writes, in short steps (sqlite-fts-merge.ts), and leaves
-  // checkpointing the WAL to the webhook thread's connection when there is one (sqlite-wal-checkpoint.ts).
-  const workerThread = options.worker && threadCanShare(config);
-  const database = openDatabase(config.database, { mergeSearchIndexes: true, walCheckpoints: workerThread ? 'elsewhere' : 'auto' });
+  // merges their search indexes after its writes, in short steps (sqlite-fts-merge.ts).
+  const database = openDatabase(config.database, { mergeSearchIndexes: true });
   await migrateThroughDirectUrl(config.database, database);
   const clock = systemClock;
 
@@ -60,7 +58,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   // The delivery worker runs in a thread of its own, with its own connection, beside the API's requests
   // rather than between them (webhooks/worker-thread.ts); a private in-memory database keeps it here.
   if (options.worker) {
-    worker = workerThread
+    worker = threadCanShare(config)
       ? startWorkerThread({ config, logger: app.log, onAttempt: container.metrics?.attemptFinished })
       : container.startWorker(app.log);
   }

@@ -60,13 +60,8 @@ if (priority.error) logger.warn({ err: priority.error, nice: config.webhooks.nic
 // on the file's write lock, waiting for it off the event loop: sqlite-lock-wait.ts), with a quarter of
 // the API connection's page cache (the thread reads and writes recent deliveries, a small part of the
 // file, which the operating system caches anyway); on PostgreSQL a small pool like a `worker` process's.
-// Metrics are the server's (the counts above), so the thread builds no registry of its own. On SQLite
-// this connection checkpoints the WAL for the server's, off its event loop (db/sqlite-wal-checkpoint.ts).
-const database = openDatabase(config.database, {
-  poolSize: Math.min(10, config.webhooks.concurrency + 2),
-  sqliteCacheKib: 2_000,
-  walCheckpoints: 'timer',
-});
+// Metrics are the server's (the counts above), so the thread builds no registry of its own.
+const database = openDatabase(config.database, { poolSize: Math.min(10, config.webhooks.concurrency + 2), sqliteCacheKib: 2_000 });
 const container = createContainer({ config: { ...config, metricsEnabled: false }, database, clock: systemClock });
 const worker = container.startWorker(logger, onAttempt);
 

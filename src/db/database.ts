@@ -8,7 +8,6 @@ import type { Database } from './schema.js';
 import { beginText, holdStatements } from './pg-held-statements.js';
 import { statementNamer, type StatementNamer } from './pg-prepared-statements.js';
 import { openSqlite } from './sqlite-connection.js';
-import type { WalCheckpoints } from './sqlite-wal-checkpoint.js';
 
 export type { Dialect } from './dialects.js';
 export { Sql, TenantDb, type SharedWrite } from './sql-handle.js';
@@ -27,8 +26,6 @@ export interface OpenOptions {
   mergeSearchIndexes?: boolean;
   /** SQLite: this connection's page cache, KiB (default SQLITE_PAGE_CACHE_KIB). */
   sqliteCacheKib?: number;
-  /** SQLite: who checkpoints the WAL (default 'auto'; sqlite-wal-checkpoint.ts). */
-  walCheckpoints?: WalCheckpoints;
 }
 
 // bigint columns hold epoch milliseconds and counters, all far below 2^53.
@@ -37,11 +34,7 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
   const guard = options.guardTenants ?? false;
   if (config.dialect === 'sqlite') {
-    return openSqlite(config.path, guard, {
-      mergeSearchIndexes: options.mergeSearchIndexes,
-      cacheKib: options.sqliteCacheKib,
-      checkpoints: options.walCheckpoints,
-    });
+    return openSqlite(config.path, guard, { mergeSearchIndexes: options.mergeSearchIndexes, cacheKib: options.sqliteCacheKib });
   }
   return openPostgres(config, {
     max: options.poolSize ?? config.poolSize ?? 10,

@@ -9,7 +9,6 @@ import type { Database } from './schema.js';
 import { ftsMergeSteps, startFtsMerges } from './sqlite-fts-merge.js';
 import { LockWaitingSqliteDialect } from './sqlite-lock-wait.js';
 import { createSqliteReader, SQLITE_PAGE_CACHE_KIB } from './sqlite-reader.js';
-import { walCheckpoints, type WalCheckpoints } from './sqlite-wal-checkpoint.js';
 
 // A SQLite file (or a private in-memory database) behind the same DatabaseHandle as PostgreSQL: one
 // connection on the event loop (Kysely runs one statement at a time on it) plus reader threads.
@@ -17,11 +16,7 @@ import { walCheckpoints, type WalCheckpoints } from './sqlite-wal-checkpoint.js'
 export function openSqlite(
   path: string,
   guardTenants: boolean,
-  {
-    mergeSearchIndexes = false,
-    cacheKib = SQLITE_PAGE_CACHE_KIB,
-    checkpoints = 'auto',
-  }: { mergeSearchIndexes?: boolean; cacheKib?: number; checkpoints?: WalCheckpoints } = {},
+  { mergeSearchIndexes = false, cacheKib = SQLITE_PAGE_CACHE_KIB }: { mergeSearchIndexes?: boolean; cacheKib?: number } = {},
 ): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
@@ -43,8 +38,6 @@ export function openSqlite(
   // in-memory database has nothing they could open.
   const reader = path === ':memory:' ? null : createSqliteReader(path);
   const merges = mergeSearchIndexes ? startFtsMerges({ step: ftsMergeSteps(db, sqlite), writes: () => writes.count }) : null;
-  // A private in-memory database has no WAL.
-  const checkpointer = path === ':memory:' ? null : walCheckpoints(sqlite, db, checkpoints);
   return {
     db,
     dialect: 'sqlite',
@@ -58,7 +51,6 @@ export function openSqlite(
     },
     async close() {
       await merges?.stop();
-      await checkpointer?.stop();
       await reader?.close();
       await db.destroy();
     },
