@@ -11,6 +11,16 @@ describeEachDialect('tickets: create', (ctx) => {
     ctx.clock.set(null);
   });
 
+  it('gives tickets and their messages time-ordered ids (UUID version 7), in the order they were made', async () => {
+    // New rows' entries then sit together at the end of every index keyed by them (README, API notes › Tickets).
+    const org = await ctx.createOrg();
+    const first = await createTicket(org.api);
+    const second = await createTicket(org.api, { subject: 'Second' });
+    const ids: string[] = [first.id, first.messages[0].id, second.id, second.messages[0].id];
+    for (const id of ids) expect(id, id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...ids].sort()).toEqual(ids);
+  });
+
   it('creates a ticket with every field, defaults and the initial INBOUND message', async () => {
     const org = await ctx.createOrg();
     const tag = await seedTag(ctx, org.id, 'Billing', '#00ff00');
