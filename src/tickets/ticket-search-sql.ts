@@ -121,13 +121,13 @@ export function sqliteSubjectMatches(t: TenantDb, f: TicketFilter, term: SearchT
 
 /**
  * PostgreSQL: what lets the planner read the subjects' trigram indexes, which are partial (open tickets,
- * closed ones: migration 20261126-0100) and so serve only a condition that implies their predicate.
- * The default list's own condition (status <> 'CLOSED', a literal) implies the open one's; any other
- * list gets both predicates as alternatives, which the planner reads as one scan of each index (a
- * condition on a bound status parameter would not do: a generic plan cannot see its value).
+ * closed ones: migration 20261126-0100) and so serve only a condition that implies their predicate. A
+ * list's own status condition does (status <> 'CLOSED', or a status, whose value the custom plans
+ * searches run with can see: searchReads); a list with closed tickets, or none (`null`), gets both
+ * predicates as alternatives, which the planner reads as one scan of each index.
  */
 export function subjectIndexes(f: Pick<TicketFilter, 'status' | 'includeClosed'> | null, alias: string): RawBuilder<unknown> {
-  if (f && !f.status && !f.includeClosed) return sql``;
+  if (f && (f.status || !f.includeClosed)) return sql``;
   const status = sql.ref(`${alias}.status`);
   return sql`AND (${status} <> 'CLOSED' OR ${status} = 'CLOSED')`;
 }
