@@ -4,7 +4,8 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
 import { parseSearch } from '../src/tickets/ticket-search.js';
 import { countedPageStatement } from '../src/tickets/ticket-list-store.js';
-import { compileListQuery, type TicketFilter } from '../src/tickets/ticket-search-store.js';
+import { pgWalkPage, WALK_CUSTOMER_SET } from '../src/tickets/ticket-search-sql.js';
+import { compileListQuery, filteredTickets, type TicketFilter } from '../src/tickets/ticket-search-store.js';
 import { describeEachDialect, type TestContext } from './support/harness.js';
 import { explain } from './support/query-plan.js';
 
@@ -118,6 +119,20 @@ describeEachDialect('tickets: list query plans', (ctx) => {
     expect(text).not.toMatch(ctx.dialect === 'sqlite' ? /^SCAN (messages|customers)\b(?! USING)/m : /Seq Scan on (tickets|messages|customers)|hashed SubPlan/);
     // The walk runs once for both the count and the page (a second run doubled a rare term's cost).
     expect(text.match(ctx.dialect === 'sqlite' ? /SEARCH m USING/g : /on messages m(_\d+)?\b/g), text).toHaveLength(1);
+  });
+
+  it('postgres: the page walk of a capped term looks customers up in one set (read once), messages by key', async () => {
+    if (ctx.dialect !== 'postgres') return;
+    const t = ctx.database.forOrganization(org);
+    const rows = filteredTickets(t, base, 60_000, ['subject', 'customer_id']);
+    const text = await explain(ctx, pgWalkPage(t, parseSearch('customer 12')!, rows, { limit: 20, offset: 0 }).compile(t.db));
+    // The set: one hashed SubPlan over the matching customers (a CTE read once; 500 customers here are too
+    // few for their trigram indexes); the key probe is only its fallback.
+    const fallback = String.raw`CASE WHEN \(\$\d+ <= '${WALK_CUSTOMER_SET}'::bigint\) THEN \(hashed SubPlan \d+\) ELSE \(SubPlan \d+\) END`;
+    expect(text, text).toMatch(new RegExp(fallback));
+    expect(text.match(/CTE Scan on cs/g), text).toHaveLength(2);
+    expect(text, text).toMatch(/Index Scan using messages_seq_uq on messages m/);
+    expect(text, text).not.toMatch(/Seq Scan on (tickets|messages)/);
   });
 
   it('finds a ticket number through the (organization, number) index', async () => {

@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
+import { withTransactionObserver } from '../src/db/sql-handle.js';
 import { StatementTimeoutError } from '../src/db/statement-timeout.js';
 import { newId } from '../src/shared/ids.js';
+import type { CappedTermHints } from '../src/tickets/capped-term-hints.js';
+import { WALK_CUSTOMER_SET } from '../src/tickets/ticket-search-sql.js';
 import { parseSearch } from '../src/tickets/ticket-search.js';
 import { listTicketsCapped, SHORT_TERM_WINDOW, TOTAL_CAP, type TicketFilter } from '../src/tickets/ticket-search-store.js';
 import { describeEachDialect, type TestOrg } from './support/harness.js';
@@ -136,6 +139,43 @@ describeEachDialect('tickets: capped totals', (ctx) => {
     }
   });
 
+  it('a search hinted as capped (PostgreSQL: its walk starts beside the count) answers exactly as without the hint', async () => {
+    const t = ctx.database.forOrganization(org.id);
+    const noted: [string, boolean][] = [];
+    const alwaysCapped: CappedTermHints = { wasCapped: () => true, note: (key, capped) => void noted.push([key, capped]) };
+    const cases: [TicketFilter, { limit: number; offset: number }, boolean][] = [
+      [{ includeClosed: false, search: parseSearch('widget') }, { limit: 20, offset: 0 }, true],
+      [{ includeClosed: false, search: parseSearch('widget') }, { limit: 7, offset: 9_990 }, true],
+      [{ includeClosed: false, search: parseSearch('widget') }, { limit: 0, offset: 0 }, true],
+      [{ includeClosed: true, tagId: tag.id, search: parseSearch('widget') }, { limit: 5, offset: 40 }, true],
+      // Stale hints: these terms are not capped, so the walk started for them is not used.
+      [{ includeClosed: false, search: parseSearch('gizmo') }, { limit: 20, offset: 0 }, false],
+      [{ includeClosed: false, search: parseSearch('widget 99') }, { limit: 20, offset: 0 }, false],
+    ];
+    for (const [f, page, capped] of cases) {
+      const hinted = await listTicketsCapped(t, f, page, alwaysCapped);
+      expect(hinted, JSON.stringify([f, page])).toEqual(await listTicketsCapped(t, f, page));
+      expect(hinted.capped).toBe(capped);
+      expect(hinted.rows).toHaveLength(page.limit === 0 ? 0 : Math.min(page.limit, hinted.total - page.offset));
+    }
+    // The hint is what starts the walk: on PostgreSQL in a transaction of its own, beside the count's.
+    const transactions = async (hints?: CappedTermHints) => {
+      let n = 0;
+      await withTransactionObserver({ beforeCommit: async () => void n++ }, () => listTicketsCapped(t, cases[0][0], cases[0][1], hints));
+      return n;
+    };
+    expect([await transactions(alwaysCapped), await transactions()]).toEqual(ctx.dialect === 'postgres' ? [2, 1] : [0, 0]);
+    // PostgreSQL notes what each indexed search found, per organization and filter; SQLite needs no hints.
+    const expected = [...cases, cases[0]].map(([f, , capped]) => [`${org.id} ${JSON.stringify(f)}`, capped]);
+    expect(noted).toEqual(ctx.dialect === 'postgres' ? expected : []);
+  });
+
+  it('a repeated capped search through the API answers the same page and total', async () => {
+    const first = await list('?search=widget&limit=4&page=3');
+    expect(first.meta.pagination.total_capped).toBe(true);
+    expect(await list('?search=widget&limit=4&page=3')).toEqual(first);
+  });
+
   // Last in this suite: it adds the organization's newest ticket.
   it('pages a search capped by its subject matches: SQLite those matches, PostgreSQL the newest tickets whatever matched', async () => {
     await createTicket(org.api, { subject: 'Unrelated', message: 'My WIDGET broke', customer: { email: 'late@example.com' } });
@@ -144,6 +184,24 @@ describeEachDialect('tickets: capped totals', (ctx) => {
     const numbers = body.data.map((x: any) => Number(x.ticket_number));
     // SQLite reads no other stream once the subject matches alone pass the cap (README, "Which 10,000").
     expect(numbers).toEqual(ctx.dialect === 'sqlite' ? [newest, newest - 1, newest - 2] : [newest + 1, newest, newest - 1]);
+  });
+
+  // After the one above: it adds the organization's two newest tickets.
+  it('the PostgreSQL walk finds a ticket by its customer, whether few customers match the term (one set) or many (a probe each)', async () => {
+    const byCustomer = async (name: string) =>
+      Number((await createTicket(org.api, { subject: 'Unrelated', message: 'Nothing here', customer: { email: `${newId()}@example.org`, name } })).ticket_number);
+    const firstNumbers = async () => (await list('?search=widget&limit=3')).data.map((x: any) => Number(x.ticket_number));
+    const few = await byCustomer('Widget Fan');
+    expect(await firstNumbers()).toEqual(ctx.dialect === 'sqlite' ? [newest, newest - 1, newest - 2] : [few, few - 1, few - 2]);
+    if (ctx.dialect === 'sqlite') return;
+    // More customers match than the walk looks up as a set (inserted directly, without tickets).
+    const many = Array.from({ length: WALK_CUSTOMER_SET + 1 }, (_, i) => ({
+      id: newId(), organization_id: org.id, email: `fan${i}@example.net`, email_key: `fan${i}@example.net`, name: `Widget Fan ${i}`,
+      metadata: '{}', created_at: 0, updated_at: 0,
+    }));
+    await ctx.database.db.insertInto('customers').values(many).execute();
+    const probed = await byCustomer('Late Widget Fan');
+    expect(await firstNumbers()).toEqual([probed, few, few - 1]);
   });
 }, { partitioned: true });
 

@@ -39,13 +39,15 @@ const likeAny = (column: RawBuilder<unknown>, patterns: string[]) =>
     sql` OR `,
   )})`;
 
-/**
- * A per-ticket check of the term on `alias` (a row with id, number, subject and customer_id): the
- * subject, any message of the ticket (by its (organization, ticket) index) and its customer (by key);
- * withNumber: also the ticket number the term names.
- * SQLite's LIKE folds ASCII only, hence its case variants; PostgreSQL uses a case-insensitive regex.
- */
-export function likeMatch(t: TenantDb, term: SearchTerm, alias: string, withNumber = false): RawBuilder<SqlBool> {
+/** The parts of likeMatch, each a condition on `alias` (see there). */
+interface LikeParts {
+  subject: RawBuilder<SqlBool>;
+  messages: RawBuilder<SqlBool>;
+  customer: RawBuilder<SqlBool>;
+  number: RawBuilder<SqlBool> | null;
+}
+
+function likeParts(t: TenantDb, term: SearchTerm, alias: string): LikeParts {
   const org = t.organizationId;
   const a = (c: string) => sql.ref(`${alias}.${c}`);
   const match = t.pick({
@@ -58,13 +60,25 @@ export function likeMatch(t: TenantDb, term: SearchTerm, alias: string, withNumb
   // into a "hashed SubPlan", which reads every match of the term in the organization first (for a
   // 1-2 character term, which no trigram index serves, a parallel scan of every message).
   const probe = t.pick({ sqlite: sql``, postgres: sql` OFFSET 0` });
-  const parts = [
-    match(a('subject')),
-    sql<SqlBool>`EXISTS (SELECT 1 FROM messages m WHERE m.organization_id = ${org} AND m.ticket_id = ${a('id')} AND ${match(sql`m.content`)}${probe})`,
-    sql<SqlBool>`EXISTS (SELECT 1 FROM customers c WHERE c.id = ${a('customer_id')} AND ${customerOrg} = ${org}
+  return {
+    subject: match(a('subject')),
+    messages: sql<SqlBool>`EXISTS (SELECT 1 FROM messages m WHERE m.organization_id = ${org} AND m.ticket_id = ${a('id')} AND ${match(sql`m.content`)}${probe})`,
+    customer: sql<SqlBool>`EXISTS (SELECT 1 FROM customers c WHERE c.id = ${a('customer_id')} AND ${customerOrg} = ${org}
       AND (${match(sql`c.email`)} OR ${match(sql`c.name`)})${probe})`,
-  ];
-  if (term.number !== null && withNumber) parts.push(sql<SqlBool>`${a('number')} = ${term.number}`);
+    number: term.number !== null ? sql<SqlBool>`${a('number')} = ${term.number}` : null,
+  };
+}
+
+/**
+ * A per-ticket check of the term on `alias` (a row with id, number, subject and customer_id): the
+ * subject, any message of the ticket (by its (organization, ticket) index) and its customer (by key);
+ * withNumber: also the ticket number the term names.
+ * SQLite's LIKE folds ASCII only, hence its case variants; PostgreSQL uses a case-insensitive regex.
+ */
+export function likeMatch(t: TenantDb, term: SearchTerm, alias: string, withNumber = false): RawBuilder<SqlBool> {
+  const p = likeParts(t, term, alias);
+  const parts = [p.subject, p.messages, p.customer];
+  if (p.number && withNumber) parts.push(p.number);
   return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
 }
 
@@ -194,10 +208,26 @@ export function pgCappedSearch(t: TenantDb, f: TicketFilter, term: SearchTerm, c
     ORDER BY pg.number DESC`;
 }
 
+/** Matching customers up to which pgWalkPage checks a ticket's customer against their set, not by key. */
+export const WALK_CUSTOMER_SET = 1_000;
+
 /**
  * The page's ids in list order, from `rows` (the list's newest tickets as id, number, subject and
  * customer_id, in list order) checked one by one: stops as soon as the page is full.
+ * The customer check: when the term matches at most WALK_CUSTOMER_SET customers of the organization
+ * (read once, through the customers' trigram indexes, as pgCappedSearch's customer source does), each
+ * ticket's customer is looked up in that set (a hashed SubPlan) instead of being read by key; the key
+ * probes were 30,000 of a walk's 75,000 buffer reads over 7,500 tickets at 1 M tickets (walk 41 -> 27 ms).
+ * A term common among customers keeps the probes (its set would cost more than it saves). The
+ * customer check comes before the messages' one, which a ticket it matches then skips.
  */
 export function pgWalkPage(t: TenantDb, term: SearchTerm, rows: RawBuilder<unknown>, page: { limit: number; offset: number }): RawBuilder<{ id: string }> {
-  return sql<{ id: string }>`SELECT w.id AS id FROM (${rows}) w WHERE ${likeMatch(t, term, 'w', true)} LIMIT ${page.limit} OFFSET ${page.offset}`;
+  const org = t.organizationId;
+  const p = likeParts(t, term, 'w');
+  const customer = sql<SqlBool>`CASE WHEN (SELECT count(*) FROM cs) <= ${WALK_CUSTOMER_SET} THEN w.customer_id IN (SELECT cs.id FROM cs)
+    ELSE ${p.customer} END`;
+  const parts = [p.subject, customer, p.messages, ...(p.number ? [p.number] : [])];
+  return sql<{ id: string }>`WITH cs AS MATERIALIZED (SELECT cu.id FROM customers cu WHERE cu.organization_id = ${org}
+      AND (${pgEmailMatch(sql`cu.email`, term)} OR cu.name ILIKE ${term.likePattern} ESCAPE '\\') LIMIT ${WALK_CUSTOMER_SET + 1})
+    SELECT w.id AS id FROM (${rows}) w WHERE (${sql.join(parts, sql` OR `)}) LIMIT ${page.limit} OFFSET ${page.offset}`;
 }

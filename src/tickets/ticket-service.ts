@@ -20,6 +20,7 @@ import {
 } from './ticket-payloads.js';
 import type { AddMessageInput, CreateTicketInput, ListTicketsInput, UpdateTicketInput } from './ticket-schemas.js';
 import { parseSearch } from './ticket-search.js';
+import { createCappedTermHints } from './capped-term-hints.js';
 import { countableFromBuckets, listTicketsCapped, searchTimeout, type TicketFilter } from './ticket-search-store.js';
 import { createReadBatcher } from './read-batcher.js';
 import { loadPageRelations, loadTicketsWithMessages, loadTicketWithMessages, type LoadedTicket } from './ticket-read-store.js';
@@ -50,6 +51,8 @@ const READS_IN_FLIGHT = 2;
 const TICKETS_PER_READ = 50;
 
 export function createTicketService({ database, clock, customers, quota, events }: TicketServiceDeps) {
+  // Which searches were capped lately: lets their next run walk for the page beside the count (a hint only).
+  const cappedTerms = createCappedTermHints();
   const ticketReads = createReadBatcher<LoadedTicket>({
     read: (organizationId, ids) => loadTicketsWithMessages(database.forOrganization(organizationId), ids),
     maxKeys: TICKETS_PER_READ,
@@ -174,7 +177,7 @@ export function createTicketService({ database, clock, customers, quota, events 
       const { entries, total } = (await pageReads.load(`${organizationId} ${key}`, key, [organizationId, filter, page]))!;
       return { data: entries.map(([row, rel]) => ticketListItem(row, rel)), meta: paginationMeta(query, total) };
     }
-    const { rows, total, capped } = await listTicketsCapped(t, filter, page).catch(searchTimeout);
+    const { rows, total, capped } = await listTicketsCapped(t, filter, page, cappedTerms).catch(searchTimeout);
     const relations = await loadPageRelations(t, rows);
     return { data: rows.map((r) => ticketListItem(r, relations.get(r.id)!)), meta: paginationMeta(query, total, capped) };
   }
