@@ -173,18 +173,18 @@ async function pgIndexedSearch(t: TenantDb, f: TicketFilter, term: SearchTerm, p
   const early = page.limit > 0 && !t.db.isTransaction && hints.wasCapped(key) ? searchReads(t, walk) : null;
   // Unneeded, its failure (a timeout, say) is nobody's; needed, it is awaited below.
   early?.catch(() => undefined);
-  const counted = await searchReads(t, async (read): Promise<Found | { total: number; walked: Walked | 'early' }> => {
+  const counted = await searchReads(t, async (read): Promise<Found | { total: number; walkPending: true }> => {
     const rows = await read(pgCappedSearch(t, f, term, TOTAL_CAP, page));
     const total = Number(rows[0].total);
     if (!rows[0].exact) return runPlan(read, pgSetPlan(t, f, term), page);
     if (total <= TOTAL_CAP) return { ids: rows.flatMap((r) => (r.id === null ? [] : [r.id])), total, capped: false };
     if (page.limit === 0) return { ids: [], total, capped: true };
-    if (early) return { total, walked: 'early' };
+    if (early) return { total, walkPending: true };
     const walked = await walk(read);
     return walked ? { ids: walked, total, capped: true } : sorted(read, total);
   });
-  hints.note(key, 'walked' in counted || counted.capped);
-  if (!('walked' in counted)) return counted;
+  hints.note(key, 'walkPending' in counted || counted.capped);
+  if (!('walkPending' in counted)) return counted;
   const walked = await early!;
   return walked ? { ids: walked, total: counted.total, capped: true } : searchReads(t, (read) => sorted(read, counted.total));
 }
