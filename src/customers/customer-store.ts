@@ -3,7 +3,7 @@ import { pickStripe } from '../db/counter-stripes.js';
 import { isUniqueViolation, type TenantDb } from '../db/database.js';
 import type { CustomerTable } from './customer-tables.js';
 import type { SearchTerm } from '../shared/search-term.js';
-import { pgEmailMatch } from '../shared/search-sql.js';
+import { pgCustomerMatch } from '../shared/search-sql.js';
 import { emailKey } from '../shared/ids.js';
 
 // Data access of customers. Every function takes the organization-scoped handle it runs in (the
@@ -142,7 +142,7 @@ const SEARCH = {
       ? sql<boolean>`customers.rid IN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH ${term.ftsPhrase})`
       : sql<boolean>`(${like('email', term.likeVariants)} OR ${like('name', term.likeVariants)})`,
   postgres: (term: SearchTerm) =>
-    sql<boolean>`(${pgEmailMatch(sql.ref('email'), term)} OR name ILIKE ${term.likePattern} ESCAPE '\\')`,
+    pgCustomerMatch(term),
 };
 
 /** The organization's customers the term matches (the statement searchCustomers counts and pages). */

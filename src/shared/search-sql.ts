@@ -12,3 +12,13 @@ export function pgEmailMatch(column: RawBuilder<unknown>, term: SearchTerm): Raw
   if (term.emailIndexPattern === null) return whole;
   return sql<boolean>`(${column} ILIKE ${term.emailIndexPattern} ESCAPE '\\' AND (${column} || '') ILIKE ${term.likePattern} ESCAPE '\\')`;
 }
+
+/**
+ * PostgreSQL: a customer row (columns of `alias`, or unqualified) against the term: its email (pgEmailMatch)
+ * or its name, each as ILIKE '%term%', so that the customers' trigram indexes serve both. What the customer
+ * search matches, and what the ticket search counts as a match by customer.
+ */
+export function pgCustomerMatch(term: SearchTerm, alias?: string): RawBuilder<boolean> {
+  const col = (c: string) => sql.ref(alias ? `${alias}.${c}` : c);
+  return sql<boolean>`(${pgEmailMatch(col('email'), term)} OR ${col('name')} ILIKE ${term.likePattern} ESCAPE '\\')`;
+}

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { TenantDb } from '../db/database.js';
-import { pgEmailMatch } from '../shared/search-sql.js';
+import { pgCustomerMatch } from '../shared/search-sql.js';
 import type { TicketSearchTerm as SearchTerm } from './ticket-search.js';
 
 // The search condition per engine. Every subquery on a tenant table names the organization itself;
@@ -155,7 +155,7 @@ export function pgSearchSet(t: TenantDb, term: SearchTerm): RawBuilder<unknown> 
     sql`SELECT m.ticket_id FROM messages m WHERE m.organization_id = ${org} AND m.content ILIKE ${p} ESCAPE '\\'`,
     sql`SELECT tc.id FROM tickets tc WHERE tc.organization_id = ${org} AND tc.customer_id IN
           (SELECT id FROM customers WHERE organization_id = ${org}
-             AND (${pgEmailMatch(sql`email`, term)} OR name ILIKE ${p} ESCAPE '\\'))`,
+             AND ${pgCustomerMatch(term)})`,
   ];
   if (term.number !== null) parts.push(sql`SELECT id FROM tickets WHERE organization_id = ${org} AND number = ${term.number}`);
   return sql.join(parts, sql` UNION `);
@@ -193,7 +193,7 @@ export function pgCappedSearch(t: TenantDb, f: TicketFilter, term: SearchTerm, c
       WHERE m.organization_id = ${org} AND m.content ILIKE ${p} ESCAPE '\\' LIMIT ${stop})`,
     sql`c AS (SELECT k.id, k.number FROM tickets k
       WHERE k.organization_id = ${org} AND ${conds} AND k.customer_id IN (SELECT cu.id FROM customers cu WHERE cu.organization_id = ${org}
-        AND (${pgEmailMatch(sql`cu.email`, term)} OR cu.name ILIKE ${p} ESCAPE '\\')) ${tag} LIMIT ${stop})`,
+        AND ${pgCustomerMatch(term, 'cu')}) ${tag} LIMIT ${stop})`,
   ];
   const byNumber = numberMatch(t, f, term);
   const union = [sql`SELECT id, number FROM s`, sql`SELECT id, number FROM m`, sql`SELECT id, number FROM c`];
@@ -228,6 +228,6 @@ export function pgWalkPage(t: TenantDb, term: SearchTerm, rows: RawBuilder<unkno
     ELSE ${p.customer} END`;
   const parts = [p.subject, customer, p.messages, ...(p.number ? [p.number] : [])];
   return sql<{ id: string }>`WITH cs AS MATERIALIZED (SELECT cu.id FROM customers cu WHERE cu.organization_id = ${org}
-      AND (${pgEmailMatch(sql`cu.email`, term)} OR cu.name ILIKE ${term.likePattern} ESCAPE '\\') LIMIT ${WALK_CUSTOMER_SET + 1})
+      AND ${pgCustomerMatch(term, 'cu')} LIMIT ${WALK_CUSTOMER_SET + 1})
     SELECT w.id AS id FROM (${rows}) w WHERE (${sql.join(parts, sql` OR `)}) LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
