@@ -36,8 +36,9 @@ export interface Ctx {
   /** The product server of the moment (rows restart it with other options). */
   server: Proc;
   base: string;
-  /** Every serve process this run started (row 11 reports their peak). */
+  /** Every serve process this run started (row 11 reports their peak), with how many rows existed at its start. */
   servers: Proc[];
+  serverStarts: number[];
   rows: Row[];
   want(n: number): boolean;
 }
@@ -50,6 +51,7 @@ export async function restartServer(ctx: Ctx, args: string[], env: Record<string
   const port = await freePort();
   const proc = startService(args, serviceEnv(ctx.db.url, { PORT: String(port), ...env }));
   ctx.servers.push(proc);
+  ctx.serverStarts.push(ctx.rows.length);
   ctx.server = proc;
   ctx.base = `http://127.0.0.1:${port}`;
   await waitHttp(`${ctx.base}/healthz`, proc);

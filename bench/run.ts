@@ -57,7 +57,7 @@ async function runEngine(engine: Engine, opts: Options): Promise<{ rows: Row[]; 
     await cli(['keys', 'create', '--org', db.organizationId, '--scopes', 'tickets:read,tickets:write,customers:read,webhooks:read,webhooks:write,admin', '--name', 'bench', '--json'], serviceEnv(db.url)),
   ) as { api_key: { token: string } };
   const ctx: Ctx = {
-    engine, opts, db, spec: db.spec, token: key.api_key.token, server: undefined as unknown as Proc, base: '', servers: [], rows: [],
+    engine, opts, db, spec: db.spec, token: key.api_key.token, server: undefined as unknown as Proc, base: '', servers: [], serverStarts: [], rows: [],
     want: (n) => opts.only === null || opts.only.has(n),
   };
   // Autovacuum is off on the machines this runs on; production's is on (bench/autovacuum.ts).
@@ -75,9 +75,15 @@ async function runEngine(engine: Engine, opts: Options): Promise<{ rows: Row[]; 
     await db.drop();
   }
   if (ctx.want(11)) {
-    const peak = Math.max(...ctx.servers.map((s) => s.peakMb()));
+    const peaks = ctx.servers.map((s) => s.peakMb());
+    const peak = Math.max(...peaks);
+    // Each server by the rows it measured (those added while it was the server of the moment).
+    const each = peaks.map((mb, i) => {
+      const served = [...new Set(ctx.rows.slice(ctx.serverStarts[i], ctx.serverStarts[i + 1]).map((r) => r.n))];
+      return `${served.length ? `rows ${served.join(', ')}` : 'no row'}: ${Math.round(mb)}`;
+    });
     ctx.rows.push({
-      n: 11, scenario: 'server RSS peak (VmHWM of the `serve` processes) under the rows above', engine, product: `${Math.round(peak)} MB`,
+      n: 11, scenario: 'server RSS peak (VmHWM of the `serve` processes) under the rows above', engine, product: `${Math.round(peak)} MB (each server, in start order: ${each.join('; ')})`,
       baseline: '—', ratio: '—', goal: '< 200 MB', met: peak < 200,
     });
   }

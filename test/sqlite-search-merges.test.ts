@@ -2,7 +2,8 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { Kysely } from 'kysely';
-import { FTS_TABLES, ftsMergeSteps, startFtsMerges } from '../src/db/sqlite-fts-merge.js';
+import { FTS_TABLES, ftsMergeSteps, startFtsMerges, threadFtsMergeSteps } from '../src/db/sqlite-fts-merge.js';
+import { BACKGROUND_WRITE_LOCK_WAIT_MS, createSqliteReader } from '../src/db/sqlite-reader.js';
 import { LockWaitingSqliteDialect } from '../src/db/sqlite-lock-wait.js';
 import { createTestDatabase, type TestDatabase } from './support/harness.js';
 
@@ -109,11 +110,61 @@ describe('sqlite: search index merges', () => {
       writeCustomers(path, 2_000);
       // One more write through the handle: the merger starts after its writes.
       await handle.db.updateTable('organizations').set({ name: 's2' }).where('id', '=', 'org-server').execute();
+      const before = handle.writesElsewhere()!;
       const deadline = Date.now() + 10_000;
       while (segments(path, 'customers_fts') > 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(segments(path, 'customers_fts')).toBeLessThanOrEqual(4);
+      // The steps were another connection's commits (a reader thread's), not the handle's own.
+      expect(handle.writesElsewhere()).toBeGreaterThan(before);
     } finally {
       await handle.close();
+    }
+  });
+
+  it('sqlite: with reader threads, the merge steps run in a thread on a connection of its own', async () => {
+    const reader = createSqliteReader(path, 1);
+    const steps: string[] = [];
+    const step = threadFtsMergeSteps(reader);
+    let writes = 0;
+    const merges = startFtsMerges({ step: (table) => (steps.push(table), step(table)), writes: () => writes, intervalMs: 60_000 });
+    try {
+      writeCustomers(path, 3_000);
+      expect(segments(path, 'customers_fts')).toBeGreaterThan(4);
+      for (let round = 0; round < 50 && segments(path, 'customers_fts') > 4; round++) {
+        writes++;
+        await merges.tick();
+      }
+      expect(segments(path, 'customers_fts')).toBeLessThanOrEqual(4);
+      expect(steps.slice(0, 3)).toEqual(['tickets_fts', 'messages_fts', 'customers_fts']);
+      // The thread's connection reads and writes: the reader's own read-only one still answers.
+      expect(await reader.all(`SELECT count(*) AS n FROM customers_fts WHERE customers_fts MATCH 'person3039'`, [], 5_000)).toEqual([{ n: 1 }]);
+    } finally {
+      await merges.stop();
+      await reader.close();
+    }
+  });
+
+  it("sqlite: a thread's merge step waits briefly for another connection's write lock, then is refused", async () => {
+    const reader = createSqliteReader(path, 1);
+    const holder = new SQLite(path);
+    const merge = `INSERT INTO customers_fts(customers_fts, rank) VALUES ('merge', 8)`;
+    try {
+      // Held longer than the wait: refused with SQLITE_BUSY, after waiting in the thread (not at once).
+      holder.exec('BEGIN IMMEDIATE');
+      const started = Date.now();
+      await expect(reader.write(merge, 5_000)).rejects.toMatchObject({ code: expect.stringMatching(/^SQLITE_BUSY/) });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(BACKGROUND_WRITE_LOCK_WAIT_MS - 10);
+      holder.exec('ROLLBACK');
+      // Released within the wait: the step goes through once the holder commits.
+      holder.exec('BEGIN IMMEDIATE');
+      const step = reader.write(merge, 5_000);
+      await new Promise((r) => setTimeout(r, 20));
+      holder.exec('COMMIT');
+      expect(await step).toBeGreaterThanOrEqual(0);
+    } finally {
+      if (holder.inTransaction) holder.exec('ROLLBACK');
+      holder.close();
+      await reader.close();
     }
   });
 });

@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { connectionTransaction, handles, type DatabaseHandle, type Tx } from './database-handle.js';
 import { NOTIFIERS } from './notifications.js';
 import type { Database } from './schema.js';
-import { ftsMergeSteps, startFtsMerges } from './sqlite-fts-merge.js';
+import { ftsMergeSteps, startFtsMerges, threadFtsMergeSteps } from './sqlite-fts-merge.js';
 import { LockWaitingSqliteDialect } from './sqlite-lock-wait.js';
 import { createSqliteReader, SQLITE_PAGE_CACHE_KIB } from './sqlite-reader.js';
 
@@ -37,7 +37,9 @@ export function openSqlite(
   // Slow reads (search) run in reader threads on their own connections (sqlite-reader.ts); a private
   // in-memory database has nothing they could open.
   const reader = path === ':memory:' ? null : createSqliteReader(path);
-  const merges = mergeSearchIndexes ? startFtsMerges({ step: ftsMergeSteps(db, sqlite), writes: () => writes.count }) : null;
+  // The search indexes' merge steps run in a reader thread where there is one (sqlite-fts-merge.ts).
+  const step = reader ? threadFtsMergeSteps(reader) : ftsMergeSteps(db, sqlite);
+  const merges = mergeSearchIndexes ? startFtsMerges({ step, writes: () => writes.count }) : null;
   return {
     db,
     dialect: 'sqlite',

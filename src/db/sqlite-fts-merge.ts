@@ -1,33 +1,52 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
+import type { SqliteReader } from './sqlite-reader.js';
 
 // Background merging of SQLite's FTS5 search indexes. Writers no longer merge them (migration
 // 20261124-0200: automerge 0), so each write transaction leaves a small new segment, and a search reads
-// every segment until they are merged. After the server's connection has written, it merges them
-// itself in short steps of FTS5's 'merge' command, each its own macrotask and its own short write
-// transaction: requests are served between steps, and no single step holds the event loop for long
-// (FTS5's own automerge did up to 64 pages per index level inside whichever write crossed its mark).
-// A thread of its own would keep even the steps off the event loop, but cost the server ~20 MB (bench
-// row 11), and the steps are cheaper in all than automerge was (a standalone loop of 3,000 ticket and
-// message inserts: 1.2 s of inserts plus 0.3 s of merging, against 2.6 s with automerge).
+// every segment until they are merged. After the server's connection has written, it merges them in
+// short steps of FTS5's 'merge' command, each its own short write transaction, run by a reader thread
+// on a read-write connection of its own (sqlite-reader.ts): a step of 8 pages at 1 M tickets took
+// 10-56 ms, and the commit that crosses SQLite's WAL mark also checkpoints, so on the event loop
+// the steps were the longest blocks after the restart in bench row 10 (36-45 ms). FTS5's own
+// automerge did up to 64 pages per index level inside whichever write crossed its mark, on the
+// writer's thread. A database without reader threads (in memory: tests) steps on its own
+// connection, between the event loop's other work.
 
 /** The FTS5 tables kept merged (migration 20261122-0001). */
 export const FTS_TABLES = ['tickets_fts', 'messages_fts', 'customers_fts'] as const;
 type FtsTable = (typeof FTS_TABLES)[number];
 /** How often the connection's writes are checked for, ms. */
 export const FTS_MERGE_INTERVAL_MS = 200;
-/** Merge work per step, pages: a step takes a millisecond or two (the longest seen under bench row 4: 37 ms). */
+/** Merge work per step, pages (at 1 M tickets a step took 10-56 ms; at 10 k a millisecond or two). */
 export const FTS_MERGE_PAGES = 8;
 /** One round of steps stops once this long has passed; the next check goes on with what is left. */
 export const FTS_MERGE_BUDGET_MS = 50;
 
+/** FTS5's merge command for `table`, at most FTS_MERGE_PAGES pages of merged output. */
+const mergeStatement = (table: FtsTable): string => `INSERT INTO ${table}(${table}, rank) VALUES ('merge', ${FTS_MERGE_PAGES})`;
+
+/** FTS5: a step that changed fewer than two rows found nothing to merge. */
+const didMerge = (changes: number): boolean => changes >= 2;
+
+/** How long one step may take in a reader thread before the thread is replaced, ms (never seen near). */
+export const FTS_MERGE_STEP_TIMEOUT_MS = 30_000;
+
 /**
- * The merge step of each table on `sqlite` (statements prepared once): whether the step did any work
- * (FTS5: a step that changed fewer than two rows found nothing to merge). A step runs in `db`'s turn on
- * the connection (never inside another caller's transaction) but straight on better-sqlite3, not
- * through Kysely: merging changes no result, so it must not count as a write of the connection (which
- * would clear its read caches, and start another round). It does not wait for the write lock:
- * refused, the round ends and the next check tries again.
+ * The merge step of each table, run by a reader thread on its own read-write connection: whether the
+ * step did any work. It waits for the write lock briefly (BACKGROUND_WRITE_LOCK_WAIT_MS, in the
+ * thread); refused after that, the round ends and the next check tries again.
+ */
+export function threadFtsMergeSteps(reader: Pick<SqliteReader, 'write'>): (table: FtsTable) => Promise<boolean> {
+  return async (table) => didMerge(await reader.write(mergeStatement(table), FTS_MERGE_STEP_TIMEOUT_MS));
+}
+
+/**
+ * The merge step of each table on `sqlite` (statements prepared once): whether the step did any work.
+ * A step runs in `db`'s turn on the connection (never inside another caller's transaction) but
+ * straight on better-sqlite3, not through Kysely: merging changes no result, so it must not count as a
+ * write of the connection (which would clear its read caches, and start another round). It does not
+ * wait for the write lock: refused, the round ends and the next check tries again.
  */
 export function ftsMergeSteps(db: Kysely<any>, sqlite: SQLite.Database): (table: FtsTable) => Promise<boolean> {
   // Prepared at the first step: the connection is opened before the migrations create the tables.
@@ -36,11 +55,11 @@ export function ftsMergeSteps(db: Kysely<any>, sqlite: SQLite.Database): (table:
     db.connection().execute(async () => {
       prepared ??= {
         changes: sqlite.prepare('SELECT total_changes()').pluck(),
-        merges: new Map(FTS_TABLES.map((t) => [t, sqlite.prepare(`INSERT INTO ${t}(${t}, rank) VALUES ('merge', ${FTS_MERGE_PAGES})`)])),
+        merges: new Map(FTS_TABLES.map((t) => [t, sqlite.prepare(mergeStatement(t))])),
       };
       const before = prepared.changes.get() as number;
       prepared.merges.get(table)!.run();
-      return (prepared.changes.get() as number) - before >= 2;
+      return didMerge((prepared.changes.get() as number) - before);
     });
 }
 

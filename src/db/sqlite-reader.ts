@@ -8,7 +8,8 @@ import { StatementTimeoutError } from './statement-timeout.js';
 // capped totals, deep pages) go instead to a small pool of worker threads, each with its own read-only
 // connection to the same database file: WAL lets them read while the main connection writes, and a
 // read started after a commit sees it. In-memory databases cannot be shared this way and keep running
-// their reads inline (DatabaseHandle without a reader).
+// their reads inline (DatabaseHandle without a reader). The same threads run the server's background
+// upkeep writes (sqlite-fts-merge.ts) on a second, read-write connection each, opened on first use.
 //
 // The worker is plain JavaScript evaluated from a string, so it runs the same under the TypeScript
 // test runner, tsx and the compiled build; it loads better-sqlite3 from the path this module resolves.
@@ -16,15 +17,44 @@ import { StatementTimeoutError } from './statement-timeout.js';
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
-const db = new Database(workerData.path, { readonly: true, fileMustExist: true });
-db.pragma('busy_timeout = 5000');
-db.pragma('cache_size = -' + workerData.cacheKib);
+// Each connection is opened at its first use: a thread that only merges never opens the reading one.
+let reading = null;
+function reader() {
+  if (!reading) {
+    reading = new Database(workerData.path, { readonly: true, fileMustExist: true });
+    reading.pragma('busy_timeout = 5000');
+    reading.pragma('cache_size = -' + workerData.cacheKib);
+  }
+  return reading;
+}
 const statements = new Map();
-parentPort.on('message', ({ id, sql, parameters }) => {
+// Background writes (the search indexes' merge steps) on a connection of their own: the write and the
+// WAL checkpoint its commit may run stay off the event loop.
+let writer = null;
+function write(sql) {
+  if (!writer) {
+    writer = new Database(workerData.path, { fileMustExist: true });
+    writer.pragma('busy_timeout = ' + workerData.writeLockWaitMs);
+    writer.pragma('synchronous = NORMAL');
+    writer.pragma('cache_size = -' + workerData.writerCacheKib);
+    writer.totalChanges = writer.prepare('SELECT total_changes()').pluck();
+    writer.statements = new Map();
+  }
+  let stmt = writer.statements.get(sql);
+  if (!stmt) writer.statements.set(sql, (stmt = writer.prepare(sql)));
+  const before = writer.totalChanges.get();
+  stmt.run();
+  return [writer.totalChanges.get() - before];
+}
+parentPort.on('message', ({ id, sql, parameters, writes }) => {
   try {
+    if (writes) {
+      parentPort.postMessage({ id, rows: write(sql) });
+      return;
+    }
     let stmt = statements.get(sql);
     if (!stmt) {
-      stmt = db.prepare(sql);
+      stmt = reader().prepare(sql);
       if (statements.size >= 200) statements.delete(statements.keys().next().value);
       statements.set(sql, stmt);
     }
@@ -41,6 +71,13 @@ parentPort.on('message', ({ id, sql, parameters }) => {
  * readers, while the operating system keeps the file's pages cached anyway.
  */
 export const SQLITE_PAGE_CACHE_KIB = 8_000;
+/** The page cache of a reader's background-write connection, KiB: a merge step touches a few dozen pages. */
+export const SQLITE_WRITER_CACHE_KIB = 1_000;
+/**
+ * How long a background write waits for the write lock, ms (SQLite's busy_timeout, sleeping in the
+ * reader's thread): the API's transactions hold it for milliseconds; refused after that, the write fails.
+ */
+export const BACKGROUND_WRITE_LOCK_WAIT_MS = 100;
 
 // A reader's JavaScript heap holds only a statement cache and the rows of one read at a time (a page
 // of ids, or at most 100 tickets); by default each thread would get a young generation as large as the
@@ -51,6 +88,11 @@ const READER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSi
 export interface SqliteReader {
   /** The rows of one read-only statement, as better-sqlite3 returns them on the main connection. */
   all(sql: string, parameters: readonly unknown[], timeoutMs: number): Promise<unknown[]>;
+  /**
+   * Runs one parameterless write statement of background upkeep (search index merges) on a reader's
+   * own read-write connection: the rows it and its side effects changed (SQLite's total_changes).
+   */
+  write(sql: string, timeoutMs: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -58,6 +100,7 @@ interface Job {
   id: number;
   sql: string;
   parameters: readonly unknown[];
+  writes: boolean;
   timeoutMs: number;
   resolve: (rows: unknown[]) => void;
   reject: (err: unknown) => void;
@@ -85,7 +128,13 @@ export function createSqliteReader(path: string, size = 2): SqliteReader {
   function spawn(): Slot {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { path, driver: driverPath(), cacheKib: SQLITE_PAGE_CACHE_KIB },
+      workerData: {
+        path,
+        driver: driverPath(),
+        cacheKib: SQLITE_PAGE_CACHE_KIB,
+        writerCacheKib: SQLITE_WRITER_CACHE_KIB,
+        writeLockWaitMs: BACKGROUND_WRITE_LOCK_WAIT_MS,
+      },
       resourceLimits: threadResourceLimits(READER_RESOURCE_LIMITS),
     });
     // Idle readers must not keep the process alive.
@@ -138,18 +187,21 @@ export function createSqliteReader(path: string, size = 2): SqliteReader {
         replace(slot!);
         job.reject(new StatementTimeoutError(job.timeoutMs));
       }, job.timeoutMs);
-      slot.worker.postMessage({ id: job.id, sql: job.sql, parameters: job.parameters });
+      slot.worker.postMessage({ id: job.id, sql: job.sql, parameters: job.parameters, writes: job.writes });
     }
   }
 
+  function run(sql: string, parameters: readonly unknown[], writes: boolean, timeoutMs: number): Promise<unknown[]> {
+    if (closed) return Promise.reject(new Error('the database is closed'));
+    return new Promise((resolve, reject) => {
+      queue.push({ id: nextId++, sql, parameters, writes, timeoutMs, resolve, reject });
+      dispatch();
+    });
+  }
+
   return {
-    all(sql, parameters, timeoutMs) {
-      if (closed) return Promise.reject(new Error('the database is closed'));
-      return new Promise((resolve, reject) => {
-        queue.push({ id: nextId++, sql, parameters, timeoutMs, resolve, reject });
-        dispatch();
-      });
-    },
+    all: (sql, parameters, timeoutMs) => run(sql, parameters, false, timeoutMs),
+    write: async (sql, timeoutMs) => (await run(sql, [], true, timeoutMs))[0] as number,
     async close() {
       closed = true;
       const pending = [...queue.splice(0), ...slots.flatMap((s) => (s.job ? [s.job] : []))];
