@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,11 +69,14 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-async function npmStart(): Promise<Started> {
+async function npmStart(extraEnv: Record<string, string> = {}): Promise<Started> {
   cliCommand([]); // throws tsc's messages if this run's build failed (npm start would fail the same way)
   const dir = mkdtempSync(join(tmpdir(), 'helpdesk-start-'));
-  // A clean npm environment: no npm_* settings inherited from an `npm test` around this run.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
+  // A clean npm environment: no npm_* settings inherited from an `npm test` around this run, and no
+  // allocator setting but the test's own.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_') && name !== 'MALLOC_ARENA_MAX'),
+  );
   const npm = spawn('npm', ['start'], {
     cwd: ROOT,
     env: {
@@ -84,6 +87,7 @@ async function npmStart(): Promise<Started> {
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: '0',
       npm_config_update_notifier: 'false',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -131,6 +135,20 @@ describe('npm start', () => {
     expect(ps(s.serverPid, 'args')).toBe('node dist/cli/main.js serve');
     s.npm.kill('SIGTERM');
     expect(await s.npmExit).toBe(0);
+  });
+
+  it("the server runs with glibc's malloc arenas held to 2 unless the operator sets MALLOC_ARENA_MAX", async () => {
+    // /proc/<pid>/environ: the environment the server's node was started with (NUL-separated).
+    const arenas = (pid: number) =>
+      readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((v) => v.startsWith('MALLOC_ARENA_MAX='));
+    const s = await npmStart();
+    expect(arenas(s.serverPid)).toBe('MALLOC_ARENA_MAX=2');
+    s.npm.kill('SIGTERM');
+    expect(await s.npmExit).toBe(0);
+    const own = await npmStart({ MALLOC_ARENA_MAX: '4' });
+    expect(arenas(own.serverPid)).toBe('MALLOC_ARENA_MAX=4');
+    own.npm.kill('SIGTERM');
+    expect(await own.npmExit).toBe(0);
   });
 
   it('the server begins with the young generation the CLI held from its first line, not what loading its modules grew', async () => {
