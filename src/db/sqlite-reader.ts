@@ -31,20 +31,21 @@ const statements = new Map();
 // Background writes (the search indexes' merge steps) on a connection of their own: the write and the
 // WAL checkpoint its commit may run stay off the event loop.
 let writer = null;
+let totalChanges = null;
+const writeStatements = new Map();
 function write(sql) {
   if (!writer) {
     writer = new Database(workerData.path, { fileMustExist: true });
     writer.pragma('busy_timeout = ' + workerData.writeLockWaitMs);
     writer.pragma('synchronous = NORMAL');
     writer.pragma('cache_size = -' + workerData.writerCacheKib);
-    writer.totalChanges = writer.prepare('SELECT total_changes()').pluck();
-    writer.statements = new Map();
+    totalChanges = writer.prepare('SELECT total_changes()').pluck();
   }
-  let stmt = writer.statements.get(sql);
-  if (!stmt) writer.statements.set(sql, (stmt = writer.prepare(sql)));
-  const before = writer.totalChanges.get();
+  let stmt = writeStatements.get(sql);
+  if (!stmt) writeStatements.set(sql, (stmt = writer.prepare(sql)));
+  const before = totalChanges.get();
   stmt.run();
-  return [writer.totalChanges.get() - before];
+  return [totalChanges.get() - before];
 }
 parentPort.on('message', ({ id, sql, parameters, writes }) => {
   try {
