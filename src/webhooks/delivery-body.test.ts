@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryBody, type DeliverySource } from './delivery-body.js';
+import { deliveryBody, shareEventData, type DeliverySource } from './delivery-body.js';
 import { payloadAround } from './webhook-events.js';
 
 describe('delivery body', () => {
@@ -39,5 +39,18 @@ describe('delivery body', () => {
       const s = source(v);
       expect(deliveryBody(s)).toBe(payloadAround(s.event, s.created_at, s.organization_id, s.event_data!));
     }
+  });
+
+  it("a claim's rows get their event's data from the one row that carries it; a gone event and own bodies stay null", () => {
+    const data = '{"id":"t-1"}';
+    const rows = shareEventData([
+      { event_id: 'evt-1', event_data: null },
+      { event_id: 'evt-2', event_data: null },
+      { event_id: 'evt-1', event_data: data },
+      { event_id: null, event_data: null },
+      { event_id: 'evt-1', event_data: null },
+      { event_id: 'evt-3', event_data: '{"id":"t-3"}' },
+    ]);
+    expect(rows.map((r) => r.event_data)).toEqual([data, null, data, null, data, '{"id":"t-3"}']);
   });
 });

@@ -50,6 +50,19 @@ export function deliveryBody(d: DeliverySource): string | null {
   return body;
 }
 
+/**
+ * A claim's rows with their event's data on each, where the claim sent it with one row of each event
+ * (PostgreSQL's: see organizationClaimQuery) and null with the others. All rows of an event were joined
+ * to the same event row, so where the one that carries it has null, the event is gone for all of them.
+ * The rows then share one string (the memo above compares them by identity first), as SQLite's do.
+ */
+export function shareEventData<T extends Pick<DeliverySource, 'event_id' | 'event_data'>>(rows: T[]): T[] {
+  const data = new Map<string, string>();
+  for (const r of rows) if (r.event_id !== null && r.event_data !== null) data.set(r.event_id, r.event_data);
+  for (const r of rows) if (r.event_id !== null && r.event_data === null) r.event_data = data.get(r.event_id) ?? null;
+  return rows;
+}
+
 /** webhook-id: the event's id, the same for every attempt and redelivery (a pre-event-log row's own id). */
 export const webhookMessageId = (d: Pick<DeliverySource, 'id' | 'event_id'>): string => d.event_id ?? d.id;
 

@@ -2,6 +2,7 @@ import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type 
 import { statementTemplate, type StatementTemplate } from '../db/statement-template.js';
 import type { Sql, TenantDb } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { shareEventData } from './delivery-body.js';
 
 // The delivery queue as the workers see it. A worker serves every organization: it finds which ones
 // have due deliveries on the cross-tenant handle (reading only), then claims within one organization
@@ -175,7 +176,10 @@ export function organizationClaimQuery(t: TenantDb, options: ClaimOptions) {
     .leftJoin('events', (j) => j.on('events.organization_id', '=', org).onRef('events.id', '=', 'claimed.event_id'))
     .select([
       ...DELIVERY_COLUMNS.map((c) => `claimed.${c}` as const),
-      'events.data as event_data',
+      // An event's data once, with the first of its rows: the rest of them get the same string
+      // (shareEventData). Each row carried its own copy (~1 KB for a ticket), sent, decoded and
+      // collected ten times for an event with ten webhooks.
+      sql<string | null>`case when row_number() over (partition by claimed.event_id order by claimed.id) = 1 then events.data end`.as('event_data'),
       ...WEBHOOK_COLUMNS.map((c) => `webhooks.${c}` as const),
     ]);
 }
@@ -203,7 +207,7 @@ export function boundClaimQuery(t: TenantDb, options: ClaimOptions): CompiledQue
 export async function claimOrganizationDeliveries(t: TenantDb, options: ClaimOptions): Promise<ClaimedDelivery[]> {
   // PostgreSQL: one statement, joined to the webhooks and events. The webhook cannot be missing:
   // deleting it deletes its deliveries (foreign key cascade).
-  if (t.pick(CLAIM_JOINS_TARGETS)) return (await t.db.executeQuery(boundClaimQuery(t, options))).rows as ClaimedDelivery[];
+  if (t.pick(CLAIM_JOINS_TARGETS)) return shareEventData((await t.db.executeQuery(boundClaimQuery(t, options))).rows as ClaimedDelivery[]);
   return t.transaction(async (tx) => {
     const { rows } = await tx.db.executeQuery(boundClaimQuery(tx, options));
     return rows.length === 0 ? [] : readTargets(tx, rows as LeasedDelivery[]);

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Sql, TenantDb } from '../db/database.js';
+import { sql, type SqlBool } from 'kysely';
+import type { SharedWrite, Sql, TenantDb } from '../db/database.js';
 import { BOOKKEEPING_INTERVAL_MS, bookkeepingChanges, summarizeAttempts, type WebhookBookkeeping } from './delivery-policy.js';
 import { asyncCommit, type ClaimedDelivery } from './delivery-queue-store.js';
 
@@ -63,8 +63,14 @@ async function recordOrganization(t: TenantDb, items: FinishedDelivery[]): Promi
   }
   const held = await updateDeliveries(t, items);
   const recorded = items.filter((i) => held.has(i.claimed.id));
-  await updateBookkeeping(t, summarizeAttempts(recorded.map(finishedAttempt)));
-  await countFirstAttempts(t, recorded);
+  // Nothing after them reads what they write: on PostgreSQL they leave as one statement with the
+  // COMMIT (Sql.writeLast), two round trips fewer per batch (each a socket write and a backend's
+  // wake-up, the dearest part of a short statement here); a failure of theirs fails the COMMIT, and the
+  // whole record, as it failed the record before.
+  await t.writeLast([
+    bookkeepingWrite(t, summarizeAttempts(recorded.map(finishedAttempt))),
+    firstAttemptsWrite(t, recorded),
+  ]);
   return recorded;
 }
 
@@ -129,37 +135,47 @@ async function updateDeliveries(t: TenantDb, items: FinishedDelivery[]): Promise
   return new Set(result.rows.map((r) => r.id));
 }
 
-/** Applies each summary to its webhook row, writing only the rows it changes (bookkeepingChanges in SQL). */
-async function updateBookkeeping(t: TenantDb, summaries: WebhookBookkeeping[]): Promise<void> {
-  if (summaries.length === 0) return;
+/**
+ * The statement applying each summary to its webhook row, writing only the rows it changes
+ * (bookkeepingChanges in SQL); null when there is nothing to apply.
+ */
+function bookkeepingWrite(t: TenantDb, summaries: WebhookBookkeeping[]): SharedWrite | null {
+  if (summaries.length === 0) return null;
   const values = summaries.map(
     (b) => sql`(${t.idValue(b.webhookId)}, cast(${b.reset ? 1 : 0} as integer), cast(${b.failures} as integer), cast(${b.lastAt} as bigint), ${b.lastStatus})`,
   );
-  await sql`
-    update webhooks set
-      failure_count = case when v.column2 = 1 then v.column3 else webhooks.failure_count + v.column3 end,
-      last_delivery_at = v.column4, last_delivery_status = v.column5
-    from (values ${sql.join(values)}) as v
-    where webhooks.organization_id = ${t.organizationId} and webhooks.id = v.column1
+  return t.db
+    .updateTable('webhooks')
+    .from(sql`(values ${sql.join(values)})`.as('v'))
+    .set({
+      failure_count: sql`case when v.column2 = 1 then v.column3 else webhooks.failure_count + v.column3 end`,
+      last_delivery_at: sql`v.column4`,
+      last_delivery_status: sql`v.column5`,
+    })
+    .where('webhooks.organization_id', '=', t.organizationId)
+    .where(sql<SqlBool>`webhooks.id = v.column1
       and (v.column2 = 0 or webhooks.failure_count <> v.column3
         or webhooks.last_delivery_status is null or webhooks.last_delivery_status <> v.column5
-        or webhooks.last_delivery_at is null or webhooks.last_delivery_at < v.column4 - cast(${BOOKKEEPING_INTERVAL_MS} as bigint))`.execute(t.db);
+        or webhooks.last_delivery_at is null or webhooks.last_delivery_at < v.column4 - cast(${BOOKKEEPING_INTERVAL_MS} as bigint))`);
 }
 
 /**
- * A record enters its webhook's history when its first attempt is recorded: the history totals
- * (webhook_delivery_totals, read by the deliveries list instead of counting) follow, one statement
- * per batch, its rows locked after the deliveries' like every other write of this transaction.
+ * A record enters its webhook's history when its first attempt is recorded: the statement moving the
+ * history totals (webhook_delivery_totals, read by the deliveries list instead of counting) by the
+ * batch's first attempts, its rows locked after the deliveries' like every other write of this
+ * transaction; null when the batch has none.
  */
-async function countFirstAttempts(t: TenantDb, recorded: FinishedDelivery[]): Promise<void> {
+function firstAttemptsWrite(t: TenantDb, recorded: FinishedDelivery[]): SharedWrite | null {
   const perWebhook = new Map<string, number>();
   for (const { claimed } of recorded) {
     if (claimed.attempt_count === 0) perWebhook.set(claimed.webhook_id, (perWebhook.get(claimed.webhook_id) ?? 0) + 1);
   }
-  if (perWebhook.size === 0) return;
+  if (perWebhook.size === 0) return null;
   const values = [...perWebhook].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, n]) => sql`(${t.idValue(id)}, cast(${n} as bigint))`);
-  await sql`
-    update webhook_delivery_totals set total = webhook_delivery_totals.total + v.column2
-    from (values ${sql.join(values)}) as v
-    where webhook_delivery_totals.organization_id = ${t.organizationId} and webhook_delivery_totals.webhook_id = v.column1`.execute(t.db);
+  return t.db
+    .updateTable('webhook_delivery_totals')
+    .from(sql`(values ${sql.join(values)})`.as('v'))
+    .set({ total: sql`webhook_delivery_totals.total + v.column2` })
+    .where('webhook_delivery_totals.organization_id', '=', t.organizationId)
+    .where(sql<SqlBool>`webhook_delivery_totals.webhook_id = v.column1`);
 }
