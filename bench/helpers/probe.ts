@@ -2,14 +2,23 @@ import { Pool } from 'undici';
 
 // Event-loop probe (a separate process): GET /healthz every 10 ms, one request at a time, and the
 // latency of each. A server whose event loop is blocked answers late, so the longest latency bounds
-// the longest block. On SIGTERM it prints {max, p99, count} as JSON and exits.
+// the longest block. It also times its own timer, as a control: the probe waits on the server without
+// blocking, so a tick of its own that comes late is the machine not running it (the host's other
+// work, which a 2-core virtual machine's guest cannot see as steal time), not the server. On SIGTERM
+// it prints {max, p99, count, timerLateMax} as JSON and exits.
 // Env: URL (the server's base URL).
 
 const pool = new Pool(process.env.URL!, { connections: 1 });
 const latencies: number[] = [];
 let busy = false;
+const INTERVAL_MS = 10;
+let lastTick = performance.now();
+let timerLateMax = 0;
 
 const timer = setInterval(async () => {
+  const now = performance.now();
+  timerLateMax = Math.max(timerLateMax, now - lastTick - INTERVAL_MS);
+  lastTick = now;
   if (busy) return; // the request under way already measures the stall
   busy = true;
   const t0 = performance.now();
@@ -23,11 +32,11 @@ const timer = setInterval(async () => {
   } finally {
     busy = false;
   }
-}, 10);
+}, INTERVAL_MS);
 
 process.on('SIGTERM', () => {
   clearInterval(timer);
   const sorted = [...latencies].sort((a, b) => a - b);
   const p99 = sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] : null;
-  process.stdout.write(JSON.stringify({ max: sorted.at(-1) ?? null, p99, count: sorted.length }) + '\n', () => process.exit(0));
+  process.stdout.write(JSON.stringify({ max: sorted.at(-1) ?? null, p99, count: sorted.length, timerLateMax }) + '\n', () => process.exit(0));
 });
