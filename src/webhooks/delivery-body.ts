@@ -57,9 +57,10 @@ export function deliveryBody(d: DeliverySource): string | null {
  * The rows then share one string (the memo above compares them by identity first), as SQLite's do.
  */
 export function shareEventData<T extends Pick<DeliverySource, 'event_id' | 'event_data'>>(rows: T[]): T[] {
-  const data = new Map<string, string>();
-  for (const r of rows) if (r.event_id !== null && r.event_data !== null) data.set(r.event_id, r.event_data);
-  for (const r of rows) if (r.event_id !== null && r.event_data === null) r.event_data = data.get(r.event_id) ?? null;
+  // A row without an event (its own body) has no data either: null finds nothing.
+  const data = new Map<string | null, string>();
+  for (const r of rows) if (r.event_data !== null) data.set(r.event_id, r.event_data);
+  for (const r of rows) r.event_data = data.get(r.event_id) ?? null;
   return rows;
 }
 
