@@ -49,13 +49,13 @@ interface ProbeResult {
   p99: number | null;
   count: number;
   /** How late the probe's own 10 ms timer fired at most: the machine's stalls, as a control (probe.ts). */
-  timerLateMax?: number;
+  timerLateMax: number | null;
 }
 
 async function stopProbe(p: Proc): Promise<ProbeResult> {
   await p.stop();
   const line = p.stdout().trim().split('\n').at(-1);
-  return line && line !== 'ready' ? (JSON.parse(line) as ProbeResult) : { max: null, p99: null, count: 0 };
+  return line && line !== 'ready' ? (JSON.parse(line) as ProbeResult) : { max: null, p99: null, count: 0, timerLateMax: null };
 }
 
 const total = (s: Sampled) => (s.last as { meta?: { pagination?: { total?: number } } })?.meta?.pagination?.total;
@@ -120,7 +120,7 @@ export async function listRows(ctx: Ctx, s: Samples): Promise<void> {
     addRow(ctx, {
       n: 10,
       scenario: 'longest event-loop block during rows 6–9 (the server\'s event-loop monitor; a `/healthz` probe every 10 ms beside it)',
-      product: `max ${ms(worst)} (rows 6, 8, 9: ${ms(oneClientLoop)}, probe max ${ms(oneClient.max)}, p99 ${ms(oneClient.p99)}, ${oneClient.count} probes, probe's own timer late by ≤ ${ms(oneClient.timerLateMax ?? null)}${loaded ? `; row 7: ${ms(loadedLoop)}, probe max ${ms(loaded.max)}, ${loaded.count} probes, probe's timer late by ≤ ${ms(loaded.timerLateMax ?? null)}; its first second after a start, not counted: ${ms(coldLoop)}` : ''})`,
+      product: `max ${ms(worst)} (rows 6, 8, 9: ${ms(oneClientLoop)}, probe max ${ms(oneClient.max)}, p99 ${ms(oneClient.p99)}, ${oneClient.count} probes, probe's own timer late by ≤ ${ms(oneClient.timerLateMax)}${loaded ? `; row 7: ${ms(loadedLoop)}, probe max ${ms(loaded.max)}, ${loaded.count} probes, probe's timer late by ≤ ${ms(loaded.timerLateMax)}; its first second after a start, not counted: ${ms(coldLoop)}` : ''})`,
       baseline: '—', ratio: '—', goal: '< 50 ms', met: worst < 50,
     });
   }
