@@ -3,13 +3,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
-import {
-  boundClaimQuery,
-  claimDueDeliveries,
-  dueOrganizationsQuery,
-  organizationClaimQuery,
-  type ClaimedDelivery,
-} from '../src/webhooks/delivery-queue-store.js';
+import { boundClaimQuery, organizationClaimQuery, type ClaimedDelivery } from '../src/webhooks/delivery-claim-store.js';
+import { claimDueDeliveries, dueOrganizationsQuery } from '../src/webhooks/delivery-queue-store.js';
 import { startWorker } from '../src/webhooks/worker.js';
 import { recordTicketCreated } from './support/fixtures.js';
 import { describeEachDialect, type TestContext } from './support/harness.js';

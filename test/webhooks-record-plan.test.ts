@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
-import type { ClaimedDelivery } from '../src/webhooks/delivery-queue-store.js';
+import type { ClaimedDelivery } from '../src/webhooks/delivery-claim-store.js';
 import { recordDeliveriesQuery, type FinishedDelivery } from '../src/webhooks/delivery-record-store.js';
 import { describeEachDialect } from './support/harness.js';
 import { explain } from './support/query-plan.js';

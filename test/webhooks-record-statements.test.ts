@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { ClaimedDelivery } from '../src/webhooks/delivery-queue-store.js';
+import type { ClaimedDelivery } from '../src/webhooks/delivery-claim-store.js';
 import { recordAttempts, type FinishedDelivery } from '../src/webhooks/delivery-record-store.js';
 import { describeEachDialect } from './support/harness.js';
 

@@ -73,7 +73,7 @@ export interface WebhookBookkeepingState {
 
 /**
  * Whether the webhook row must be written for this summary. The recording statement applies the same
- * rule in SQL (delivery-queue-store.ts); this copy predicts which rows it will lock.
+ * rule in SQL (delivery-record-store.ts); this copy predicts which rows it will lock.
  */
 export function bookkeepingChanges(state: WebhookBookkeepingState, summary: WebhookBookkeeping, intervalMs = BOOKKEEPING_INTERVAL_MS): boolean {
   return (

@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { SharedWrite, Sql, TenantDb } from '../db/database.js';
 import { BOOKKEEPING_INTERVAL_MS, bookkeepingChanges, summarizeAttempts, type WebhookBookkeeping } from './delivery-policy.js';
-import { asyncCommit, type ClaimedDelivery } from './delivery-queue-store.js';
+import { asyncCommit, type ClaimedDelivery } from './delivery-claim-store.js';
 
 // Recording finished attempts, many at once: one transaction per organization in the batch, with one
 // statement for all of its deliveries and at most one for its webhooks' bookkeeping (failure count

@@ -3,7 +3,8 @@ import type { TenantDb } from '../db/database.js';
 import type { WebhookDeliveryTable } from './webhook-tables.js';
 
 // Deliveries as one organization sees them: queued by its events, listed as its history, cancelled
-// when it deactivates a webhook. The workers' side of the queue is delivery-queue-store.ts.
+// when it deactivates a webhook. The workers' side of the queue is delivery-queue-store.ts and
+// delivery-claim-store.ts.
 
 export type NewDelivery = Pick<WebhookDeliveryTable, 'id' | 'webhook_id' | 'event' | 'body' | 'created_at' | 'event_id'> & {
   /** When the first attempt is due (default: created_at, i.e. at once). */
