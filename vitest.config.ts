@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +7,11 @@ export default defineConfig({
     // build-setup compiles src to dist/ once per run: the CLI and start tests run the compiled code.
     globalSetup: ['test/support/global-setup.ts', 'test/support/build-setup.ts'],
     pool: 'forks',
+    // Two test files at a time at least. Vitest's default (one fork per core but one) ran them one by
+    // one on the 2-core machines, where a file spends much of its time waiting on PostgreSQL, child
+    // processes and sockets: 371 s → 219 s. Every file has databases, temp files and ports of its
+    // own; PostgreSQL's event-log horizon is cluster-wide, so tests read it after logSettled().
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Under CI (any CI value but '', '0', 'false') a run with a skipped test fails: see the reporter.

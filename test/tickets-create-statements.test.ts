@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { logSettled } from './support/event-log.js';
 import { describeEachDialect, type TestOrg } from './support/harness.js';
 import { postTicket } from './support/ticket-fixtures.js';
 
@@ -54,6 +55,8 @@ describeEachDialect(
       const after = await ctx.database.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<string>().as('n')).where('organization_id', '=', org.id).executeTakeFirstOrThrow();
       // Two webhooks, two events each.
       expect(Number(after.n) - Number(before.n)).toBe(4);
+      // Readable once every transaction older than it has ended, in any database of the cluster.
+      await logSettled(ctx);
       const types = await org.api.get<{ data: { type: string }[] }>('/api/v1/events?limit=100');
       expect(types.body.data.map((e) => e.type).slice(-2)).toEqual(['customer.created', 'ticket.created']);
     });
