@@ -124,7 +124,7 @@ describeEachDialect(
       receiver.requests.length = 0;
       receiver.respond(() => 'hold');
       const now = ctx.clock();
-      for (let i = 0; i < 3; i++) await queued(ctx, 5, now, `${receiver.url}/o${i}`, `tick-${i}`);
+      for (let i = 0; i < 3; i++) await queued(ctx, 8, now, `${receiver.url}/o${i}`, `tick-${i}`);
       const worker = startWorker({ database: ctx.database, clock: ctx.clock, settings: { ...ctx.config.webhooks, concurrency: 4 }, logger: silentLogger });
       try {
         await receiver.waitFor(4, 10_000);
@@ -133,21 +133,21 @@ describeEachDialect(
           .select(['organization_id', 'lease_token'])
           .where('lease_token', 'is not', null)
           .execute();
-        // One claim of three times the concurrency (4 sent at once, 8 claimed ahead)…
-        expect(leased).toHaveLength(12);
+        // One claim of five times the concurrency (4 sent at once, 16 claimed ahead)…
+        expect(leased).toHaveLength(20);
         expect(new Set(leased.map((r) => r.lease_token)).size).toBe(1);
         expect(new Set(leased.map((r) => r.organization_id)).size).toBe(3); // …over every organization
         expect(receiver.requests).toHaveLength(4); // never more than `concurrency` requests at once
         expect(new Set(receiver.requests.map((r) => r.path)).size).toBe(3);
         receiver.respond(() => ({ status: 200 }));
         receiver.release();
-        await eventually(async () => receiver.requests.length === 15);
+        await eventually(async () => receiver.requests.length === 24);
       } finally {
         receiver.respond(() => ({ status: 200 }));
         receiver.release();
         await worker.stop();
       }
-      expect(new Set(receiver.requests.map((r) => r.json.data.id)).size).toBe(15);
+      expect(new Set(receiver.requests.map((r) => r.json.data.id)).size).toBe(24);
     });
   },
   { env: { WEBHOOK_POLL_INTERVAL_MS: '100', WEBHOOK_TIMEOUT_MS: '5000' } },
