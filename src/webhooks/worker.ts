@@ -93,8 +93,9 @@ export function startWorker({ database, clock, settings, logger, onAttempt = () 
   const finished: FinishedDelivery[] = [];
   let recording: Promise<void> | null = null;
   let recordTimer: NodeJS.Timeout | null = null;
-  // A batch this large is recorded without lingering: two slots' worth, so that under a backlog a
-  // record's two statements serve about 128 attempts, not 64 (see `depth` for the measurement).
+  // A batch this large is recorded without lingering: twice the slots, so that under a backlog a
+  // record's two statements serve 128 attempts at the default concurrency, not 64 (see `depth` for
+  // the measurement).
   const recordEarly = 2 * settings.concurrency;
   let unrecorded = 0;
   let stopping = false;
