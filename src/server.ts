@@ -16,9 +16,7 @@ export interface ServeOptions {
 }
 
 export async function serve(config: Config, options: ServeOptions): Promise<void> {
-  // The server's own connection is the one that writes tickets, messages and customers: on SQLite it
-  // merges their search indexes after its writes, in short steps (sqlite-fts-merge.ts).
-  const database = openDatabase(config.database, { mergeSearchIndexes: true });
+  const database = openDatabase(config.database);
   await migrateThroughDirectUrl(config.database, database);
   const clock = systemClock;
 
@@ -55,6 +53,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   });
 
   await app.listen({ port: config.port, host: config.host });
+  // The server's own connection is the one that writes tickets, messages and customers: on SQLite it
+  // merges their search indexes and checkpoints the write-ahead log after its writes, from now on.
+  database.startBackgroundUpkeep();
   // The delivery worker runs in a thread of its own, with its own connection, beside the API's requests
   // rather than between them (webhooks/worker-thread.ts); a private in-memory database keeps it here.
   if (options.worker) {

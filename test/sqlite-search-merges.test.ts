@@ -104,7 +104,8 @@ describe('sqlite: search index merges', () => {
   });
 
   it("sqlite: the server's handle merges after its own writes", async () => {
-    const handle = openDatabase({ dialect: 'sqlite', path, url: db.url }, { mergeSearchIndexes: true });
+    const handle = openDatabase({ dialect: 'sqlite', path, url: db.url });
+    handle.startBackgroundUpkeep();
     try {
       await handle.db.insertInto('organizations').values({ id: 'org-server', name: 's', created_at: 0 }).onConflict((c) => c.doNothing()).execute();
       writeCustomers(path, 2_000);

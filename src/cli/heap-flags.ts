@@ -22,21 +22,52 @@ export function flagGiven(flag: string, execArgv: readonly string[], nodeOptions
 
 const sizedByOperator = (execArgv: readonly string[], nodeOptions: string) => OWN_FLAGS.some((f) => flagGiven(f, execArgv, nodeOptions));
 
+// V8 raises a growth factor below 2 back to 2 whenever it makes an isolate (each worker thread: the
+// delivery worker, the SQLite readers), for every isolate of the process, and nothing runs on the main
+// thread at that moment. So whatever holds or caps the young generation (the policy) is set again
+// after every collection and as each thread comes online. That narrows the gap, but a long stretch of
+// synchronous work can still grow it meanwhile: with the server's start slowed to ~3 s by a loaded
+// machine, a reader thread made midway came online 690 ms later, and the start had grown the
+// semi-spaces to 8 MB before serve could cap them (six runs of six; with this, three of six). So the
+// server also makes no thread before it is up but the delivery worker's, right after it listens
+// (server.ts: the SQLite upkeep starts then): semi-spaces of 2 MB at most in six runs.
+let policy: (() => void) | null = null;
+let observer: PerformanceObserver | null = null;
+const onThread = (worker: Worker) => worker.once('online', () => policy?.());
+
+function enforce(apply: (() => void) | null): void {
+  policy = apply;
+  if (!apply) {
+    observer?.disconnect();
+    observer = null;
+    process.off('worker', onThread);
+    return;
+  }
+  apply();
+  if (observer) return;
+  observer = new PerformanceObserver(() => policy?.());
+  observer.observe({ entryTypes: ['gc'] });
+  process.on('worker', onThread);
+}
+
+const hold = () => setFlagsFromString('--semi-space-growth-factor=1');
+
 /**
- * Holds the young generation at its current size (growth factor 1) until a thread is made: V8 raises a
- * factor below 2 back to 2 whenever it makes an isolate, which is why `serve`'s cap sets it again as
- * its threads come online. False, and nothing set, when the command line or NODE_OPTIONS sizes the
- * young generation itself.
+ * Holds the young generation at its current size (growth factor 1), set again after every collection
+ * and as each thread comes online, until released or capped. False, and nothing set, when the command
+ * line or NODE_OPTIONS sizes the young generation itself.
  */
 export function holdYoungGeneration(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ''): boolean {
   if (sizedByOperator(execArgv, nodeOptions)) return false;
-  setFlagsFromString('--semi-space-growth-factor=1');
+  enforce(hold);
   return true;
 }
 
 /** Lets the young generation grow as V8 would (its default factor, 2), unless the operator sized it. */
 export function releaseYoungGeneration(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ''): void {
-  if (!sizedByOperator(execArgv, nodeOptions)) setFlagsFromString('--semi-space-growth-factor=2');
+  if (sizedByOperator(execArgv, nodeOptions)) return;
+  enforce(null);
+  setFlagsFromString('--semi-space-growth-factor=2');
 }
 
 /** The main isolate's semi-space size, MB (the young generation's committed size is both semi-spaces). */
@@ -44,10 +75,10 @@ export const semiSpaceMb = (): number => (getHeapSpaceStatistics().find((s) => s
 
 /**
  * The main isolate's young generation, capped at `capMb` per semi-space: held (factor 1) until the
- * returned function is called, once the server is up; from then on checked after every collection:
- * growth on (factor 2) while a semi-space is below the cap, off once one has reached it. Semi-spaces
- * grow by doubling from 1 MB, so the cap is reached exactly (a power of 2). Null, and nothing set,
- * when the command line or NODE_OPTIONS sizes the young generation itself.
+ * returned function is called, once the server is up; from then on checked after every collection and
+ * as each thread comes online: growth on (factor 2) while a semi-space is below the cap, off once one
+ * has reached it. Semi-spaces grow by doubling from 1 MB, so the cap is reached exactly (a power of 2).
+ * Null, and nothing set, when the command line or NODE_OPTIONS sizes the young generation itself.
  */
 export function capYoungGeneration(
   capMb: number,
@@ -56,19 +87,7 @@ export function capYoungGeneration(
 ): (() => () => void) | null {
   if (!holdYoungGeneration(execArgv, nodeOptions)) return null;
   return () => {
-    // Set after every check, not only on a change: V8 raises a factor below 2 back to 2 whenever it
-    // makes an isolate (each worker thread: the delivery worker, the SQLite readers), for every isolate.
-    const check = () => setFlagsFromString(`--semi-space-growth-factor=${semiSpaceMb() < capMb ? 2 : 1}`);
-    const observer = new PerformanceObserver(check);
-    observer.observe({ entryTypes: ['gc'] });
-    // A thread's isolate resets the factor as it starts: set it again as soon as the thread runs,
-    // rather than after the next collection (which may have doubled the semi-spaces already).
-    const onWorker = (worker: Worker) => worker.once('online', check);
-    process.on('worker', onWorker);
-    check();
-    return () => {
-      observer.disconnect();
-      process.off('worker', onWorker);
-    };
+    enforce(() => setFlagsFromString(`--semi-space-growth-factor=${semiSpaceMb() < capMb ? 2 : 1}`));
+    return () => enforce(null);
   };
 }

@@ -39,6 +39,13 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** The connection pool's use (PostgreSQL), read by the metrics; null where there is no pool (SQLite). */
   poolStats(): PoolStats | null;
+  /**
+   * SQLite: from now on, after this connection's writes, merges the search indexes in short steps and
+   * checkpoints the write-ahead log, both in a reader thread (sqlite-fts-merge.ts,
+   * sqlite-wal-checkpoints.ts). The server calls it once it is up: a thread made during the start lets
+   * the start grow the young generation (cli/heap-flags.ts). Nothing to do on PostgreSQL.
+   */
+  startBackgroundUpkeep(): void;
   close(): Promise<void>;
 }
 

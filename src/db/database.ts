@@ -22,8 +22,11 @@ export interface OpenOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL: the bound on connecting, and on waiting for a free pooled connection (default 5 s; tests lower it). */
   connectTimeoutMs?: number;
-  /** SQLite: merge the search indexes in short steps after this handle's writes (the server's handle; sqlite-fts-merge.ts). */
-  mergeSearchIndexes?: boolean;
+  /**
+   * SQLite: this connection leaves checkpoints of the write-ahead log to the server's background upkeep
+   * (the server's webhook thread), keeping only the backstop mark (sqlite-wal-checkpoints.ts).
+   */
+  sqliteCheckpointsElsewhere?: boolean;
   /** SQLite: this connection's page cache, KiB (default SQLITE_PAGE_CACHE_KIB). */
   sqliteCacheKib?: number;
 }
@@ -34,7 +37,10 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
   const guard = options.guardTenants ?? false;
   if (config.dialect === 'sqlite') {
-    return openSqlite(config.path, guard, { mergeSearchIndexes: options.mergeSearchIndexes, cacheKib: options.sqliteCacheKib });
+    return openSqlite(config.path, guard, {
+      checkpointsElsewhere: options.sqliteCheckpointsElsewhere,
+      cacheKib: options.sqliteCacheKib,
+    });
   }
   return openPostgres(config, {
     max: options.poolSize ?? config.poolSize ?? 10,
@@ -178,6 +184,7 @@ function openPostgres(config: PostgresConfig, options: PostgresOptions): Databas
     writesElsewhere: () => null,
     readVersion: () => null,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, max, waiting: pool.waitingCount }),
+    startBackgroundUpkeep: () => undefined,
     async ping() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

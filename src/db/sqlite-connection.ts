@@ -4,11 +4,13 @@ import SQLite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { connectionTransaction, handles, type DatabaseHandle, type Tx } from './database-handle.js';
+import { oneAtATime, type AfterWrites } from './after-writes.js';
 import { NOTIFIERS } from './notifications.js';
 import type { Database } from './schema.js';
 import { ftsMergeSteps, startFtsMerges, threadFtsMergeSteps } from './sqlite-fts-merge.js';
 import { LockWaitingSqliteDialect } from './sqlite-lock-wait.js';
 import { createSqliteReader, SQLITE_PAGE_CACHE_KIB } from './sqlite-reader.js';
+import { startWalCheckpoints, threadWalCheckpoint, WAL_BACKSTOP_PAGES } from './sqlite-wal-checkpoints.js';
 
 // A SQLite file (or a private in-memory database) behind the same DatabaseHandle as PostgreSQL: one
 // connection on the event loop (Kysely runs one statement at a time on it) plus reader threads.
@@ -16,7 +18,7 @@ import { createSqliteReader, SQLITE_PAGE_CACHE_KIB } from './sqlite-reader.js';
 export function openSqlite(
   path: string,
   guardTenants: boolean,
-  { mergeSearchIndexes = false, cacheKib = SQLITE_PAGE_CACHE_KIB }: { mergeSearchIndexes?: boolean; cacheKib?: number } = {},
+  { checkpointsElsewhere = false, cacheKib = SQLITE_PAGE_CACHE_KIB }: { checkpointsElsewhere?: boolean; cacheKib?: number } = {},
 ): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
@@ -38,8 +40,24 @@ export function openSqlite(
   // in-memory database has nothing they could open.
   const reader = path === ':memory:' ? null : createSqliteReader(path);
   // The search indexes' merge steps run in a reader thread where there is one (sqlite-fts-merge.ts).
-  const step = reader ? threadFtsMergeSteps(reader) : ftsMergeSteps(db, sqlite);
-  const merges = mergeSearchIndexes ? startFtsMerges({ step, writes: () => writes.count }) : null;
+  // One upkeep task at a time (merge steps and checkpoints), so that they keep one reader thread busy.
+  const lane = oneAtATime();
+  const mergeStep = reader ? threadFtsMergeSteps(reader) : ftsMergeSteps(db, sqlite);
+  const step: typeof mergeStep = (table) => lane(() => mergeStep(table));
+  let upkeep: AfterWrites[] = [];
+  function startBackgroundUpkeep(): void {
+    if (upkeep.length > 0) return;
+    upkeep.push(startFtsMerges({ step, writes: () => writes.count }));
+    // Checkpoints of the write-ahead log, likewise in a reader thread, after this connection's commits
+    // or another's (data_version: the server's webhook thread, which leaves them to this one too); the
+    // connections keep only a backstop mark (sqlite-wal-checkpoints.ts). In memory there is no log.
+    if (!reader) return;
+    upkeep.push(
+      startWalCheckpoints({ checkpoint: () => lane(threadWalCheckpoint(reader)), writes: () => writes.count + (dataVersion.get() as number) }),
+    );
+    sqlite.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
+  }
+  if (checkpointsElsewhere) sqlite.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
   return {
     db,
     dialect: 'sqlite',
@@ -48,11 +66,12 @@ export function openSqlite(
     writesElsewhere: () => dataVersion.get() as number,
     readVersion: () => `${writes.count}.${dataVersion.get() as number}`,
     poolStats: () => null,
+    startBackgroundUpkeep,
     async ping() {
       sqlite.prepare('select 1').get();
     },
     async close() {
-      await merges?.stop();
+      await Promise.all(upkeep.splice(0).map((u) => u.stop()));
       await reader?.close();
       await db.destroy();
     },

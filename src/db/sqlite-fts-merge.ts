@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
+import { runAfterWrites, type AfterWrites } from './after-writes.js';
 import type { SqliteReader } from './sqlite-reader.js';
 
 // Background merging of SQLite's FTS5 search indexes. Writers no longer merge them (migration
@@ -75,11 +76,7 @@ export interface FtsMergerDeps {
   onError?: (err: unknown) => void;
 }
 
-export interface FtsMerger {
-  /** Runs one check now (what the timer does), resolving when its round, if any, has finished. */
-  tick(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type FtsMerger = AfterWrites;
 
 const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -89,57 +86,20 @@ export function startFtsMerges({
   intervalMs = FTS_MERGE_INTERVAL_MS,
   budgetMs = FTS_MERGE_BUDGET_MS,
   now = Date.now,
-  onError = () => undefined,
+  onError,
 }: FtsMergerDeps): FtsMerger {
-  // The write count the last round started after; a round that ran out of time (or failed) leaves it
-  // stale, so the next check runs again even without new writes.
-  let merged = writes();
-  let running: Promise<void> | null = null;
-  let stopped = false;
-
   /** Steps through the tables while they have work and the budget lasts: whether work may be left. */
-  async function round(): Promise<boolean> {
+  async function round(stopped: () => boolean): Promise<boolean> {
     const until = now() + budgetMs;
     for (const table of FTS_TABLES) {
       for (;;) {
         await nextMacrotask();
-        if (stopped) return false;
+        if (stopped()) return false;
         if (!(await step(table))) break;
         if (now() >= until) return true;
       }
     }
     return false;
   }
-
-  function tick(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (running) return running;
-    const seen = writes();
-    if (seen === merged) return Promise.resolve();
-    merged = seen;
-    running = round()
-      .then((more) => {
-        if (more) merged = -1;
-      })
-      .catch((err: unknown) => {
-        merged = -1;
-        if (!stopped) onError(err);
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
-  const timer = setInterval(() => void tick(), intervalMs);
-  // A process with nothing else to do (the CLI) exits without waiting for a merge.
-  timer.unref();
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return runAfterWrites({ run: round, writes, intervalMs, onError });
 }

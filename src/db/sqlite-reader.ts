@@ -43,6 +43,8 @@ function write(sql) {
   }
   let stmt = writeStatements.get(sql);
   if (!stmt) writeStatements.set(sql, (stmt = writer.prepare(sql)));
+  // A statement that answers rows (a checkpoint's PRAGMA) returns them.
+  if (stmt.reader) return stmt.all();
   const before = totalChanges.get();
   stmt.run();
   return [totalChanges.get() - before];
@@ -86,6 +88,13 @@ export const BACKGROUND_WRITE_LOCK_WAIT_MS = 100;
 // is far above what a read needs: a thread that reached it would fail its read and be replaced.
 const READER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
 
+/** SQLite's answer to PRAGMA wal_checkpoint: busy 1 when a TRUNCATE could not finish; the log's frames, and how many are copied. */
+export interface WalCheckpointResult {
+  busy: number;
+  log: number;
+  checkpointed: number;
+}
+
 export interface SqliteReader {
   /** The rows of one read-only statement, as better-sqlite3 returns them on the main connection. */
   all(sql: string, parameters: readonly unknown[], timeoutMs: number): Promise<unknown[]>;
@@ -94,6 +103,8 @@ export interface SqliteReader {
    * own read-write connection: the rows it and its side effects changed (SQLite's total_changes).
    */
   write(sql: string, timeoutMs: number): Promise<number>;
+  /** A checkpoint of the write-ahead log on a reader's read-write connection (sqlite-wal-checkpoints.ts). */
+  checkpoint(mode: 'PASSIVE' | 'TRUNCATE', timeoutMs: number): Promise<WalCheckpointResult>;
   close(): Promise<void>;
 }
 
@@ -203,6 +214,7 @@ export function createSqliteReader(path: string, size = 2): SqliteReader {
   return {
     all: (sql, parameters, timeoutMs) => run(sql, parameters, false, timeoutMs),
     write: async (sql, timeoutMs) => (await run(sql, [], true, timeoutMs))[0] as number,
+    checkpoint: async (mode, timeoutMs) => (await run(`PRAGMA wal_checkpoint(${mode})`, [], true, timeoutMs))[0] as WalCheckpointResult,
     async close() {
       closed = true;
       const pending = [...queue.splice(0), ...slots.flatMap((s) => (s.job ? [s.job] : []))];
