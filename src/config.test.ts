@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig, parseDatabaseUrl } from './config.js';
 
 describe('configuration', () => {
@@ -55,6 +55,19 @@ describe('configuration', () => {
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('accepts the default zone, UTC, without asking Intl (its first use costs 4.8 MB resident); any other through Intl', () => {
+    const intl = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(loadConfig({}).timeZone).toBe('UTC');
+      expect(loadConfig({ TZ: ' UTC ' }).timeZone).toBe('UTC');
+      expect(intl).not.toHaveBeenCalled();
+      expect(loadConfig({ TZ: 'Etc/UTC' }).timeZone).toBe('Etc/UTC');
+      expect(intl).toHaveBeenCalledTimes(1);
+    } finally {
+      intl.mockRestore();
+    }
   });
 
   it('reads WEBHOOK_WORKER_NICE from 0 (the API\'s priority) to 19', () => {

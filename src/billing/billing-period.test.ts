@@ -28,6 +28,21 @@ describe('billing period (calendar month in a time zone)', () => {
     expect(period('2026-12-31T23:00:00.000Z', 'Pacific/Kiritimati')).toEqual(['2026-12-31T10:00:00.000Z', '2027-01-31T09:59:59.999Z']);
   });
 
+  it('UTC: the periods Intl gives for Etc/UTC, found without Intl (its first use costs 4.8 MB resident)', () => {
+    // Each month's first and last millisecond, and its middle, from 1999 to 2031 (leap years, the
+    // turn of the century, December into January): a new month each time, so the memo never answers.
+    const instants: number[] = [];
+    for (let month = 0; month < 33 * 12; month++) {
+      const start = Date.UTC(1999, month, 1);
+      instants.push(start, start + 15 * 86_400_000, Date.UTC(1999, month + 1, 1) - 1);
+    }
+    const intl = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    const utc = instants.map((at) => periodOf(at, 'UTC'));
+    expect(intl).not.toHaveBeenCalled();
+    intl.mockRestore();
+    expect(utc).toEqual(instants.map((at) => periodOf(at, 'Etc/UTC')));
+  });
+
   it('period starts fall on usage-bucket boundaries in every zone', () => {
     const zones = Intl.supportedValuesOf('timeZone');
     for (const tz of zones) {
