@@ -44,7 +44,7 @@ export function openSqlite(
   const lane = oneAtATime();
   const mergeStep = reader ? threadFtsMergeSteps(reader) : ftsMergeSteps(db, sqlite);
   const step: typeof mergeStep = (table) => lane(() => mergeStep(table));
-  let upkeep: AfterWrites[] = [];
+  const upkeep: AfterWrites[] = [];
   function startBackgroundUpkeep(): void {
     if (upkeep.length > 0) return;
     upkeep.push(startFtsMerges({ step, writes: () => writes.count }));
