@@ -15,9 +15,9 @@ describe('young generation: the operator decides first', () => {
 
 /**
  * The main isolate's semi-space size (MB) when `setup` ran, and after allocating (with a worker thread
- * started halfway when `startsThread`: V8 then resets the growth factor, which a hold and a cap set again). V8 flags are the
- * process's: measured in a child process, which allocates in many small tasks (as requests do),
- * keeping part of what it allocates alive so that the young generation would grow.
+ * started halfway when `startsThread`: V8 then resets the growth factor, which a hold and a cap set
+ * again). V8 flags are the process's: measured in a child process, which allocates in many small
+ * tasks (as requests do), keeping part of what it allocates alive so that the young generation would grow.
  */
 async function semiSpaceAfterLoad(setup: string, { startsThread }: { startsThread: boolean }): Promise<{ atSetup: number; after: number }> {
   const module = fileURLToPath(new URL('./heap-flags.ts', import.meta.url));

@@ -44,6 +44,7 @@ export function openSqlite(
   const lane = oneAtATime();
   const mergeStep = reader ? threadFtsMergeSteps(reader) : ftsMergeSteps(db, sqlite);
   const step: typeof mergeStep = (table) => lane(() => mergeStep(table));
+  const checkpointOnlyAtBackstop = () => sqlite.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
   const upkeep: AfterWrites[] = [];
   function startBackgroundUpkeep(): void {
     if (upkeep.length > 0) return;
@@ -55,9 +56,9 @@ export function openSqlite(
     upkeep.push(
       startWalCheckpoints({ checkpoint: () => lane(threadWalCheckpoint(reader)), writes: () => writes.count + (dataVersion.get() as number) }),
     );
-    sqlite.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
+    checkpointOnlyAtBackstop();
   }
-  if (checkpointsElsewhere) sqlite.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
+  if (checkpointsElsewhere) checkpointOnlyAtBackstop();
   return {
     db,
     dialect: 'sqlite',
