@@ -24,7 +24,7 @@ async function holdWriteLock(path: string, holdMs: number) {
 }
 
 describe('sqlite: transactions while another process writes', () => {
-  let db: TestDatabase;
+  let db: TestDatabase & { path: string };
   beforeAll(async () => {
     db = await createTestDatabase('sqlite');
   });
@@ -33,7 +33,7 @@ describe('sqlite: transactions while another process writes', () => {
   });
 
   it('a transaction that reads before it writes waits for the lock instead of failing with SQLITE_BUSY', async () => {
-    const path = db.url.slice('sqlite:'.length);
+    const { path } = db;
     // Long enough that the lock is still held when we start, short of the 5 s busy timeout.
     const holder = await holdWriteLock(path, 1500);
     const probe = new SQLite(path, { timeout: 0 });
@@ -57,7 +57,7 @@ describe('sqlite: transactions while another process writes', () => {
   });
 
   it('while another connection holds the write lock, writes wait without blocking the event loop and commit once it is released', async () => {
-    const path = db.url.slice('sqlite:'.length);
+    const { path } = db;
     // Another connection of this very process (as the server's webhook thread is): it can release the
     // lock only if the event loop keeps running while our writes wait.
     const other = new SQLite(path);

@@ -38,11 +38,11 @@ function writeCustomers(path: string, from: number): void {
 }
 
 describe('sqlite: search index merges', () => {
-  let db: TestDatabase;
+  let db: TestDatabase & { path: string };
   let path: string;
   beforeAll(async () => {
     db = await createTestDatabase('sqlite');
-    path = db.url.slice('sqlite:'.length);
+    ({ path } = db);
   });
   afterAll(async () => {
     await db?.drop();

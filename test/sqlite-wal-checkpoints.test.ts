@@ -28,11 +28,11 @@ async function bigWrite(handle: DatabaseHandle, tag: string): Promise<void> {
 }
 
 describe('sqlite: write-ahead log checkpoints', () => {
-  let db: TestDatabase;
+  let db: TestDatabase & { path: string };
   let path: string;
   beforeAll(async () => {
     db = await createTestDatabase('sqlite');
-    path = db.url.slice('sqlite:'.length);
+    ({ path } = db);
   });
   afterAll(async () => {
     await db?.drop();

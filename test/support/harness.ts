@@ -49,9 +49,14 @@ export interface TestDatabase {
  * partitioned template) or, with 'empty', not migrated at all (upgrade tests migrate it step by step).
  */
 export async function createTestDatabase(
+  dialect: 'sqlite',
+  variant?: 'plain' | 'empty',
+): Promise<TestDatabase & { /** The database file, for a second connection of the test's own. */ path: string }>;
+export async function createTestDatabase(dialect: Dialect, variant?: 'plain' | 'partitioned' | 'empty'): Promise<TestDatabase>;
+export async function createTestDatabase(
   dialect: Dialect,
   variant: 'plain' | 'partitioned' | 'empty' = 'plain',
-): Promise<TestDatabase> {
+): Promise<TestDatabase & { path?: string }> {
   const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
   if (dialect === 'sqlite') {
     const path = join(tmpdir(), `helpdesk-test-${suffix}.db`);
@@ -60,6 +65,7 @@ export async function createTestDatabase(
     return {
       dialect,
       url: `sqlite:${path}`,
+      path,
       handle,
       async drop() {
         await handle.close().catch(() => undefined);
