@@ -1,5 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +70,7 @@ function start(args: string[], env: Record<string, string>, label: string): Proc
   };
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.once('exit', (code, signal) => {
+    if (process.env.BENCH_STDOUT_DIR) writeFileSync(`${process.env.BENCH_STDOUT_DIR}/${label.replace(/\W+/g, '_')}-${child.pid}.log`, out);
     if (!stopping && code !== 0) process.stderr.write(`[${label}] exited (${code ?? signal}):\n${err}\n`);
   });
   let stopping = false;

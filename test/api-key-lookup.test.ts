@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { newId } from '../src/shared/ids.js';
 import type { App } from '../src/shared/http.js';
-import { ALL_SCOPES } from '../src/shared/schemas.js';
+import { ALL_SCOPES } from '../src/shared/scopes.js';
 import { api } from './support/api.js';
 import { createTestDatabase, DIALECTS, describeEachDialect, postgresAvailable, type TestDatabase } from './support/harness.js';
 

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { ALL_SCOPES, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../shared/schemas.js';
+import { Nullable, NullableTimestamp, StringEnum, Timestamp } from '../shared/schemas.js';
+import { ALL_SCOPES } from '../shared/scopes.js';
 
 const ScopeSchema = StringEnum(ALL_SCOPES);
 

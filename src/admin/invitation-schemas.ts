@@ -6,8 +6,6 @@ import { User } from './user-schemas.js';
 export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
-export const DEFAULT_INVITATION_TTL_MS = 7 * 24 * 3_600_000;
-
 export const Invitation = Type.Object({
   id: Type.String(),
   email: Type.String(),

@@ -8,14 +8,7 @@ import { AppError, conflict, notFound, validationError } from '../shared/errors.
 import { newId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
 import type { Role } from './admin-schemas.js';
-import {
-  DEFAULT_INVITATION_TTL_MS,
-  type AcceptInvitationBody,
-  type CreateInvitationBody,
-  type Invitation,
-  type InvitationStatus,
-  type UpdateInvitationBody,
-} from './invitation-schemas.js';
+import type { AcceptInvitationBody, CreateInvitationBody, Invitation, InvitationStatus, UpdateInvitationBody } from './invitation-schemas.js';
 import * as store from './invitation-store.js';
 import { invitationLockKey, rethrowUserConflict, toUserView, type UserService, type UserView } from './user-service.js';
 import { emailKey } from './user-store.js';
@@ -46,6 +39,9 @@ export function toInvitationView(row: store.InvitationRow, now: number): Invitat
 /** An invitation that is no longer pending cannot be accepted or changed: 409, naming its state. */
 const notPending = (status: InvitationStatus) =>
   new AppError(409, 'conflict', `the invitation is ${status}, not pending`, [{ field: 'status', issue: status }]);
+
+/** An invitation's lifetime unless expires_at is given (a value of the service, not of its HTTP schema: shared/scopes.ts). */
+const DEFAULT_INVITATION_TTL_MS = 7 * 24 * 3_600_000;
 
 function expiryOf(raw: string | undefined, now: number): number {
   if (raw === undefined) return now + DEFAULT_INVITATION_TTL_MS;

@@ -2,8 +2,6 @@ import { Type } from 'typebox';
 import { Timestamp } from '../shared/schemas.js';
 import { Name } from './admin-schemas.js';
 
-export const DEFAULT_TAG_COLOR = '#6b7280';
-
 const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: '#rrggbb' });
 
 export const Tag = Type.Object({

@@ -5,9 +5,13 @@ import type { Precondition } from '../shared/precondition.js';
 import { iso, type Clock } from '../shared/clock.js';
 import { conflict, notFound } from '../shared/errors.js';
 import { newId, pathUuid } from '../shared/ids.js';
-import { DEFAULT_TAG_COLOR, type CreateTagBody, type Tag, type UpdateTagBody } from './tag-schemas.js';
+import type { CreateTagBody, Tag, UpdateTagBody } from './tag-schemas.js';
 import type { TicketDetacher } from '../tickets/ticket-detacher.js';
 import * as store from './tag-store.js';
+
+// A service's rules keep their values here, not in the HTTP schemas: the webhook thread builds every
+// service and loads no schema library (shared/scopes.ts).
+const DEFAULT_TAG_COLOR = '#6b7280';
 
 export type TagView = Static<typeof Tag>;
 

@@ -3,7 +3,7 @@ import type { Clock } from '../shared/clock.js';
 import { iso, isoOrNull } from '../shared/clock.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { newId, normalizeUuid } from '../shared/ids.js';
-import { ALL_SCOPES, type Scope } from '../shared/schemas.js';
+import { ALL_SCOPES, type Scope } from '../shared/scopes.js';
 import { createApiKeyCache } from './api-key-cache.js';
 import { displayPrefix, generateToken, hashToken } from './api-key-token.js';
 import * as lookup from './api-key-lookup-store.js';

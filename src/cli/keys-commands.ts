@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { parseScopes } from '../auth/api-key-service.js';
-import type { Scope } from '../shared/schemas.js';
+import type { Scope } from '../shared/scopes.js';
 import { apiKeyId, organizationId } from './arguments.js';
 import { withContext } from './cli-context.js';
 import { printJson, write } from './output.js';

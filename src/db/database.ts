@@ -1,11 +1,12 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { connectionTransaction, handles, type DatabaseHandle, type Tx } from './database-handle.js';
 import { setLocalStatementTimeout } from './dialects.js';
 import { NOTIFIERS } from './notifications.js';
 import type { Database } from './schema.js';
 import { beginText, holdStatements } from './pg-held-statements.js';
+import { pgDriver } from './pg-driver.js';
 import { statementNamer, type StatementNamer } from './pg-prepared-statements.js';
 import { openSqlite } from './sqlite-connection.js';
 
@@ -30,9 +31,6 @@ export interface OpenOptions {
   /** SQLite: this connection's page cache, KiB (default SQLITE_PAGE_CACHE_KIB). */
   sqliteCacheKib?: number;
 }
-
-// bigint columns hold epoch milliseconds and counters, all far below 2^53.
-pg.types.setTypeParser(20, (value) => Number(value));
 
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
   const guard = options.guardTenants ?? false;
@@ -157,7 +155,7 @@ function openPostgres(config: PostgresConfig, options: PostgresOptions): Databas
   // statement_timeout option as one, which PgBouncer in transaction mode refuses): the server-side
   // limit is set per transaction below, and the client-side one bounds every statement, including
   // single statements outside a transaction and a server that does not answer at all.
-  const pool = new pg.Pool({
+  const pool = new (pgDriver().Pool)({
     connectionString: config.url,
     max,
     // Bounds both connecting and waiting in the pool's queue for a free connection.

@@ -1,7 +1,8 @@
 import { AsyncResource } from 'node:async_hooks';
 import { resolve } from 'node:path';
 import { BroadcastChannel, threadId } from 'node:worker_threads';
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from './pg-driver.js';
 import type { Dialect } from './dialects.js';
 
 // Both halves of "something was committed, wake up": notify once a transaction has committed (the
@@ -124,7 +125,7 @@ function notifyingConnection(url: string) {
     void client.end().catch(() => undefined);
   };
   const open = async () => {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: NOTIFY_TIMEOUT_MS, query_timeout: NOTIFY_TIMEOUT_MS, keepAlive: true });
+    const client = new (pgDriver().Client)({ connectionString: url, connectionTimeoutMillis: NOTIFY_TIMEOUT_MS, query_timeout: NOTIFY_TIMEOUT_MS, keepAlive: true });
     // Every client keeps an 'error' listener for its whole life (an unheard 'error' ends the process).
     client.on('error', () => drop(client));
     client.on('end', () => drop(client));
@@ -169,7 +170,7 @@ function postgresNotifier(listenUrl: string, notifyUrl: string): Notifier {
     notify(channel) {
       let sender = senders.get(channel);
       if (!sender) {
-        const text = `SET LOCAL synchronous_commit = off; SELECT pg_notify(${pg.escapeLiteral(channel)}, '')`;
+        const text = `SET LOCAL synchronous_commit = off; SELECT pg_notify(${pgDriver().escapeLiteral(channel)}, '')`;
         senders.set(channel, (sender = coalesced(() => send(text))));
       }
       return sender();
@@ -193,7 +194,7 @@ function postgresNotifier(listenUrl: string, notifyUrl: string): Notifier {
       };
       const connect = async () => {
         if (closed) return;
-        const client = new pg.Client({ connectionString: listenUrl, connectionTimeoutMillis: LISTEN_BACKOFF.connectTimeoutMs, keepAlive: true });
+        const client = new (pgDriver().Client)({ connectionString: listenUrl, connectionTimeoutMillis: LISTEN_BACKOFF.connectTimeoutMs, keepAlive: true });
         current = client;
         let lost = false;
         const giveUp = (err: unknown) => {
@@ -209,7 +210,7 @@ function postgresNotifier(listenUrl: string, notifyUrl: string): Notifier {
         client.on('notification', () => onNotify());
         try {
           await client.connect();
-          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          await client.query(`LISTEN ${pgDriver().escapeIdentifier(channel)}`);
         } catch (err) {
           giveUp(err);
           return;

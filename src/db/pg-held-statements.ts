@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { pgDriver } from './pg-driver.js';
 
 // PostgreSQL: a transaction's edges travel with its statements. Every statement costs the API one socket
 // write and the server one wake-up, the dearest part of a short statement on the machines we measure on
@@ -60,73 +60,83 @@ function sendAlong(connection: Connection, texts: readonly string[]): void {
   }
 }
 
+type QueryWithAlongClass = new (prefix: readonly string[], config: QueryConfig, suffix: readonly string[]) => QueryInternals;
+let queryWithAlong: QueryWithAlongClass | null = null;
+
 /**
  * A node-postgres query with statements sent before it (`prefix`) and after it (`suffix`) in the same
  * write, before its Sync. node-postgres records a named statement as prepared at each ParseComplete of
  * its active query: while the prefix's answers arrive the query has no name, so only the statement's
  * own ParseComplete records it (the suffix's records the same name and text again).
+ * Defined on first use: it extends node-postgres's Query, which is loaded only for PostgreSQL (pg-driver.ts).
  */
-class QueryWithAlong extends (pg.Query as unknown as new (config: QueryConfig) => QueryInternals) {
-  // Set by node-postgres's constructor through the setter below, before this class's fields exist.
-  declare private storedName: string | undefined;
-  private prefix: readonly string[] = [];
-  private suffix: readonly string[] = [];
-  private prefixLeft = 0;
-  private ownDone = false;
-  private answering = false;
+function QueryWithAlong(): QueryWithAlongClass {
+  return (queryWithAlong ??= defineQueryWithAlong());
+}
 
-  constructor(prefix: readonly string[], config: QueryConfig, suffix: readonly string[]) {
-    super(config);
-    this.prefix = prefix;
-    this.suffix = suffix;
-    this.prefixLeft = prefix.length;
-  }
+function defineQueryWithAlong(): QueryWithAlongClass {
+  return class QueryWithAlong extends (pgDriver().Query as unknown as new (config: QueryConfig) => QueryInternals) {
+    // Set by node-postgres's constructor through the setter below, before this class's fields exist.
+    declare private storedName: string | undefined;
+    private prefix: readonly string[] = [];
+    private suffix: readonly string[] = [];
+    private prefixLeft = 0;
+    private ownDone = false;
+    private answering = false;
 
-  // On the prototype, not defined per object: one shape for every query, which V8 keeps fast.
-  get name(): string | undefined {
-    return this.answering && this.prefixLeft > 0 ? undefined : this.storedName;
-  }
-
-  set name(value: string | undefined) {
-    this.storedName = value;
-  }
-
-  override submit(connection: Connection): Error | null {
-    // Corked: the prefix, the query's own messages (which node-postgres corks too) and the suffix leave in one write.
-    connection.stream.cork?.();
-    try {
-      sendAlong(connection, this.prefix);
-      // The query's own messages go out under its name; the answers, read later, start with the prefix's.
-      const error = super.submit(connection);
-      this.answering = true;
-      return error;
-    } finally {
-      connection.stream.uncork?.();
+    constructor(prefix: readonly string[], config: QueryConfig, suffix: readonly string[]) {
+      super(config);
+      this.prefix = prefix;
+      this.suffix = suffix;
+      this.prefixLeft = prefix.length;
     }
-  }
 
-  // node-postgres ends its messages here (Execute, then Sync): the suffix goes between the two.
-  override _getRows(connection: Connection, rows?: number): void {
-    if (rows || this.suffix.length === 0) return super._getRows(connection, rows);
-    connection.execute({ portal: this.portal, rows });
-    sendAlong(connection, this.suffix);
-    connection.sync();
-  }
-
-  override handleCommandComplete(msg: unknown, connection: Connection): void {
-    if (this.prefixLeft > 0) this.prefixLeft--;
-    else if (!this.ownDone) {
-      this.ownDone = true;
-      super.handleCommandComplete(msg, connection);
+    // On the prototype, not defined per object: one shape for every query, which V8 keeps fast.
+    get name(): string | undefined {
+      return this.answering && this.prefixLeft > 0 ? undefined : this.storedName;
     }
-  }
 
-  override handleError(err: Error, connection: Connection): void {
-    // Failed within the prefix: the statement was skipped, its Parse too (node-postgres, seeing no name,
-    // did not forget it was submitted).
-    if (this.prefixLeft > 0 && this.storedName) delete connection.submittedNamedStatements[this.storedName];
-    super.handleError(err, connection);
-  }
+    set name(value: string | undefined) {
+      this.storedName = value;
+    }
+
+    override submit(connection: Connection): Error | null {
+      // Corked: the prefix, the query's own messages (which node-postgres corks too) and the suffix leave in one write.
+      connection.stream.cork?.();
+      try {
+        sendAlong(connection, this.prefix);
+        // The query's own messages go out under its name; the answers, read later, start with the prefix's.
+        const error = super.submit(connection);
+        this.answering = true;
+        return error;
+      } finally {
+        connection.stream.uncork?.();
+      }
+    }
+
+    // node-postgres ends its messages here (Execute, then Sync): the suffix goes between the two.
+    override _getRows(connection: Connection, rows?: number): void {
+      if (rows || this.suffix.length === 0) return super._getRows(connection, rows);
+      connection.execute({ portal: this.portal, rows });
+      sendAlong(connection, this.suffix);
+      connection.sync();
+    }
+
+    override handleCommandComplete(msg: unknown, connection: Connection): void {
+      if (this.prefixLeft > 0) this.prefixLeft--;
+      else if (!this.ownDone) {
+        this.ownDone = true;
+        super.handleCommandComplete(msg, connection);
+      }
+    }
+
+    override handleError(err: Error, connection: Connection): void {
+      // Failed within the prefix: the statement was skipped, its Parse too (node-postgres, seeing no name,
+      // did not forget it was submitted).
+      if (this.prefixLeft > 0 && this.storedName) delete connection.submittedNamedStatements[this.storedName];
+      super.handleError(err, connection);
+    }
+  };
 }
 
 const EMPTY = { command: null, rowCount: null, rows: [], fields: [] };
@@ -141,7 +151,7 @@ function parameterized(args: unknown[]): QueryConfig | null {
   if (args.length > 2) return null;
   if (typeof first === 'string') return Array.isArray(values) && values.length > 0 ? { text: first, values } : null;
   const config = first as QueryConfig | null;
-  if (config === null || typeof config !== 'object' || typeof config.text !== 'string' || config instanceof pg.Query) return null;
+  if (config === null || typeof config !== 'object' || typeof config.text !== 'string' || config instanceof pgDriver().Query) return null;
   // Without parameters or a name node-postgres would send it as a simple-protocol query, which cannot follow a prefix.
   return (Array.isArray(config.values) && config.values.length > 0) || config.name ? config : null;
 }
@@ -163,7 +173,7 @@ export function holdStatements(statements: readonly string[], query: Query): Que
     beginHeld = false;
     if (prefix.length === 0 && suffix.length === 0) return query(config);
     return new Promise((resolve, reject) => {
-      const q = new QueryWithAlong(prefix, config, suffix);
+      const q = new (QueryWithAlong())(prefix, config, suffix);
       q.callback = (err, result) => (err ? reject(err) : resolve(result));
       query(q);
     });

@@ -6,7 +6,7 @@ import { hashToken } from '../auth/api-key-token.js';
 import type { Clock } from '../shared/clock.js';
 import { AppError } from '../shared/errors.js';
 import type { AuthContext } from '../shared/http.js';
-import type { Scope } from '../shared/schemas.js';
+import type { Scope } from '../shared/scopes.js';
 import { bearerToken } from './bearer-token.js';
 import type { RateLimiter } from './rate-limiter.js';
 

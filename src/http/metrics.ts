@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { createRequire } from 'node:module';
+import type * as PromClient from 'prom-client';
 import type { PoolStats } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import type { AttemptOutcome } from '../webhooks/worker.js';
@@ -19,12 +20,17 @@ export interface MetricsSources {
 }
 
 export interface Metrics {
-  registry: Registry;
+  registry: PromClient.Registry;
   /** One finished request: its method, route template ('unmatched' for none) and status. */
   observeRequest(method: string, route: string, status: number, seconds: number): void;
   /** One webhook delivery attempt's outcome (counted by the worker of this process). */
   attemptFinished(outcome: AttemptOutcome): void;
 }
+
+// prom-client (with the @opentelemetry/api it loads: 1.6 MB of heap) is loaded when metrics are first
+// built, not with this module: the container imports it everywhere, and the server's webhook thread,
+// whose attempts the server counts, builds none.
+const promClient = (): typeof PromClient => createRequire(import.meta.url)('prom-client') as typeof PromClient;
 
 /** Database-backed gauges are read at most once per this interval, however often Prometheus scrapes. */
 export const METRICS_CACHE_MS = 5_000;
@@ -54,6 +60,7 @@ function cached<T>(fn: () => Promise<T>, clock: Clock, cacheMs: number): () => P
 export function createMetrics(options: { clock: Clock; sources: MetricsSources; cacheMs?: number }): Metrics {
   const { clock, sources } = options;
   const cacheMs = options.cacheMs ?? METRICS_CACHE_MS;
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = promClient();
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { appendRouteHooks } from './route-hooks.js';
-import type { Scope } from '../shared/schemas.js';
+import type { Scope } from '../shared/scopes.js';
 import type { RateLimiter } from './rate-limiter.js';
 
 /**

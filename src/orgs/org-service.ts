@@ -3,7 +3,7 @@ import type { DatabaseHandle, Sql } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { notFound } from '../shared/errors.js';
 import { isUuid, newId } from '../shared/ids.js';
-import { ALL_SCOPES } from '../shared/schemas.js';
+import { ALL_SCOPES } from '../shared/scopes.js';
 import { findOrganization, hasAnyOrganization, insertOrganization, listOrganizations, lockForBootstrap } from './org-store.js';
 
 export interface CreatedOrganization {

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Precondition } from './precondition.js';
-import type { Scope } from './schemas.js';
+import type { Scope } from './scopes.js';
 import type {
   FastifyBaseLogger,
   FastifyInstance,

@@ -67,26 +67,3 @@ export const errorResponses = {
   415: errorRef,
   429: errorRef,
 };
-
-export type Scope =
-  | 'tickets:read'
-  | 'tickets:write'
-  | 'customers:read'
-  | 'customers:write'
-  | 'webhooks:read'
-  | 'webhooks:write'
-  | 'billing:read'
-  | 'events:read'
-  | 'admin';
-
-export const ALL_SCOPES: Scope[] = [
-  'tickets:read',
-  'tickets:write',
-  'customers:read',
-  'customers:write',
-  'webhooks:read',
-  'webhooks:write',
-  'billing:read',
-  'events:read',
-  'admin',
-];

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { App } from '../../src/shared/http.js';
-import type { Scope } from '../../src/shared/schemas.js';
+import type { Scope } from '../../src/shared/scopes.js';
 import { api, type Api } from './api.js';
 import { createDatabaseFromTemplate, dropDatabase, pgUrlFor, withAdminClient } from './pg-admin.js';
 
