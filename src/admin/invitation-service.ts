@@ -40,7 +40,7 @@ export function toInvitationView(row: store.InvitationRow, now: number): Invitat
 const notPending = (status: InvitationStatus) =>
   new AppError(409, 'conflict', `the invitation is ${status}, not pending`, [{ field: 'status', issue: status }]);
 
-/** An invitation's lifetime unless expires_at is given (a value of the service, not of its HTTP schema: shared/scopes.ts). */
+/** An invitation's lifetime unless expires_at is given: a rule of the service, kept out of its HTTP schemas (see tag-service.ts). */
 const DEFAULT_INVITATION_TTL_MS = 7 * 24 * 3_600_000;
 
 function expiryOf(raw: string | undefined, now: number): number {

@@ -61,7 +61,7 @@ function sendAlong(connection: Connection, texts: readonly string[]): void {
 }
 
 type QueryWithAlongClass = new (prefix: readonly string[], config: QueryConfig, suffix: readonly string[]) => QueryInternals;
-let queryWithAlong: QueryWithAlongClass | null = null;
+let definedQueryWithAlong: QueryWithAlongClass | null = null;
 
 /**
  * A node-postgres query with statements sent before it (`prefix`) and after it (`suffix`) in the same
@@ -70,8 +70,8 @@ let queryWithAlong: QueryWithAlongClass | null = null;
  * own ParseComplete records it (the suffix's records the same name and text again).
  * Defined on first use: it extends node-postgres's Query, which is loaded only for PostgreSQL (pg-driver.ts).
  */
-function QueryWithAlong(): QueryWithAlongClass {
-  return (queryWithAlong ??= defineQueryWithAlong());
+function queryWithAlongClass(): QueryWithAlongClass {
+  return (definedQueryWithAlong ??= defineQueryWithAlong());
 }
 
 function defineQueryWithAlong(): QueryWithAlongClass {
@@ -173,7 +173,7 @@ export function holdStatements(statements: readonly string[], query: Query): Que
     beginHeld = false;
     if (prefix.length === 0 && suffix.length === 0) return query(config);
     return new Promise((resolve, reject) => {
-      const q = new (QueryWithAlong())(prefix, config, suffix);
+      const q = new (queryWithAlongClass())(prefix, config, suffix);
       q.callback = (err, result) => (err ? reject(err) : resolve(result));
       query(q);
     });
