@@ -31,7 +31,9 @@ export function registerWorkerCommand(program: Command): void {
       if (priority.error) logger.warn({ err: priority.error, nice: config.webhooks.nice }, 'worker could not lower its CPU priority; running at the one it has');
       const database = openDatabase(config.database, { poolSize: Math.min(10, config.webhooks.concurrency + 2) });
       await migrateThroughDirectUrl(config.database, database);
-      const worker = createContainer({ config, database, clock: systemClock }).startWorker(logger);
+      // A worker process serves no HTTP, so no one could read its metrics: it builds none (prom-client's
+      // default metrics alone observe every garbage collection and sample the event loop).
+      const worker = createContainer({ config: { ...config, metricsEnabled: false }, database, clock: systemClock }).startWorker(logger);
       // On SIGINT/SIGTERM: stop claiming, let attempts under way record their outcome, then close.
       closeWithGrace({ delay: config.webhooks.timeoutMs + 5_000 }, async ({ err, signal }) => {
         if (err) logger.error({ err }, 'worker shutting down after an error');
