@@ -38,8 +38,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const probeEnv = (log: string) => ({ MODULE_GRAPH_LOG: log, NODE_OPTIONS: `--import ${pathToFileURL(join(dir, 'probe.mjs')).href}` });
 const loaded = (log: string) => readFileSync(log, 'utf8');
-/** Whether the process has a handler for SIGTERM (the SigCgt mask of /proc/<pid>/status; SIGTERM is signal 15). */
-const catchesSigterm = (pid: number) => (BigInt('0x' + /SigCgt:\s*([0-9a-f]+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) >> 14n) & 1n ? true : false;
 
 const HEAVY_FOR_A_DELIVERER = /node_modules\/(typebox|fastify|@fastify\/[^/]+|prom-client|pg|ioredis)\/|node_modules\/undici\/index\.js/g;
 
@@ -87,10 +85,8 @@ describe('modules loaded', () => {
     it('sqlite: a `worker` process loads none of them either, nor a metrics client (it serves no HTTP)', async () => {
       const log = join(dir, 'worker.log');
       const env = { DATABASE_URL: db.url, LOG_LEVEL: 'info', ...probeEnv(log) };
+      // It logs that line once it has taken SIGTERM over (to drain): it exits 0, with its exit handler's list.
       const worker = await startCli(['worker'], env, /webhook worker started/);
-      // It logs that line just before it takes SIGTERM over (to drain): stopped sooner, it would die of
-      // the signal, without its exit handler's list.
-      await expect.poll(() => catchesSigterm(worker.child.pid!)).toBe(true);
       expect(await stopCli(worker.child)).toBe(0);
       const modules = loaded(log);
       expect(modules).toMatch(/node_modules\/kysely\//);

@@ -33,13 +33,17 @@ export function registerWorkerCommand(program: Command): void {
       await migrateThroughDirectUrl(config.database, database);
       // A worker process serves no HTTP, so no one could read its metrics: it builds none (prom-client's
       // default metrics alone observe every garbage collection and sample the event loop).
-      const worker = createContainer({ config: { ...config, metricsEnabled: false }, database, clock: systemClock }).startWorker(logger);
-      // On SIGINT/SIGTERM: stop claiming, let attempts under way record their outcome, then close.
+      const container = createContainer({ config: { ...config, metricsEnabled: false }, database, clock: systemClock });
+      let worker: { stop(): Promise<void> } | null = null;
+      // On SIGINT/SIGTERM: stop claiming, let attempts under way record their outcome, then close. Taken
+      // over before the worker starts (and logs that it has): until a listener exists, Node's own handler
+      // ends the process at a signal, without the drain.
       closeWithGrace({ delay: config.webhooks.timeoutMs + 5_000 }, async ({ err, signal }) => {
         if (err) logger.error({ err }, 'worker shutting down after an error');
         else logger.info({ signal }, 'worker shutting down');
-        await worker.stop();
+        await worker?.stop();
         await database.close();
       });
+      worker = container.startWorker(logger);
     });
 }
