@@ -28,8 +28,8 @@ export interface Metrics {
 }
 
 // prom-client (with the @opentelemetry/api it loads: 1.6 MB of heap) is loaded when metrics are first
-// built, not with this module: the container imports it everywhere, and the server's webhook thread,
-// whose attempts the server counts, builds none.
+// built, not with this module: every process's container imports it, and neither the server's webhook
+// thread (its attempts are counted by the server's) nor a `worker` process builds any.
 const promClient = (): typeof PromClient => createRequire(import.meta.url)('prom-client') as typeof PromClient;
 
 /** Database-backed gauges are read at most once per this interval, however often Prometheus scrapes. */

@@ -10,9 +10,10 @@ import { eventTimestamp } from './webhook-events.js';
 // guardedLookup and re-checks the address actually connected to, which also covers IP-literal URLs.
 
 // The Agent and its connector come from their own modules, not undici's index, which also loads fetch,
-// WebSocket, caches, mocks and interceptors: 4.7 MB of heap in each isolate that delivers (the server's
-// main thread and its webhook thread) against 1.7 MB. Only dispatch() is used (the index adds the
-// request API to dispatchers). test/module-graph.test.ts runs an attempt through these.
+// WebSocket, caches, mocks and interceptors: 4.7 MB of heap in each isolate that loads this module (the
+// server's main thread and its webhook thread) against 1.7 MB. Only dispatch() is used (the index adds
+// the request API to dispatchers). Every delivery test sends through these; test/module-graph.test.ts
+// checks that the index stays unloaded.
 const load = createRequire(import.meta.url);
 const Agent = load('undici/lib/dispatcher/agent.js') as typeof Undici.Agent;
 const buildConnector = load('undici/lib/core/connect.js') as typeof Undici.buildConnector;
