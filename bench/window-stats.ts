@@ -114,3 +114,41 @@ export function windowText(s: WindowStats): string {
   const locks = s.backendSamples > 0 ? `; waiting on a lock: ${s.lockWaits.toLocaleString('en-US')} of ${s.backendSamples.toLocaleString('en-US')} samples of busy backends` : '';
   return `CPU ${c(s.busy)} of ${s.cores} cores (${groups})${locks}`;
 }
+
+/** One round of row 3: the window without workers and the window with them. */
+export interface SharedRound {
+  alone: { stats: WindowStats; creates: number };
+  shared: { stats: WindowStats; creates: number; deliveries: number };
+}
+
+/**
+ * Row 3's CPU budget, from the machine's busy cores in both windows (rates per second): what a create
+ * costs alone (C, every process included), what each delivery adds to the machine with the workers
+ * running (D: the shared window's cores less its creates at C, over its deliveries; workers, receiver,
+ * database statements and whatever the creates lose to sharing), and the most D may be for `goal` × the
+ * creates alone, each queuing k deliveries, to fit in the machine's cores: goal · rate · (C + k · D) ≤ cores.
+ * Averaged over rounds. Shows whether a shortfall is the cost of delivering or something else.
+ */
+export function deliveryBudget(rounds: SharedRound[], goal: number) {
+  const per = rounds.map(({ alone, shared }) => {
+    const create = alone.stats.busy / alone.creates;
+    const delivery = (shared.stats.busy - shared.creates * create) / shared.deliveries;
+    const perCreate = shared.deliveries / shared.creates;
+    const group = (name: string) => (new Map(shared.stats.groups).get(name) ?? 0) / shared.deliveries;
+    return {
+      create,
+      delivery,
+      workers: group('workers'),
+      receiver: group('receiver'),
+      budget: (alone.stats.cores / (goal * alone.creates) - create) / perCreate,
+    };
+  });
+  const avg = (pick: (p: (typeof per)[number]) => number) => per.reduce((sum, p) => sum + pick(p), 0) / per.length;
+  return { create: avg((p) => p.create), delivery: avg((p) => p.delivery), workers: avg((p) => p.workers), receiver: avg((p) => p.receiver), budget: avg((p) => p.budget) };
+}
+
+/** "CPU per create alone 4.59 ms; each delivery added 0.375 ms (workers 0.175, receiver 0.094); 0.8 × leaves 0.215 ms per delivery". */
+export function budgetText(b: ReturnType<typeof deliveryBudget>, goal: number): string {
+  const ms = (s: number) => `${(s * 1000).toFixed(3)} ms`;
+  return `CPU per create alone ${ms(b.create)}; each delivery added ${ms(b.delivery)} to the machine (workers ${ms(b.workers)}, receiver ${ms(b.receiver)}, the rest database and sharing); ${goal} × leaves ${b.budget > 0 ? ms(b.budget) : 'nothing'} per delivery`;
+}
