@@ -16,7 +16,7 @@ describe('ticket search term', () => {
     expect(parseSearch('ab')).toMatchObject({ indexed: false, chars: 2, number: null });
     expect(parseSearch('abc')).toMatchObject({ indexed: true, likeVariants: [], likePattern: '%abc%', number: null });
     expect(parseSearch('😀😀')).toMatchObject({ indexed: false, chars: 2 });
-    expect(parseSearch('a_')?.likeVariants.sort()).toEqual(['%A\\_%', '%a\\_%']);
+    expect(parseSearch('A_')?.likeVariants).toEqual(['%a\\_%']);
     expect(parseSearch('   ')).toBeNull();
     expect(parseSearch(undefined)).toBeNull();
   });
