@@ -54,6 +54,9 @@ describeEachDialect('tickets: search', (ctx) => {
     ['matches the ticket number exactly, with or without #', [['#2', ['2']], ['3', ['3']], ['8', ['8'], '&include_closed=true'], ['#99', []]]],
     // "Hi": #7 "He said "hi" twice" and #4, subject "Hi".
     ['serves short terms (1-2 characters) too', [['Hi', ['7', '4']], ['%', ['5']], ['öz', ['3']], ['ÖZ', ['3']]]],
+    // Subjects ('Hello', 'Field') and a customer's address (x4@delta.test) in one list, newest first, paged;
+    // a ticket matched several ways (#5: its number, its subject, its customer's address) once.
+    ['merges short-term matches of subjects, messages and customers', [['el', ['6', '4', '3', '2']], ['el', ['3', '2'], '&limit=2&page=2'], ['ux', ['4']], ['5', ['5']]]],
     [
       'treats % _ " and \\ literally',
       [['50%', ['5']], ['0% o', ['5']], ['r_n', ['6']], ['_', ['6']], ['"hi"', ['7']], ['said "', ['7']], ['k\\s', ['7']], ['%%', []]],

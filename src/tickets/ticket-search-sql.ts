@@ -82,6 +82,30 @@ export function likeMatch(t: TenantDb, term: SearchTerm, alias: string, withNumb
   return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
 }
 
+/**
+ * SQLite, 1–2 characters: likeMatch in two parts of similar cost, each a statement of its own over the
+ * same window (`rows`: id, number, subject, customer_id), returning its matches as (id, number) rows:
+ * the subjects and messages, with a first row (id null) whose number is how many tickets the window
+ * held; and the customers, with the ticket whose number the term names (found anywhere).
+ */
+export function sqliteShortTermParts(t: TenantDb, f: TicketFilter, term: SearchTerm, rows: RawBuilder<unknown>): [RawBuilder<WalkRow>, RawBuilder<WalkRow>] {
+  const p = likeParts(t, term, 'w');
+  const byNumber = numberMatch(t, f, term);
+  return [
+    sql<WalkRow>`WITH w AS MATERIALIZED (${rows})
+      SELECT NULL AS id, count(*) AS number FROM w
+      UNION ALL SELECT w.id AS id, w.number AS number FROM w WHERE ${p.subject} OR ${p.messages}`,
+    sql<WalkRow>`SELECT w.id AS id, w.number AS number FROM (${rows}) w WHERE ${p.customer}
+      ${byNumber ? sql`UNION ALL SELECT id, number FROM (${byNumber}) n` : sql``}`,
+  ];
+}
+
+/** A row of a split walk (sqliteShortTermParts). */
+export interface WalkRow {
+  id: string | null;
+  number: number;
+}
+
 /** The ticket whose number the term names, as an (id, number) row set (empty when it names none). */
 export function numberMatch(t: TenantDb, f: TicketFilter, term: SearchTerm): RawBuilder<unknown> | null {
   if (term.number === null) return null;
