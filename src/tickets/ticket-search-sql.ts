@@ -39,7 +39,12 @@ const likeAny = (column: RawBuilder<unknown>, patterns: string[]) =>
     sql` OR `,
   )})`;
 
-/** The parts of likeMatch, each a condition on `alias` (see there). */
+/**
+ * A per-ticket check of the term on `alias` (a row with id, number, subject and customer_id), in parts:
+ * the subject, any message of the ticket (by its (organization, ticket) index), its customer (by key),
+ * and the ticket number the term names. SQLite's LIKE folds ASCII only, hence its case variants;
+ * PostgreSQL uses a case-insensitive regex.
+ */
 interface LikeParts {
   subject: RawBuilder<SqlBool>;
   messages: RawBuilder<SqlBool>;
@@ -70,25 +75,12 @@ function likeParts(t: TenantDb, term: SearchTerm, alias: string): LikeParts {
 }
 
 /**
- * A per-ticket check of the term on `alias` (a row with id, number, subject and customer_id): the
- * subject, any message of the ticket (by its (organization, ticket) index) and its customer (by key);
- * withNumber: also the ticket number the term names.
- * SQLite's LIKE folds ASCII only, hence its case variants; PostgreSQL uses a case-insensitive regex.
- */
-export function likeMatch(t: TenantDb, term: SearchTerm, alias: string, withNumber = false): RawBuilder<SqlBool> {
-  const p = likeParts(t, term, alias);
-  const parts = [p.subject, p.messages, p.customer];
-  if (p.number && withNumber) parts.push(p.number);
-  return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
-}
-
-/**
- * SQLite, 1–2 characters: likeMatch in two parts of similar cost, each a statement of its own over the
+ * 1–2 characters: the per-ticket check (likeParts) in two parts of similar cost, each a statement of its own over the
  * same window (`rows`: id, number, subject, customer_id), returning its matches as (id, number) rows:
  * the subjects and messages, with a first row (id null) whose number is how many tickets the window
  * held; and the customers, with the ticket whose number the term names (found anywhere).
  */
-export function sqliteShortTermParts(t: TenantDb, f: TicketFilter, term: SearchTerm, rows: RawBuilder<unknown>): [RawBuilder<WalkRow>, RawBuilder<WalkRow>] {
+export function shortTermParts(t: TenantDb, f: TicketFilter, term: SearchTerm, rows: RawBuilder<unknown>): [RawBuilder<WalkRow>, RawBuilder<WalkRow>] {
   const p = likeParts(t, term, 'w');
   const byNumber = numberMatch(t, f, term);
   return [
@@ -100,7 +92,7 @@ export function sqliteShortTermParts(t: TenantDb, f: TicketFilter, term: SearchT
   ];
 }
 
-/** A row of a split walk (sqliteShortTermParts). */
+/** A row of a split walk (shortTermParts). */
 export interface WalkRow {
   id: string | null;
   number: number;

@@ -8,7 +8,7 @@ import type { TicketSearchTerm as SearchTerm } from './ticket-search.js';
 import { LIST_TIMEOUT_MS, bounded, countedPageStatement, type PageWindow } from './ticket-list-store.js';
 import { TICKET_COLUMNS, normalizeTicket, sameOrganizationByKey } from './ticket-store.js';
 import {
-  and, likeMatch, numberMatch, pgCappedSearch, pgSearchSet, pgWalkPage, sqliteFtsCandidates, sqliteShortTermParts, sqliteSubjectMatches, tagExists,
+  and, pgCappedSearch, pgSearchSet, pgWalkPage, shortTermParts, sqliteFtsCandidates, sqliteSubjectMatches, tagExists,
   ticketConditions, type TicketFilter,
 } from './ticket-search-sql.js';
 
@@ -76,14 +76,12 @@ export function filteredTickets(t: TenantDb, f: TicketFilter, limit: number, ext
     ORDER BY tickets.number DESC LIMIT ${limit}`;
 }
 
-/** A plan for a counted list: its candidate (id, number) rows, and whether a full window means "capped". */
+/** A plan for a counted list: its candidate (id, number) rows. */
 interface Plan {
   /** (id, number) rows, at most TOTAL_CAP + 1, any order. */
   candidates: RawBuilder<unknown>;
   /** The same rows' numbers alone, when an index can count them without reading tickets. */
   counted?: RawBuilder<unknown>;
-  /** Walks: the tickets examined, newest first, at most `limit` (a full window means "stopped early"). */
-  window?: { rows: RawBuilder<unknown>; limit: number };
 }
 
 /**
@@ -103,30 +101,21 @@ function pageStatement(plan: Plan, page: PageWindow): RawBuilder<{ id: string | 
     ${shape(sql`SELECT * FROM cand`, sql`SELECT * FROM cand`)}`;
 }
 
-/** The plan for a filter; PostgreSQL's 3+ character terms are searched by pgIndexedSearch (pgSetPlan: its fallback). */
+/**
+ * The plan for a filter; PostgreSQL's 3+ character terms are searched by pgIndexedSearch (pgSetPlan: its
+ * fallback), 1–2 character terms by shortTermSearch.
+ */
 function planFor(t: TenantDb, f: TicketFilter): Plan {
   const term = f.search;
   const limit = TOTAL_CAP + 1;
   if (!term) return { candidates: filteredTickets(t, f, limit), counted: filteredTickets(t, f, limit, [], true) };
-  if (!term.indexed) return walkPlan(t, f, term, SHORT_TERM_WINDOW);
+  if (!term.indexed) throw new Error('a 1-2 character term is searched by shortTermSearch');
   return t.pick({ sqlite: { candidates: sqliteFtsCandidates(t, f, term, limit) }, postgres: pgSetPlan(t, f, term) });
 }
 
-/**
- * The newest `window` tickets of the list, each checked for the term (bounded by the window): 1–2
- * character terms, which no trigram index serves. A ticket number the term names is found by number
- * wherever it is.
- */
-function walkPlan(t: TenantDb, f: TicketFilter, term: SearchTerm, window: number): Plan {
-  const rows = filteredTickets(t, f, window, ['subject', 'customer_id']);
-  // No ORDER BY: the window's own order is kept, so the walk stops at TOTAL_CAP + 1 matches.
-  const walked = sql`SELECT w.id AS id, w.number AS number FROM (${rows}) w WHERE ${likeMatch(t, term, 'w')} LIMIT ${TOTAL_CAP + 1}`;
-  const byNumber = numberMatch(t, f, term);
-  return {
-    candidates: byNumber ? sql`SELECT id, number FROM (${walked}) x UNION SELECT id, number FROM (${byNumber}) y` : walked,
-    window: { rows, limit: window },
-  };
-}
+/** The two statements of a 1–2 character search (shortTermParts) over the newest SHORT_TERM_WINDOW tickets of the list. */
+const shortTermStatements = (t: TenantDb, f: TicketFilter, term: SearchTerm) =>
+  shortTermParts(t, f, term, filteredTickets(t, f, SHORT_TERM_WINDOW, ['subject', 'customer_id']));
 
 /** PostgreSQL, 3+ characters: every match through the trigram GIN indexes (cost ∝ the matches). */
 function pgSetPlan(t: TenantDb, f: TicketFilter, term: SearchTerm): Plan {
@@ -202,20 +191,19 @@ async function sqliteIndexedSearch(t: TenantDb, f: TicketFilter, term: SearchTer
   return runPlan(read, planFor(t, f), page);
 }
 
-/** PostgreSQL, 1–2 characters: the walk (walkPlan) in one statement, counted and paged there. */
-const walkSearch = (t: TenantDb, f: TicketFilter, _term: SearchTerm, read: Read, page: PageWindow): Promise<Found> => runPlan(read, planFor(t, f), page);
-
 /**
- * SQLite, 1–2 characters: the walk as two statements at once, one per reader thread (sqliteShortTermParts:
- * subjects and messages; customers). On one thread the walk took 75–130 ms at 1 M tickets on a slow 2-core
- * machine, page reads and LIKE on ~15,000 messages and 5,000 customers. The window holds fewer tickets
- * than TOTAL_CAP, so no walk stops early: the union of both parts is what the one statement found. Each
- * part reads its own snapshot: a ticket that matched throughout the request is found as before; one
- * written meanwhile is found as one of them saw it.
+ * 1–2 characters: the newest SHORT_TERM_WINDOW tickets of the list, each checked for the term by key,
+ * as two statements at once (shortTermStatements: subjects and messages; customers and the named
+ * number), each on a reader thread of its own (SQLite) or a connection of its own (PostgreSQL). As one
+ * statement the walk took 75-130 ms on SQLite and 112-127 ms on PostgreSQL at 1 M tickets on a slow
+ * 2-core machine (page reads and text matching on ~15,000 messages and 5,000 customers). The window holds
+ * fewer tickets than TOTAL_CAP, so no walk stops early: the union of both parts is what one statement
+ * found, counted and paged here. Each part reads its own snapshot: a ticket that matched throughout the
+ * request is found as before; one written meanwhile is found as one of them saw it.
  */
-async function sqliteShortTermSearch(t: TenantDb, f: TicketFilter, term: SearchTerm, read: Read, page: PageWindow): Promise<Found> {
-  const [messages, customers] = sqliteShortTermParts(t, f, term, filteredTickets(t, f, SHORT_TERM_WINDOW, ['subject', 'customer_id']));
-  const [first, second] = await Promise.all([read(messages), read(customers)]);
+async function shortTermSearch(t: TenantDb, f: TicketFilter, term: SearchTerm, page: PageWindow): Promise<Found> {
+  const [messages, customers] = shortTermStatements(t, f, term);
+  const [first, second] = await Promise.all([searchReads(t, (read) => read(messages)), searchReads(t, (read) => read(customers))]);
   const windowRows = Number(first.find((r) => r.id === null)?.number ?? 0);
   const numbers = new Map<string, number>();
   for (const r of [...first, ...second]) if (r.id !== null) numbers.set(r.id, Number(r.number));
@@ -257,24 +245,16 @@ export async function listTicketsCapped(t: TenantDb, f: TicketFilter, page: Page
   const window = { limit: Math.max(0, Math.min(page.limit, TOTAL_CAP - page.offset)), offset: page.offset };
   let found: Found;
   if (!term) found = await runPlan((q) => q.execute(t.db).then((r) => r.rows), planFor(t, f), window);
-  else if (term.indexed && t.pick({ sqlite: false, postgres: true })) found = await pgIndexedSearch(t, f, term, window, hints);
-  else {
-    const search = term.indexed ? sqliteIndexedSearch : t.pick({ sqlite: sqliteShortTermSearch, postgres: walkSearch });
-    found = await searchReads(t, (read) => search(t, f, term, read, window));
-  }
+  else if (!term.indexed) found = await shortTermSearch(t, f, term, window);
+  else if (t.pick({ sqlite: false, postgres: true })) found = await pgIndexedSearch(t, f, term, window, hints);
+  else found = await searchReads(t, (read) => sqliteIndexedSearch(t, f, term, read, window));
   return { rows: await readTickets(t, found.ids), total: Math.min(found.total, TOTAL_CAP), capped: found.capped };
 }
 
 async function runPlan(read: Read, plan: Plan, page: PageWindow): Promise<Found> {
   const rows = await read(pageStatement(plan, page));
   const total = Number(rows[0].total);
-  // Only a walk that found no more than the cap may have stopped at the end of its window.
-  let windowFull = false;
-  if (plan.window && total <= TOTAL_CAP) {
-    const [row] = await read(sql<{ n: number }>`SELECT count(*) AS n FROM (${plan.window.rows}) w`);
-    windowFull = Number(row.n) >= plan.window.limit;
-  }
-  return { ids: rows.flatMap((r) => (r.id === null ? [] : [r.id])), total, capped: total > TOTAL_CAP || windowFull };
+  return { ids: rows.flatMap((r) => (r.id === null ? [] : [r.id])), total, capped: total > TOTAL_CAP };
 }
 
 /** Full rows of a page of ids, by primary key only (see sameOrganizationByKey), in list order. */
@@ -296,9 +276,9 @@ export function compileListQuery(t: TenantDb, f: TicketFilter, page: PageWindow)
   if (countableFromBuckets(f)) return countedPageStatement(t, f, page).compile(t.db);
   const term = f.search;
   if (term?.indexed && t.pick({ sqlite: false, postgres: true })) return pgCappedSearch(t, f, term, TOTAL_CAP, page).compile(t.db);
-  if (term && !term.indexed && t.pick({ sqlite: true, postgres: false })) {
-    const [messages, customers] = sqliteShortTermParts(t, f, term, filteredTickets(t, f, SHORT_TERM_WINDOW, ['subject', 'customer_id']));
-    return sql`SELECT * FROM (${messages}) UNION ALL SELECT * FROM (${customers})`.compile(t.db);
+  if (term && !term.indexed) {
+    const [messages, customers] = shortTermStatements(t, f, term);
+    return sql`SELECT * FROM (${messages}) a UNION ALL SELECT * FROM (${customers}) b`.compile(t.db);
   }
   return pageStatement(planFor(t, f), page).compile(t.db);
 }
