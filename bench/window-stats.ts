@@ -143,8 +143,8 @@ export function deliveryBudget(rounds: SharedRound[], goal: number) {
       budget: (alone.stats.cores / (goal * alone.creates) - create) / perCreate,
     };
   });
-  const avg = (pick: (p: (typeof per)[number]) => number) => per.reduce((sum, p) => sum + pick(p), 0) / per.length;
-  return { create: avg((p) => p.create), delivery: avg((p) => p.delivery), workers: avg((p) => p.workers), receiver: avg((p) => p.receiver), budget: avg((p) => p.budget) };
+  const avg = (key: keyof (typeof per)[number]) => per.reduce((sum, p) => sum + p[key], 0) / per.length;
+  return { create: avg('create'), delivery: avg('delivery'), workers: avg('workers'), receiver: avg('receiver'), budget: avg('budget') };
 }
 
 /** "CPU per create alone 4.59 ms; each delivery added 0.375 ms (workers 0.175, receiver 0.094); 0.8 × leaves 0.215 ms per delivery". */

@@ -75,10 +75,10 @@ function likeParts(t: TenantDb, term: SearchTerm, alias: string): LikeParts {
 }
 
 /**
- * 1–2 characters: the per-ticket check (likeParts) in two parts of similar cost, each a statement of its own over the
- * same window (`rows`: id, number, subject, customer_id), returning its matches as (id, number) rows:
- * the subjects and messages, with a first row (id null) whose number is how many tickets the window
- * held; and the customers, with the ticket whose number the term names (found anywhere).
+ * 1–2 characters: the per-ticket check (likeParts) in two parts of similar cost, each a statement of its
+ * own over the same window (`rows`: id, number, subject, customer_id), returning its matches as (id,
+ * number) rows: the subjects and messages, with a row (id null) whose number is how many tickets the
+ * window held; and the customers, with the ticket whose number the term names (found anywhere).
  */
 export function shortTermParts(t: TenantDb, f: TicketFilter, term: SearchTerm, rows: RawBuilder<unknown>): [RawBuilder<WalkRow>, RawBuilder<WalkRow>] {
   const p = likeParts(t, term, 'w');
