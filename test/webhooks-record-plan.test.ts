@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
 import type { ClaimedDelivery } from '../src/webhooks/delivery-claim-store.js';
-import { recordDeliveriesQuery, type FinishedDelivery } from '../src/webhooks/delivery-record-store.js';
+import { boundRecordQuery, type FinishedDelivery } from '../src/webhooks/delivery-record-store.js';
 import { describeEachDialect } from './support/harness.js';
 import { explain } from './support/query-plan.js';
 
@@ -38,7 +38,7 @@ describeEachDialect('recording delivery attempts', (ctx) => {
 
   it('PostgreSQL: the generic plan of the record fetches the batch rows alone, not the history', async () => {
     if (ctx.dialect !== 'postgres') return;
-    const c = recordDeliveriesQuery(ctx.database.forOrganization(org), batch).compile(ctx.database.db);
+    const c = boundRecordQuery(ctx.database.forOrganization(org), batch);
     const client = new pg.Client({ connectionString: (ctx.config.database as { url: string }).url });
     await client.connect();
     try {
@@ -60,7 +60,7 @@ describeEachDialect('recording delivery attempts', (ctx) => {
 
   it('SQLite: the record probes the primary key for each row of the batch', async () => {
     if (ctx.dialect !== 'sqlite') return;
-    const c = recordDeliveriesQuery(ctx.database.forOrganization(org), batch).compile(ctx.database.db);
+    const c = boundRecordQuery(ctx.database.forOrganization(org), batch);
     const text = await explain(ctx, c);
     expect(text, text).toMatch(/SEARCH webhook_deliveries USING .*INDEX/);
     expect(text).not.toMatch(/^SCAN webhook_deliveries\b/m);

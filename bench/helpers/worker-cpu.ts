@@ -139,7 +139,7 @@ async function main() {
   const key = JSON.parse(
     await cli(['keys', 'create', '--org', db.organizationId, '--scopes', 'tickets:read,tickets:write,webhooks:read,webhooks:write', '--name', 'cpu', '--json'], serviceEnv(db.url)),
   ) as { api_key: { token: string } };
-  const ctx = { engine, db, token: key.api_key.token, servers: [] as Proc[] } as unknown as Ctx;
+  const ctx = { engine, db, token: key.api_key.token, servers: [] as Proc[], serverStarts: [] as number[], rows: [] } as unknown as Ctx;
   const port = await freePort();
   const receiverProc = startHelper('helpers/receiver.ts', { PORT: String(port) });
   const receiver = `http://127.0.0.1:${port}`;

@@ -16,7 +16,7 @@ import type {
 import type { Dialect, DialectFeatures } from './dialects.js';
 import type { Database } from './schema.js';
 import type { SqliteReader } from './sqlite-reader.js';
-import type { StatementTemplate, TemplateValues } from './statement-template.js';
+import { statementsTemplate, type StatementsTemplate, type TemplateValues } from './statement-template.js';
 import { isPostgresStatementTimeout, StatementTimeoutError } from './statement-timeout.js';
 import { tenantGuard, type TenantTable } from './tenant-guard.js';
 
@@ -117,7 +117,7 @@ export class Sql {
    * The template `templates` holds for this handle's engine (each engine compiles its own SQL), made
    * by `make` on first use; see statement-template.ts. Keyed weakly: it lives as long as the engine.
    */
-  template<V extends TemplateValues>(templates: WeakMap<object, StatementTemplate<V>>, make: () => StatementTemplate<V>): StatementTemplate<V> {
+  template<T>(templates: WeakMap<object, T>, make: () => T): T {
     let template = templates.get(this.engine);
     if (!template) {
       template = make();
@@ -142,12 +142,7 @@ export class Sql {
    * statement's writes all see the rows as they were before it, so a second change to a row would be lost.
    */
   async writeInOrder(writes: ReadonlyArray<SharedWrite | null>): Promise<void> {
-    const list = writes.filter((w): w is SharedWrite => w !== null);
-    if (list.length <= 1 || !this.engine.features.writableCtes) {
-      for (const w of list) await w.execute();
-      return;
-    }
-    await this.inOrder(list).execute();
+    for (const statement of this.writeStatements(writes, false)) await this.db.executeQuery(statement);
   }
 
   /**
@@ -158,13 +153,37 @@ export class Sql {
    * transaction reads, and whose errors need no handling of their own.
    */
   async writeLast(writes: ReadonlyArray<SharedWrite | null>): Promise<void> {
-    const mark = this.engine.features.lastWrite;
     // Outside a transaction no COMMIT would carry it.
-    if (mark === null || !this.inTransaction) return this.writeInOrder(writes);
+    for (const statement of this.writeStatements(writes, this.inTransaction)) await this.db.executeQuery(statement);
+  }
+
+  /**
+   * writeLast for writes built once per engine from `sentinels` and bound to each call's `values`
+   * (statement-template.ts): for a hot transaction whose last writes have one shape, so that Kysely
+   * builds and compiles them once, not at every call. Inside a transaction only.
+   */
+  async writeLastBound<V extends TemplateValues>(
+    templates: WeakMap<object, StatementsTemplate<V>>,
+    make: () => ReadonlyArray<SharedWrite | null>,
+    sentinels: V,
+    values: V,
+  ): Promise<void> {
+    if (!this.inTransaction) throw new Error('writeLastBound runs inside a transaction');
+    const template = this.template(templates, () => statementsTemplate(this.writeStatements(make(), true), sentinels));
+    for (const statement of template.bind(values)) await this.db.executeQuery(statement);
+  }
+
+  /** The statements of writeInOrder (last: of writeLast in a transaction), compiled. */
+  private writeStatements(writes: ReadonlyArray<SharedWrite | null>, last: boolean): CompiledQuery[] {
     const list = writes.filter((w): w is SharedWrite => w !== null);
-    if (list.length === 0) return;
-    const compiled = (list.length === 1 ? list[0] : this.inOrder(list)).compile();
-    await this.db.executeQuery({ ...compiled, sql: mark(compiled.sql) });
+    const mark = last ? this.engine.features.lastWrite : null;
+    if (list.length === 0) return [];
+    if (mark !== null) {
+      const compiled = (list.length === 1 ? list[0] : this.inOrder(list)).compile();
+      return [{ ...compiled, sql: mark(compiled.sql) }];
+    }
+    if (list.length === 1 || !this.engine.features.writableCtes) return list.map((w) => w.compile());
+    return [this.inOrder(list).compile()];
   }
 
   /** The writes as one statement of data-modifying CTEs (see writeInOrder). */

@@ -7,12 +7,22 @@ import type { CompiledQuery } from 'kysely';
 // the sentinels' positions among the compiled parameters are where each call's values go. Every
 // other parameter is a constant of the statement and is kept.
 
-/** Values by name; each sentinel must be a value no constant of the statement can be (a negative number, a marked string). */
-export type TemplateValues = Record<string, string | number>;
+/**
+ * Values by name; each sentinel must be a value no constant of the statement can be (a negative
+ * number, a marked string, or an array object of its own: arrays are told apart by identity, and
+ * Kysely passes a value's array to the parameters as it is).
+ */
+export type TemplateValues = Record<string, string | number | readonly string[]>;
 
-export interface StatementTemplate<V extends TemplateValues> {
+export interface StatementTemplate<V extends TemplateValues, R = unknown> {
   /** The compiled statement with `values` in place of the sentinels. */
-  bind(values: V): CompiledQuery;
+  bind(values: V): CompiledQuery<R>;
+}
+
+/** The template of statements run one after the other, with one set of values for all of them. */
+export interface StatementsTemplate<V extends TemplateValues> {
+  /** The compiled statements, in order, each with `values` in place of its sentinels. */
+  bind(values: V): CompiledQuery[];
 }
 
 /**
@@ -20,20 +30,35 @@ export interface StatementTemplate<V extends TemplateValues> {
  * if two sentinels are equal or one of them is not among the parameters (the statement was not
  * built from them): a template that could bind a value to the wrong place is never made.
  */
-export function statementTemplate<V extends TemplateValues>(compiled: CompiledQuery, sentinels: V): StatementTemplate<V> {
+export function statementTemplate<V extends TemplateValues, R>(compiled: CompiledQuery<R>, sentinels: V): StatementTemplate<V, R> {
+  const [template] = templatesOf([compiled], sentinels);
+  return { bind: (values) => template(values) as CompiledQuery<R> };
+}
+
+/**
+ * statementTemplate for statements that share their values: each sentinel must be a parameter of at
+ * least one of them (each statement binds those it has).
+ */
+export function statementsTemplate<V extends TemplateValues>(compiled: readonly CompiledQuery[], sentinels: V): StatementsTemplate<V> {
+  const templates = templatesOf(compiled, sentinels);
+  return { bind: (values) => templates.map((bind) => bind(values)) };
+}
+
+function templatesOf<V extends TemplateValues>(compiled: readonly CompiledQuery[], sentinels: V): ((values: V) => CompiledQuery)[] {
   const names = new Map<unknown, keyof V>();
   for (const name of Object.keys(sentinels) as (keyof V)[]) {
     if (names.has(sentinels[name])) throw new Error(`statement template: ${String(name)} and ${String(names.get(sentinels[name]))} have the same sentinel`);
     names.set(sentinels[name], name);
   }
-  const slots = compiled.parameters.map((p) => names.get(p));
+  const slotsOf = compiled.map((c) => c.parameters.map((p) => names.get(p)));
   for (const name of names.values()) {
-    if (!slots.includes(name)) throw new Error(`statement template: ${String(name)} is not a parameter of the statement`);
+    if (!slotsOf.some((slots) => slots.includes(name))) {
+      throw new Error(`statement template: ${String(name)} is not a parameter of ${compiled.length === 1 ? 'the statement' : 'any of the statements'}`);
+    }
   }
-  const constants = compiled.parameters;
-  return {
-    bind(values) {
-      return { ...compiled, parameters: slots.map((name, i) => (name === undefined ? constants[i] : values[name])) };
-    },
-  };
+  return compiled.map((statement, k) => {
+    const slots = slotsOf[k];
+    const constants = statement.parameters;
+    return (values: V) => ({ ...statement, parameters: slots.map((name, i) => (name === undefined ? constants[i] : values[name])) });
+  });
 }

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Sql } from '../db/database.js';
+import { statementTemplate, type StatementTemplate } from '../db/statement-template.js';
 import { claimOrganizationDeliveries, type ClaimedDelivery, type ClaimOptions } from './delivery-claim-store.js';
 
 // The delivery queue as the workers see it. A worker serves every organization: it finds which ones
@@ -52,17 +53,36 @@ export async function findOrganizationsWithDueDeliveries(
   options: { now: number; after: string | null; limit: number },
 ): Promise<string[]> {
   const { now, after, limit } = options;
-  if (after === null) return (await dueOrganizationsQuery(s, { now, above: BEFORE_EVERY_ID, limit }).execute(s.db)).rows.map((r) => r.organization_id);
-  // Both halves of the walk in one statement (a worker serving one organization used to need two
-  // round trips for every claim: nothing after it, then the wrap-around finding it again).
-  const walk = sql<{ organization_id: string; part: number }>`
+  if (after === null) {
+    const template = s.template(firstWalkTemplates, () =>
+      statementTemplate(dueOrganizationsQuery(s, { now: WALK_SENTINELS.now, above: BEFORE_EVERY_ID, limit: WALK_SENTINELS.limit }).compile(s.db), {
+        now: WALK_SENTINELS.now,
+        limit: WALK_SENTINELS.limit,
+      }),
+    );
+    return (await s.db.executeQuery(template.bind({ now, limit }))).rows.map((r) => r.organization_id);
+  }
+  const template = s.template(walkTemplates, () => statementTemplate(walkQuery(s, WALK_SENTINELS).compile(s.db), WALK_SENTINELS));
+  return (await s.db.executeQuery(template.bind({ now, after, limit }))).rows.slice(0, limit).map((r) => r.organization_id);
+}
+
+/**
+ * Both halves of the walk in one statement: the organizations after `after`, then from the first
+ * one up to `after` itself (a worker serving one organization used to need two round trips for every
+ * claim: nothing after it, then the wrap-around finding it again).
+ */
+const walkQuery = (s: Sql, { now, after, limit }: { now: number; after: string; limit: number }) => sql<{ organization_id: string; part: number }>`
     select organization_id, 0 as part from (${dueOrganizationsQuery(s, { now, above: after, limit })}) as later
     union all
     select organization_id, 1 as part from (${dueOrganizationsQuery(s, { now, above: BEFORE_EVERY_ID, limit })}) as wrapped
      where wrapped.organization_id <= ${after}
     order by part, organization_id`;
-  return (await walk.execute(s.db)).rows.slice(0, limit).map((r) => r.organization_id);
-}
+
+// The walk runs before every claim: compiled once per engine and bound at each call
+// (statement-template.ts), as the claim is. Sentinels no constant of the statement can equal.
+const WALK_SENTINELS = { now: -1_000_001, limit: -1_000_003, after: '\u0000walk-after' };
+const walkTemplates = new WeakMap<object, StatementTemplate<typeof WALK_SENTINELS, { organization_id: string; part: number }>>();
+const firstWalkTemplates = new WeakMap<object, StatementTemplate<{ now: number; limit: number }, { organization_id: string }>>();
 
 /**
  * Leases up to `limit` due deliveries across organizations, in two steps so that every locking

@@ -1,5 +1,6 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type SqlBool } from 'kysely';
 import type { SharedWrite, Sql, TenantDb } from '../db/database.js';
+import { statementTemplate, type StatementsTemplate, type StatementTemplate } from '../db/statement-template.js';
 import { BOOKKEEPING_INTERVAL_MS, bookkeepingChanges, summarizeAttempts, type WebhookBookkeeping } from './delivery-policy.js';
 import { asyncCommit, type ClaimedDelivery } from './delivery-claim-store.js';
 
@@ -61,30 +62,40 @@ async function recordOrganization(t: TenantDb, items: FinishedDelivery[]): Promi
   if (toLock.length > 0 && t.rowLocks) {
     await t.selectFrom('webhooks').select('id').where('id', 'in', toLock).orderBy('id').forNoKeyUpdate().execute();
   }
-  const held = await updateDeliveries(t, items);
+  const held = new Set((await t.db.executeQuery(boundRecordQuery(t, items))).rows.map((r) => r.id));
   const recorded = items.filter((i) => held.has(i.claimed.id));
+  if (recorded.length === 0) return recorded;
   // Nothing after them reads what they write: on PostgreSQL they leave as one statement with the
   // COMMIT (Sql.writeLast), two round trips fewer per batch (each a socket write and a backend's
   // wake-up, the dearest part of a short statement here); a failure of theirs fails the COMMIT, and the
   // whole record, as it failed the record before.
-  await t.writeLast([
-    bookkeepingWrite(t, summarizeAttempts(recorded.map(finishedAttempt))),
-    firstAttemptsWrite(t, recorded),
-  ]);
+  const bookkeeping = bookkeepingRows(summarizeAttempts(recorded.map(finishedAttempt)));
+  const totals = firstAttemptRows(recorded);
+  const organizationId = t.organizationId;
+  if (totals === null) {
+    const sentinels = { bookkeeping: TAIL_SENTINELS.bookkeeping, organizationId };
+    await t.writeLastBound(bookkeepingTemplates, () => [bookkeepingWrite(t, sentinels.bookkeeping)], sentinels, { bookkeeping, organizationId });
+  } else {
+    const sentinels = { ...TAIL_SENTINELS, organizationId };
+    await t.writeLastBound(tailTemplates, () => [bookkeepingWrite(t, sentinels.bookkeeping), totalsWrite(t, sentinels.totals)], sentinels, { bookkeeping, totals, organizationId });
+  }
   return recorded;
 }
 
-// VALUES lists (the per-webhook statements) with CAST on every typed column: PostgreSQL types a VALUES
-// column from its first row, and parameters alone would be text. Both engines name VALUES columns
-// column1, column2, …
+// A record's statements are built and compiled once per engine and bound at each call
+// (statement-template.ts): built through Kysely at every record of a few attempts, they were most of
+// Kysely's share of a worker's CPU. Every input the size of the batch is one JSON parameter, so each
+// statement has one text whatever the batch. The organization's sentinel is the first caller's (a
+// uuid, among parameters that are JSON texts and constants). The tail (Sql.writeLastBound) has two
+// shapes: the bookkeeping alone, or with the history totals of the batch's first attempts.
+const TAIL_SENTINELS = { bookkeeping: '\u0000record-bookkeeping', totals: '\u0000record-totals' };
+type TailValues = { bookkeeping: string; totals: string; organizationId: string };
+const tailTemplates = new WeakMap<object, StatementsTemplate<TailValues>>();
+const bookkeepingTemplates = new WeakMap<object, StatementsTemplate<Omit<TailValues, 'totals'>>>();
 
-/**
- * The outcomes as rows of one JSON parameter, whatever the batch size: one statement text (prepared
- * once on SQLite, planned alike on PostgreSQL) and one parameter, where a VALUES list had seven per
- * attempt and a new text for every batch size.
- */
-function outcomeRows(t: TenantDb, items: FinishedDelivery[]) {
-  const rows = JSON.stringify(
+/** The outcomes as the rows of one JSON parameter: one statement text whatever the batch size. */
+const outcomeRows = (items: readonly FinishedDelivery[]) =>
+  JSON.stringify(
     items.map(({ claimed, outcome }) => ({
       id: claimed.id,
       token: claimed.lease_token,
@@ -95,14 +106,17 @@ function outcomeRows(t: TenantDb, items: FinishedDelivery[]) {
       next_attempt_at: outcome.nextAttemptAt,
     })),
   );
+
+/**
+ * JSON rows as a subquery with these columns: SQLite reads them with json_each, PostgreSQL with
+ * json_to_recordset, which types them (the column types are PostgreSQL's; SQLite's ->> gives a JSON
+ * number as a number and a string as text).
+ */
+function jsonTable(t: TenantDb, rows: string, columns: Record<string, string>) {
+  const names = Object.keys(columns);
   return t.pick({
-    sqlite: sql`(select value ->> 'id' as id, value ->> 'token' as token, value ->> 'status' as status,
-        value ->> 'status_code' as status_code, value ->> 'attempt_count' as attempt_count,
-        value ->> 'completed_at' as completed_at, value ->> 'next_attempt_at' as next_attempt_at
-      from json_each(${rows})) as v`,
-    postgres: sql`json_to_recordset(cast(${rows} as json)) as v(id uuid, token text, status text, status_code integer,
-        attempt_count integer, completed_at bigint, next_attempt_at bigint)
-      cross join (select ${asyncCommit()}) as commit_mode`,
+    sqlite: sql`(select ${sql.join(names.map((c) => sql`value ->> ${sql.lit(c)} as ${sql.ref(c)}`))} from json_each(${rows}))`,
+    postgres: sql`(select * from json_to_recordset(cast(${rows} as json)) as r(${sql.raw(names.map((c) => `${c} ${columns[c]}`).join(', '))}))`,
   });
 }
 
@@ -114,68 +128,91 @@ function outcomeRows(t: TenantDb, items: FinishedDelivery[]) {
  * named, the primary key is probed for them alone (test/webhooks-record-plan.test.ts). SQLite
  * already loops over json_each and probes the primary key for each row.
  */
-const batchIds = (t: TenantDb, items: FinishedDelivery[]) =>
+const batchIds = (t: TenantDb, ids: readonly string[]) =>
   t.pick({
     sqlite: sql``,
-    postgres: sql`and webhook_deliveries.id = any(cast(${items.map((i) => i.claimed.id)} as uuid[]))`,
+    postgres: sql`and webhook_deliveries.id = any(cast(${ids} as uuid[]))`,
   });
 
 /** The statement writing the outcomes of the rows whose lease token is still the claim's, returning their ids. */
-export const recordDeliveriesQuery = (t: TenantDb, items: FinishedDelivery[]) => sql<{ id: string }>`
+const recordDeliveriesQuery = (t: TenantDb, rows: string, ids: readonly string[]) => sql<{ id: string }>`
     update webhook_deliveries set status = v.status, status_code = v.status_code, attempt_count = v.attempt_count,
       completed_at = v.completed_at, next_attempt_at = v.next_attempt_at, lease_until = null, lease_token = null
-    from ${outcomeRows(t, items)}
-    where webhook_deliveries.organization_id = ${t.organizationId} ${batchIds(t, items)}
+    from ${jsonTable(t, rows, OUTCOME_COLUMNS)} as v ${t.pick({ sqlite: sql``, postgres: sql`cross join (select ${asyncCommit()}) as commit_mode` })}
+    where webhook_deliveries.organization_id = ${t.organizationId} ${batchIds(t, ids)}
       and webhook_deliveries.id = v.id and webhook_deliveries.lease_token = v.token
     returning webhook_deliveries.id`;
 
-/** Writes the outcomes of the rows whose lease token is still the claim's; returns their ids. */
-async function updateDeliveries(t: TenantDb, items: FinishedDelivery[]): Promise<Set<string>> {
-  const result = await recordDeliveriesQuery(t, items).execute(t.db);
-  return new Set(result.rows.map((r) => r.id));
+const OUTCOME_COLUMNS = {
+  id: 'uuid', token: 'text', status: 'text', status_code: 'integer', attempt_count: 'integer', completed_at: 'bigint', next_attempt_at: 'bigint',
+};
+
+// The ids' sentinel is an array of its own (told apart by identity); SQLite's statement has no ids.
+const RECORD_SENTINELS = { rows: '\u0000record-rows', ids: ['\u0000record-ids'] as readonly string[] };
+type RecordValues = typeof RECORD_SENTINELS & { organizationId: string };
+const recordTemplates = new WeakMap<object, StatementTemplate<RecordValues, { id: string }>>();
+
+/** The statement recording `items` (recordDeliveriesQuery), compiled for `t`'s engine once and bound to them. */
+export function boundRecordQuery(t: TenantDb, items: readonly FinishedDelivery[]): CompiledQuery<{ id: string }> {
+  const organizationId = t.organizationId;
+  const template = t.template(recordTemplates, () => {
+    const { rows, ids } = RECORD_SENTINELS;
+    const compiled = recordDeliveriesQuery(t, rows, ids).compile(t.db);
+    // A template of the values a statement has: an ids value bound on SQLite goes nowhere.
+    const sentinels = t.pick<Partial<RecordValues>>({ sqlite: { rows, organizationId }, postgres: { rows, ids, organizationId } });
+    return statementTemplate(compiled, sentinels as RecordValues);
+  });
+  return template.bind({ rows: outcomeRows(items), ids: items.map((i) => i.claimed.id), organizationId });
 }
 
+/** The summaries as the rows of one JSON parameter. */
+const bookkeepingRows = (summaries: readonly WebhookBookkeeping[]) =>
+  JSON.stringify(summaries.map((b) => ({ id: b.webhookId, reset: b.reset ? 1 : 0, failures: b.failures, last_at: b.lastAt, last_status: b.lastStatus })));
+
 /**
- * The statement applying each summary to its webhook row, writing only the rows it changes
- * (bookkeepingChanges in SQL); null when there is nothing to apply.
+ * The statement applying each summary (bookkeepingRows) to its webhook row, writing only the rows it
+ * changes (bookkeepingChanges in SQL).
  */
-function bookkeepingWrite(t: TenantDb, summaries: WebhookBookkeeping[]): SharedWrite | null {
-  if (summaries.length === 0) return null;
-  const values = summaries.map(
-    (b) => sql`(${t.idValue(b.webhookId)}, cast(${b.reset ? 1 : 0} as integer), cast(${b.failures} as integer), cast(${b.lastAt} as bigint), ${b.lastStatus})`,
-  );
+function bookkeepingWrite(t: TenantDb, rows: string): SharedWrite {
   return t.db
     .updateTable('webhooks')
-    .from(sql`(values ${sql.join(values)})`.as('v'))
+    .from(jsonTable(t, rows, { id: 'uuid', reset: 'integer', failures: 'integer', last_at: 'bigint', last_status: 'text' }).as('v'))
     .set({
-      failure_count: sql`case when v.column2 = 1 then v.column3 else webhooks.failure_count + v.column3 end`,
-      last_delivery_at: sql`v.column4`,
-      last_delivery_status: sql`v.column5`,
+      failure_count: sql`case when v.reset = 1 then v.failures else webhooks.failure_count + v.failures end`,
+      last_delivery_at: sql`v.last_at`,
+      last_delivery_status: sql`v.last_status`,
     })
     .where('webhooks.organization_id', '=', t.organizationId)
-    .where(sql<SqlBool>`webhooks.id = v.column1
-      and (v.column2 = 0 or webhooks.failure_count <> v.column3
-        or webhooks.last_delivery_status is null or webhooks.last_delivery_status <> v.column5
-        or webhooks.last_delivery_at is null or webhooks.last_delivery_at < v.column4 - cast(${BOOKKEEPING_INTERVAL_MS} as bigint))`);
+    .where(sql<SqlBool>`webhooks.id = v.id
+      and (v.reset = 0 or webhooks.failure_count <> v.failures
+        or webhooks.last_delivery_status is null or webhooks.last_delivery_status <> v.last_status
+        or webhooks.last_delivery_at is null or webhooks.last_delivery_at < v.last_at - cast(${BOOKKEEPING_INTERVAL_MS} as bigint))`);
 }
 
 /**
- * A record enters its webhook's history when its first attempt is recorded: the statement moving the
- * history totals (webhook_delivery_totals, read by the deliveries list instead of counting) by the
- * batch's first attempts, its rows locked after the deliveries' like every other write of this
- * transaction; null when the batch has none.
+ * A record enters its webhook's history when its first attempt is recorded: the batch's first
+ * attempts per webhook (in webhook id order) as the rows of one JSON parameter, or null when the
+ * batch has none.
  */
-function firstAttemptsWrite(t: TenantDb, recorded: FinishedDelivery[]): SharedWrite | null {
+function firstAttemptRows(recorded: readonly FinishedDelivery[]): string | null {
   const perWebhook = new Map<string, number>();
   for (const { claimed } of recorded) {
     if (claimed.attempt_count === 0) perWebhook.set(claimed.webhook_id, (perWebhook.get(claimed.webhook_id) ?? 0) + 1);
   }
   if (perWebhook.size === 0) return null;
-  const values = [...perWebhook].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, n]) => sql`(${t.idValue(id)}, cast(${n} as bigint))`);
+  return JSON.stringify([...perWebhook].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, n]) => ({ id, n })));
+}
+
+/**
+ * The statement moving the history totals (webhook_delivery_totals, read by the deliveries list
+ * instead of counting) by firstAttemptRows, its rows locked after the deliveries' like every other
+ * write of this transaction.
+ */
+function totalsWrite(t: TenantDb, rows: string): SharedWrite {
   return t.db
     .updateTable('webhook_delivery_totals')
-    .from(sql`(values ${sql.join(values)})`.as('v'))
-    .set({ total: sql`webhook_delivery_totals.total + v.column2` })
+    .from(jsonTable(t, rows, { id: 'uuid', n: 'bigint' }).as('v'))
+    .set({ total: sql`webhook_delivery_totals.total + v.n` })
     .where('webhook_delivery_totals.organization_id', '=', t.organizationId)
-    .where(sql<SqlBool>`webhook_delivery_totals.webhook_id = v.column1`);
+    .where(sql<SqlBool>`webhook_delivery_totals.webhook_id = v.id`);
 }
