@@ -28,11 +28,6 @@ export interface DialectFeatures {
    */
   statementTimeout: ((ms: number) => RawBuilder<unknown>) | null;
   /**
-   * A generated id as a typed parameter, where the engine cannot infer the type itself (a VALUES list
-   * joined to an id column): PostgreSQL stores ids as uuid, SQLite as text.
-   */
-  idValue: (id: string | null) => RawBuilder<string>;
-  /**
    * Inserts and updates can be data-modifying CTEs of one statement, so several writes take one round
    * trip (PostgreSQL). SQLite has no such CTEs; its statements cost no round trip anyway.
    */
@@ -54,7 +49,6 @@ export const DIALECTS: Record<Dialect, DialectFeatures> = {
     advisoryLocks: null,
     compiler: () => new SqliteQueryCompiler(),
     statementTimeout: null,
-    idValue: (id) => sql<string>`${id}`,
     writableCtes: false,
     lastWrite: null,
   },
@@ -67,7 +61,6 @@ export const DIALECTS: Record<Dialect, DialectFeatures> = {
     compiler: () => new PostgresQueryCompiler(),
     // SET LOCAL: ends with the transaction (safe behind a transaction-mode pooler). An integer we own.
     statementTimeout: (ms) => sql.raw(setLocalStatementTimeout(ms)),
-    idValue: (id) => sql<string>`cast(${id} as uuid)`,
     writableCtes: true,
     lastWrite: lastWriteText,
   },

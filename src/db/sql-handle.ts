@@ -126,11 +126,6 @@ export class Sql {
     return template;
   }
 
-  /** A generated id as a typed SQL value (VALUES lists; see DialectFeatures.idValue). */
-  idValue(id: string | null): RawBuilder<string> {
-    return this.engine.features.idValue(id);
-  }
-
   /**
    * Runs the writes (null: none) one after the other, in the order given: the order in which they take
    * their rows' locks, which shared rows need (every writer takes them in one order, so none deadlocks).
