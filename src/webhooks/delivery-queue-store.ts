@@ -53,17 +53,10 @@ export async function findOrganizationsWithDueDeliveries(
   options: { now: number; after: string | null; limit: number },
 ): Promise<string[]> {
   const { now, after, limit } = options;
-  if (after === null) {
-    const template = s.template(firstWalkTemplates, () =>
-      statementTemplate(dueOrganizationsQuery(s, { now: WALK_SENTINELS.now, above: BEFORE_EVERY_ID, limit: WALK_SENTINELS.limit }).compile(s.db), {
-        now: WALK_SENTINELS.now,
-        limit: WALK_SENTINELS.limit,
-      }),
-    );
-    return (await s.db.executeQuery(template.bind({ now, limit }))).rows.map((r) => r.organization_id);
-  }
+  // A worker that has served no organization yet starts before the first (the wrap-around half then
+  // finds nothing).
   const template = s.template(walkTemplates, () => statementTemplate(walkQuery(s, WALK_SENTINELS).compile(s.db), WALK_SENTINELS));
-  return (await s.db.executeQuery(template.bind({ now, after, limit }))).rows.slice(0, limit).map((r) => r.organization_id);
+  return (await s.db.executeQuery(template.bind({ now, after: after ?? BEFORE_EVERY_ID, limit }))).rows.slice(0, limit).map((r) => r.organization_id);
 }
 
 /**
@@ -82,7 +75,6 @@ const walkQuery = (s: Sql, { now, after, limit }: { now: number; after: string; 
 // (statement-template.ts), as the claim is. Sentinels no constant of the statement can equal.
 const WALK_SENTINELS = { now: -1_000_001, limit: -1_000_003, after: '\u0000walk-after' };
 const walkTemplates = new WeakMap<object, StatementTemplate<typeof WALK_SENTINELS, { organization_id: string; part: number }>>();
-const firstWalkTemplates = new WeakMap<object, StatementTemplate<{ now: number; limit: number }, { organization_id: string }>>();
 
 /**
  * Leases up to `limit` due deliveries across organizations, in two steps so that every locking

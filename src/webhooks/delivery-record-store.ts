@@ -69,29 +69,23 @@ async function recordOrganization(t: TenantDb, items: FinishedDelivery[]): Promi
   // COMMIT (Sql.writeLast), two round trips fewer per batch (each a socket write and a backend's
   // wake-up, the dearest part of a short statement here); a failure of theirs fails the COMMIT, and the
   // whole record, as it failed the record before.
-  const bookkeeping = bookkeepingRows(summarizeAttempts(recorded.map(finishedAttempt)));
-  const totals = firstAttemptRows(recorded);
-  const organizationId = t.organizationId;
-  if (totals === null) {
-    const sentinels = { bookkeeping: TAIL_SENTINELS.bookkeeping, organizationId };
-    await t.writeLastBound(bookkeepingTemplates, () => [bookkeepingWrite(t, sentinels.bookkeeping)], sentinels, { bookkeeping, organizationId });
-  } else {
-    const sentinels = { ...TAIL_SENTINELS, organizationId };
-    await t.writeLastBound(tailTemplates, () => [bookkeepingWrite(t, sentinels.bookkeeping), totalsWrite(t, sentinels.totals)], sentinels, { bookkeeping, totals, organizationId });
-  }
+  const sentinels = { ...TAIL_SENTINELS, organizationId: t.organizationId };
+  await t.writeLastBound(tailTemplates, () => [bookkeepingWrite(t, sentinels.bookkeeping), totalsWrite(t, sentinels.totals)], sentinels, {
+    bookkeeping: bookkeepingRows(summarizeAttempts(recorded.map(finishedAttempt))),
+    totals: firstAttemptRows(recorded),
+    organizationId: t.organizationId,
+  });
   return recorded;
 }
 
 // A record's statements are built and compiled once per engine and bound at each call
 // (statement-template.ts): built through Kysely at every record of a few attempts, they were most of
 // Kysely's share of a worker's CPU. Every input the size of the batch is one JSON parameter, so each
-// statement has one text whatever the batch. The organization's sentinel is the first caller's (a
-// uuid, among parameters that are JSON texts and constants). The tail (Sql.writeLastBound) has two
-// shapes: the bookkeeping alone, or with the history totals of the batch's first attempts.
+// statement has one text whatever the batch (a batch of retries alone moves no totals: their rows are
+// the empty list). The organization's sentinel is the first caller's (a uuid, among parameters that
+// are JSON texts and constants).
 const TAIL_SENTINELS = { bookkeeping: '\u0000record-bookkeeping', totals: '\u0000record-totals' };
-type TailValues = { bookkeeping: string; totals: string; organizationId: string };
-const tailTemplates = new WeakMap<object, StatementsTemplate<TailValues>>();
-const bookkeepingTemplates = new WeakMap<object, StatementsTemplate<Omit<TailValues, 'totals'>>>();
+const tailTemplates = new WeakMap<object, StatementsTemplate<typeof TAIL_SENTINELS & { organizationId: string }>>();
 
 /** The outcomes as the rows of one JSON parameter: one statement text whatever the batch size. */
 const outcomeRows = (items: readonly FinishedDelivery[]) =>
@@ -191,15 +185,13 @@ function bookkeepingWrite(t: TenantDb, rows: string): SharedWrite {
 
 /**
  * A record enters its webhook's history when its first attempt is recorded: the batch's first
- * attempts per webhook (in webhook id order) as the rows of one JSON parameter, or null when the
- * batch has none.
+ * attempts per webhook (in webhook id order) as the rows of one JSON parameter.
  */
-function firstAttemptRows(recorded: readonly FinishedDelivery[]): string | null {
+function firstAttemptRows(recorded: readonly FinishedDelivery[]): string {
   const perWebhook = new Map<string, number>();
   for (const { claimed } of recorded) {
     if (claimed.attempt_count === 0) perWebhook.set(claimed.webhook_id, (perWebhook.get(claimed.webhook_id) ?? 0) + 1);
   }
-  if (perWebhook.size === 0) return null;
   return JSON.stringify([...perWebhook].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, n]) => ({ id, n })));
 }
 
