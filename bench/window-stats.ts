@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import pg from 'pg';
+import { mean } from './context.js';
 import { cpuMs, processes } from './helpers/process-cpu.js';
 
 // What the machine did during a load window of the webhook rows (3 and 4), printed with them: where
@@ -143,7 +144,7 @@ export function deliveryBudget(rounds: SharedRound[], goal: number) {
       budget: (alone.stats.cores / (goal * alone.creates) - create) / perCreate,
     };
   });
-  const avg = (key: keyof (typeof per)[number]) => per.reduce((sum, p) => sum + p[key], 0) / per.length;
+  const avg = (key: keyof (typeof per)[number]) => mean(per.map((p) => p[key]));
   return { create: avg('create'), delivery: avg('delivery'), workers: avg('workers'), receiver: avg('receiver'), budget: avg('budget') };
 }
 
