@@ -18,6 +18,7 @@ import * as ginPendingLimit from './migrations/20261124-0100-gin-pending-limit.j
 import * as ftsMergesOffWriters from './migrations/20261124-0200-fts-merges-off-writers.js';
 import * as deliveryHistoryIndex from './migrations/20261125-0100-delivery-history-index.js';
 import * as subjectTrigramByStatus from './migrations/20261126-0100-subject-trigram-by-status.js';
+import * as deliveryFillfactor from './migrations/20261127-0100-delivery-fillfactor.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261124-0200-fts-merges-off-writers': ftsMergesOffWriters,
   '20261125-0100-delivery-history-index': deliveryHistoryIndex,
   '20261126-0100-subject-trigram-by-status': subjectTrigramByStatus,
+  '20261127-0100-delivery-fillfactor': deliveryFillfactor,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -102,9 +102,13 @@ async function convert(c: pg.Client, partitions: number): Promise<PartitionRepor
         `CREATE TABLE ${q(table)} (LIKE ${q(old)} INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING GENERATED INCLUDING CONSTRAINTS INCLUDING STORAGE)
            PARTITION BY HASH (organization_id)`,
       );
+      // The plain table's storage parameters (e.g. webhook_deliveries' fillfactor) go to its partitions,
+      // which hold the pages (a partitioned parent takes none).
+      const { rows: storage } = await c.query<{ options: string[] | null }>(`SELECT reloptions AS options FROM pg_class WHERE oid = $1::regclass`, [old]);
+      const withOptions = storage[0]?.options?.length ? ` WITH (${storage[0].options.join(', ')})` : '';
       for (let n = 0; n < partitions; n++) {
         await c.query(
-          `CREATE TABLE ${q(partitionName(table, n))} PARTITION OF ${q(table)} FOR VALUES WITH (MODULUS ${partitions}, REMAINDER ${n})`,
+          `CREATE TABLE ${q(partitionName(table, n))} PARTITION OF ${q(table)} FOR VALUES WITH (MODULUS ${partitions}, REMAINDER ${n})${withOptions}`,
         );
       }
       await c.query(`INSERT INTO ${q(table)} OVERRIDING SYSTEM VALUE SELECT * FROM ${q(old)}`);
