@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Pool } from 'undici';
 import { ROOT, freePort, sleep } from '../procs.js';
+import { cpuMs } from './process-cpu.js';
 
 // The delivery worker's HTTP side alone: CPU per request of the compiled delivery client (body,
 // signatures, dispatch) sending pre-built claimed deliveries to the benchmark receiver, no database,
@@ -13,12 +14,15 @@ import { ROOT, freePort, sleep } from '../procs.js';
 //   npm run build && npx tsx bench/helpers/client-cpu.ts
 // Env: N (requests per run, default 20000), CONCURRENCY (default 64), ROUNDS (default 3),
 // DISTS (comma-separated dist directories of builds to compare, default this one's), RAW=0 skips
-// the raw Pool.
+// the raw Pool, RATE (requests/s; default 0: as fast as CONCURRENCY allows) sends bursts of 10 (one
+// event's deliveries to its 10 webhooks) at that rate instead, as a worker beside a create load does
+// (row 3): at ~5,000/s a request costs about twice its CPU at full speed, where each wake-up serves many.
 
 const n = Number(process.env.N ?? 20_000);
 const concurrency = Number(process.env.CONCURRENCY ?? 64);
 const rounds = Number(process.env.ROUNDS ?? 3);
 const dists = (process.env.DISTS ?? join(ROOT, 'dist')).split(',').map((d) => resolve(ROOT, d));
+const rate = Number(process.env.RATE ?? 0);
 const modes = [...dists, ...(process.env.RAW === '0' ? [] : ['raw'])];
 
 interface Build {
@@ -72,26 +76,47 @@ function claimedDeliveries(url: string, count: number) {
   return out.slice(0, count);
 }
 
+/**
+ * Calls `one(i)` for i = 0 … n-1: CONCURRENCY at a time as fast as they finish, or (RATE) in bursts of
+ * 10 every 10 000 / RATE ms, however many are still under way.
+ */
+async function drive(one: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  if (rate <= 0) {
+    await Promise.all(Array.from({ length: concurrency }, async () => {
+      while (next < n) await one(next++);
+    }));
+    return;
+  }
+  const running = new Set<Promise<void>>();
+  const every = 10_000 / rate;
+  const start = performance.now();
+  for (let burst = 0; next < n; burst++) {
+    const wait = start + burst * every - performance.now();
+    if (wait > 0) await sleep(wait);
+    for (let k = 0; k < 10 && next < n; k++) {
+      const p: Promise<void> = one(next++).finally(() => running.delete(p));
+      running.add(p);
+    }
+  }
+  await Promise.all(running);
+}
+
 async function runClient(url: string, build: Build): Promise<number> {
   const { createDeliveryClient, deliveryBody, signingSecrets, webhookMessageId } = build;
   const client = createDeliveryClient({ timeoutMs: 30_000, allowPrivateTargets: true });
   const claimed = claimedDeliveries(url, n);
-  let next = 0;
   let ok = 0;
   const t0 = process.cpuUsage();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < claimed.length) {
-        const c = claimed[next++];
-        const body = deliveryBody(c)!;
-        const attemptAt = Date.now();
-        const r = await client.send({
-          url: c.url, secret: c.secret, event: c.event, body, created_at: c.created_at, webhookId: webhookMessageId(c), attemptAt, secrets: signingSecrets(c, attemptAt),
-        });
-        if (r.success) ok++;
-      }
-    }),
-  );
+  await drive(async (i) => {
+    const c = claimed[i];
+    const body = deliveryBody(c)!;
+    const attemptAt = Date.now();
+    const r = await client.send({
+      url: c.url, secret: c.secret, event: c.event, body, created_at: c.created_at, webhookId: webhookMessageId(c), attemptAt, secrets: signingSecrets(c, attemptAt),
+    });
+    if (r.success) ok++;
+  });
   const cpu = process.cpuUsage(t0);
   await client.close();
   if (ok !== n) throw new Error(`${ok} of ${n} succeeded`);
@@ -102,18 +127,13 @@ async function runRaw(url: string): Promise<number> {
   const pool = new Pool(url, { connections: concurrency });
   const body = Buffer.from(deliveryBody(claimedDeliveries(url, 1)[0])!);
   const paths = Array.from({ length: 10 }, (_, k) => `/hook/${k}`);
-  let i = 0;
   let ok = 0;
   const t0 = process.cpuUsage();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (i < n) {
-        const res = await pool.request({ path: paths[i++ % paths.length], method: 'POST', body, headers: { 'content-type': 'application/json' } });
-        await res.body.dump();
-        if (res.statusCode === 200) ok++;
-      }
-    }),
-  );
+  await drive(async (i) => {
+    const res = await pool.request({ path: paths[i % paths.length], method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    await res.body.dump();
+    if (res.statusCode === 200) ok++;
+  });
   const cpu = process.cpuUsage(t0);
   await pool.close();
   if (ok < n) throw new Error(`${ok} of ${n} succeeded`);
@@ -139,9 +159,12 @@ try {
   const results: Record<string, number[]> = {};
   for (let r = 0; r < rounds; r++) {
     for (const mode of modes) {
+      const before = cpuMs(receiver.pid!);
       const us = mode === 'raw' ? await runRaw(url) : await runClient(url, builds.get(mode)!);
+      const receiverUs = ((cpuMs(receiver.pid!) - before) * 1000) / n;
       (results[mode] ??= []).push(us);
-      process.stderr.write(`round ${r + 1} ${mode}: ${us.toFixed(1)} µs CPU per request\n`);
+      (results[`${mode === 'raw' ? 'raw' : 'client'}: receiver`] ??= []).push(receiverUs);
+      process.stderr.write(`round ${r + 1} ${mode}: ${us.toFixed(1)} µs CPU per request (receiver ${receiverUs.toFixed(1)} µs)\n`);
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
