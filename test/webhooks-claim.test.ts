@@ -4,7 +4,8 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { boundClaimQuery, organizationClaimQuery, type ClaimedDelivery } from '../src/webhooks/delivery-claim-store.js';
-import { claimDueDeliveries, dueOrganizationsQuery } from '../src/webhooks/delivery-queue-store.js';
+import { claimDueDeliveries, dueOrganizationsQuery, findOrganizationsWithDueDeliveries } from '../src/webhooks/delivery-queue-store.js';
+import type { ClaimResume } from '../src/webhooks/claim-resume.js';
 import { startWorker } from '../src/webhooks/worker.js';
 import { recordTicketCreated } from './support/fixtures.js';
 import { describeEachDialect, type TestContext } from './support/harness.js';
@@ -63,6 +64,7 @@ describeEachDialect(
       const options = [
         { now: 1_700_000_000_000, leaseMs: 60_000, limit: 64, token: 'token-a' },
         { now: 1_800_000_000_123, leaseMs: 5_000, limit: 1, token: 'token-b' },
+        { now: 1_800_000_000_456, leaseMs: 5_000, limit: 2, token: 'token-c', from: 1_799_000_000_000 },
       ];
       for (const org of [first.id, second.id]) {
         for (const o of options) {
@@ -118,6 +120,65 @@ describeEachDialect(
       } finally {
         await Promise.all(handles.map((h) => h.close()));
       }
+    });
+
+    // A worker claiming from a backlog resumes after the rows it holds (claim-resume.ts): in the resumed
+    // organization only rows due at or after the point, ties included; every other one from the start.
+    it('a resumed claim takes the resumed organization\'s rows due from its point on, and every other organization\'s from the start', async () => {
+      const t = Date.parse('2036-01-01T00:00:00.000Z');
+      const resumed = await queued(ctx, 6, t, undefined, 'r');
+      const other = await queued(ctx, 6, t, undefined, 'o');
+      const resume: ClaimResume = { organizationId: resumed, from: t + 3 };
+      const claimed = await claimDueDeliveries(ctx.database.system, { now: t + 10, leaseMs: 1000, limit: 100, token: 'w', after: null, resume });
+      expect(perOrganization(claimed)).toEqual({ [resumed]: 3, [other]: 6 });
+      const ids = claimed.filter((c) => c.organization_id === resumed).map((c) => JSON.parse(deliveryBody(c)!).data.id);
+      expect(ids).toEqual(['r-3', 'r-4', 'r-5']);
+      // Each row says when it was due: where the next claim may resume.
+      expect(claimed.filter((c) => c.organization_id === resumed).map((c) => c.next_attempt_at)).toEqual([t + 3, t + 4, t + 5]);
+      // The rows behind the point are still there for a claim from the start.
+      const rest = await claim(t + 10, 100);
+      expect(rest.map((c) => JSON.parse(deliveryBody(c)!).data.id).sort()).toEqual(['r-0', 'r-1', 'r-2']);
+    });
+
+    it("the walk passes over an organization whose free rows all lie behind its resume point, and only that one's", async () => {
+      const t = Date.parse('2037-01-01T00:00:00.000Z');
+      const a = await queued(ctx, 3, t, undefined, 'a');
+      const b = await queued(ctx, 3, t, undefined, 'b');
+      const walk = (resume: ClaimResume | null) =>
+        findOrganizationsWithDueDeliveries(ctx.database.system, { now: t + 10, after: null, limit: 10, resume }).then((orgs) => orgs.sort());
+      expect(await walk(null)).toEqual([a, b].sort());
+      expect(await walk({ organizationId: a, from: t + 3 })).toEqual([b]);
+      expect(await walk({ organizationId: a, from: t + 2 })).toEqual([a, b].sort());
+      expect(await walk({ organizationId: b, from: t + 3 })).toEqual([a]);
+      // And the claim follows the walk: nothing from the resumed organization.
+      const claimed = await claimDueDeliveries(ctx.database.system, { now: t + 10, leaseMs: 1000, limit: 10, token: 'w', after: null, resume: { organizationId: a, from: t + 3 } });
+      expect(perOrganization(claimed)).toEqual({ [b]: 3 });
+    });
+
+    // While a worker's claims keep filling up it resumes after the rows it holds (claim-resume.ts);
+    // rows that come free behind that point (here, another worker's expired leases) must not wait for
+    // the backlog to end: a claim reads from the start at least once per poll interval (100 ms here).
+    it('a worker working through a backlog still takes rows that come free behind its resume point, within a poll interval', async () => {
+      receiver.requests.length = 0;
+      receiver.respond(() => ({ status: 200, delayMs: 15 }));
+      const now = ctx.clock();
+      const org = await queued(ctx, 120, now - 10_000, `${receiver.url}/resume`, 'resume');
+      // A worker that then vanished holds the three oldest, for 400 ms.
+      const dead = await claimDueDeliveries(ctx.database.system, { now: ctx.clock(), leaseMs: 400, limit: 3, token: 'dead', after: null });
+      expect(dead.map((d) => JSON.parse(deliveryBody(d)!).data.id)).toEqual(['resume-0', 'resume-1', 'resume-2']);
+      expect(dead.map((d) => d.organization_id)).toEqual([org, org, org]);
+      const worker = startWorker({ database: ctx.database, clock: ctx.clock, settings: { ...ctx.config.webhooks, concurrency: 2 }, logger: silentLogger });
+      try {
+        await eventually(async () => receiver.requests.length === 120, 30_000);
+      } finally {
+        await worker.stop();
+      }
+      const order = receiver.requests.map((r) => r.json.data.id as string);
+      expect(new Set(order).size).toBe(120);
+      // About 60 deliveries/s at 2 in flight: the backlog lasts 2 s, the dead worker's rows are free
+      // after 0.4 s. Read from the start once the backlog was over, they would arrive last.
+      const late = ['resume-0', 'resume-1', 'resume-2'].map((id) => order.indexOf(id));
+      expect(Math.max(...late), order.join(' ')).toBeLessThan(90);
     });
 
     it('one worker tick with less capacity than the queue claims from more than one organization', async () => {
@@ -185,6 +246,32 @@ describeEachDialect('webhook claim query plans', (ctx) => {
     const text = await plan(organizationClaimQuery(t, { now: 30_000, leaseMs: 1000, limit: 4, token: 'w' }));
     expect(text, text).toContain('webhook_deliveries_queue_idx');
     expect(text).not.toMatch(noScan());
+  });
+
+  // A resumed claim (claim-resume.ts) skips the held rows by where the index read begins, not by reading
+  // and filtering them: the resume point is a bound of the queue index's range, in the claim and in the
+  // walk's check for free rows.
+  it('a resume point bounds the read of the queue index, in the claim and in the walk', async () => {
+    const t = ctx.database.forOrganization(org);
+    const claimPlan = await plan(organizationClaimQuery(t, { now: 30_000, leaseMs: 1000, limit: 4, token: 'w', from: 20_000 }));
+    const walkPlan = await plan(dueOrganizationsQuery(ctx.database.system, { now: 30_000, above: '00000000-0000-0000-0000-000000000000', limit: 4, resume: { organizationId: org, from: 20_000 } }).compile(ctx.database.db));
+    if (ctx.dialect === 'sqlite') {
+      const bounded = /SEARCH webhook_deliveries (EXISTS )?USING INDEX webhook_deliveries_queue_idx \(organization_id=\? AND next_attempt_at>\? AND next_attempt_at<\?\)/;
+      expect(claimPlan, claimPlan).toMatch(bounded);
+      expect(walkPlan, walkPlan).toMatch(bounded);
+      return;
+    }
+    expect(claimPlan, claimPlan).toMatch(/Index Scan using webhook_deliveries_queue_idx[^\n]*\n\s*Index Cond: \([^\n]*\(next_attempt_at >= '20000'::bigint\)/);
+    // The walk as it runs from a backlog: its generic plan, with statistics of a queue of 5,000 due rows.
+    const walk = dueOrganizationsQuery(ctx.database.system, { now: 30_000, above: '00000000-0000-0000-0000-000000000000', limit: 4, resume: { organizationId: org, from: 20_000 } }).compile(ctx.database.db);
+    const generic = await genericPlan(ctx, walk, {
+      before: async (run) => {
+        await run(`INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event, body, attempt_count, next_attempt_at, created_at)
+          SELECT md5('w' || i)::uuid, '${org}', '00000000-0000-4000-8000-0000000000a1', 'ticket.created', '{}', 0, i, i FROM generate_series(1, 5000) i`);
+        await run('ANALYZE webhook_deliveries');
+      },
+    });
+    expect(generic, generic).toMatch(/Index Scan using webhook_deliveries_queue_idx[^\n]*\n\s*Index Cond: \([^\n]*\(next_attempt_at >= CASE WHEN/);
   });
 
   // A named statement is planned afresh at each execution while PostgreSQL prefers custom plans; with

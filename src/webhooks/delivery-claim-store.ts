@@ -20,6 +20,8 @@ export interface ClaimedDelivery {
   /** The event's stored data (null for rows with their own body, or when the event is gone). */
   event_data: string | null;
   attempt_count: number;
+  /** When it was due: a worker's next claim in the organization may resume here (ClaimOptions.from). */
+  next_attempt_at: number;
   lease_token: string;
   /** When the event happened (the payload's timestamp). */
   created_at: number;
@@ -35,11 +37,12 @@ export interface ClaimedDelivery {
   previous_secret_expires_at: number | null;
 }
 
-/** Due for an attempt and not leased (or its lease ran out): the rows a claim may take. */
-const claimable = (now: number) => (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
+/** Due for an attempt, at or after `from`, and not leased (or its lease ran out): the rows a claim may take. */
+const claimable = (now: number, from: number) => (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
   eb.and([
     // Spelled out although `<= now` implies it: it is what lets SQLite use the partial queue index.
     eb('next_attempt_at', 'is not', null),
+    eb('next_attempt_at', '>=', from),
     eb('next_attempt_at', '<=', now),
     eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]),
   ]);
@@ -49,7 +52,15 @@ export interface ClaimOptions {
   leaseMs: number;
   limit: number;
   token: string;
+  /**
+   * Only rows due at or after this time (epoch ms; default: every due row): where a worker's claim
+   * resumes reading the queue (claim-resume.ts).
+   */
+  from?: number;
 }
+
+/** ClaimOptions.from when the whole queue is read: before every time a row is due. */
+export const FROM_START = Number.MIN_SAFE_INTEGER;
 
 /**
  * PostgreSQL: the statement's (or transaction's) commit does not wait for its WAL to reach disk.
@@ -61,7 +72,7 @@ export interface ClaimOptions {
  */
 export const asyncCommit = () => sql<string>`set_config('synchronous_commit', 'off', true)`;
 
-const DELIVERY_COLUMNS = ['id', 'organization_id', 'webhook_id', 'event', 'body', 'event_id', 'attempt_count', 'lease_token', 'created_at'] as const;
+const DELIVERY_COLUMNS = ['id', 'organization_id', 'webhook_id', 'event', 'body', 'event_id', 'attempt_count', 'next_attempt_at', 'lease_token', 'created_at'] as const;
 const WEBHOOK_COLUMNS = [
   'url',
   'secret',
@@ -81,11 +92,11 @@ const CLAIM_JOINS_TARGETS = { sqlite: false, postgres: true };
 
 /** The statement leasing up to `limit` of the organization's due deliveries (oldest due first) to `token`. */
 export function organizationClaimQuery(t: TenantDb, options: ClaimOptions) {
-  const { now, leaseMs, limit, token } = options;
+  const { now, leaseMs, limit, token, from = FROM_START } = options;
   const due = t
     .selectFrom('webhook_deliveries')
     .select('id')
-    .where(claimable(now))
+    .where(claimable(now, from))
     .orderBy('next_attempt_at')
     // PostgreSQL plans a named statement afresh at each execution while its custom plans look cheaper
     // than the generic one. `limit $n` made them look so: a custom plan reads 64 rows, a generic one
@@ -130,19 +141,19 @@ export function organizationClaimQuery(t: TenantDb, options: ClaimOptions) {
 // Kysely at every claim, it was 4-5 % of a worker's CPU when claims take a few deliveries each. Its
 // varying values are compiled as sentinels no constant of the statement can equal; the organization
 // is the first caller's (a uuid, among parameters that are times, a limit, a token and constants).
-const CLAIM_SENTINELS = { now: -1_000_001, leaseUntil: -1_000_002, limit: -1_000_003, token: '\u0000claim-token' };
+const CLAIM_SENTINELS = { now: -1_000_001, leaseUntil: -1_000_002, limit: -1_000_003, from: -1_000_004, token: '\u0000claim-token' };
 type ClaimValues = typeof CLAIM_SENTINELS & { organizationId: string };
 const claimTemplates = new WeakMap<object, StatementTemplate<ClaimValues>>();
 
 /** The claim of organizationClaimQuery, compiled for `t`'s engine once, with these values. */
 export function boundClaimQuery(t: TenantDb, options: ClaimOptions): CompiledQuery {
   const template = t.template(claimTemplates, () => {
-    const { now, leaseUntil, limit, token } = CLAIM_SENTINELS;
-    const compiled = organizationClaimQuery(t, { now, leaseMs: leaseUntil - now, limit, token }).compile();
+    const { now, leaseUntil, limit, token, from } = CLAIM_SENTINELS;
+    const compiled = organizationClaimQuery(t, { now, leaseMs: leaseUntil - now, limit, token, from }).compile();
     return statementTemplate(compiled, { ...CLAIM_SENTINELS, organizationId: t.organizationId });
   });
-  const { now, leaseMs, limit, token } = options;
-  return template.bind({ now, leaseUntil: now + leaseMs, limit, token, organizationId: t.organizationId });
+  const { now, leaseMs, limit, token, from = FROM_START } = options;
+  return template.bind({ now, leaseUntil: now + leaseMs, limit, token, from, organizationId: t.organizationId });
 }
 
 /** Leases up to `limit` of the organization's due deliveries (oldest due first) to `token` until now + leaseMs. */
@@ -192,6 +203,7 @@ async function readTargets(t: TenantDb, leased: LeasedDelivery[]): Promise<Claim
       event_id: d.event_id,
       event_data: d.event_id === null ? null : (events.get(d.event_id) ?? null),
       attempt_count: d.attempt_count,
+      next_attempt_at: d.next_attempt_at,
       lease_token: d.lease_token,
       created_at: d.created_at,
       url: w.url,

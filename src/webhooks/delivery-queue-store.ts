@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Sql } from '../db/database.js';
 import { statementTemplate, type StatementTemplate } from '../db/statement-template.js';
-import { claimOrganizationDeliveries, type ClaimedDelivery, type ClaimOptions } from './delivery-claim-store.js';
+import type { ClaimResume } from './claim-resume.js';
+import { claimOrganizationDeliveries, FROM_START, type ClaimedDelivery, type ClaimOptions } from './delivery-claim-store.js';
 
 // The delivery queue as the workers see it. A worker serves every organization: it finds which ones
 // have due deliveries on the cross-tenant handle (reading only), then claims within one organization
@@ -19,8 +20,9 @@ import { claimOrganizationDeliveries, type ClaimedDelivery, type ClaimOptions } 
  * free of a lease, per organization — never a pass over every queued row, however long the backlog.
  * (A recursive CTE is how PostgreSQL and SQLite both express a loose index scan.)
  */
-export function dueOrganizationsQuery(s: Sql, options: { now: number; above: string; limit: number }) {
+export function dueOrganizationsQuery(s: Sql, options: { now: number; above: string; limit: number; resume?: ClaimResume | null }) {
   const { now, above, limit } = options;
+  const resume = options.resume ?? NO_RESUME;
   const nextOrganization = (after: RawBuilder<unknown>) => sql`(
     select organization_id from webhook_deliveries
      where next_attempt_at is not null and next_attempt_at <= ${now} and organization_id > ${after}
@@ -35,6 +37,7 @@ export function dueOrganizationsQuery(s: Sql, options: { now: number; above: str
      where organization_id is not null
        and exists (select 1 from webhook_deliveries
          where webhook_deliveries.organization_id = orgs.organization_id and next_attempt_at is not null
+           and next_attempt_at >= case when orgs.organization_id = ${resume.organizationId} then cast(${resume.from} as bigint) else cast(${FROM_START} as bigint) end
            and next_attempt_at <= ${now} and (lease_until is null or lease_until < ${now}))
      limit ${limit}`;
 }
@@ -42,6 +45,8 @@ export function dueOrganizationsQuery(s: Sql, options: { now: number; above: str
 // The nil UUID sorts before every generated id, as text (SQLite) and as uuid (PostgreSQL), where ''
 // would not even be a uuid.
 const BEFORE_EVERY_ID = '00000000-0000-0000-0000-000000000000';
+/** No resume point: the nil UUID is no organization's id. */
+const NO_RESUME: ClaimResume = { organizationId: BEFORE_EVERY_ID, from: FROM_START };
 
 /**
  * Up to `limit` organizations with claimable deliveries, in organization id order starting after
@@ -50,13 +55,15 @@ const BEFORE_EVERY_ID = '00000000-0000-0000-0000-000000000000';
  */
 export async function findOrganizationsWithDueDeliveries(
   s: Sql,
-  options: { now: number; after: string | null; limit: number },
+  options: { now: number; after: string | null; limit: number; resume?: ClaimResume | null },
 ): Promise<string[]> {
   const { now, after, limit } = options;
+  const resume = options.resume ?? NO_RESUME;
   // A worker that has served no organization yet starts before the first (the wrap-around half then
   // finds nothing).
   const template = s.template(walkTemplates, () => statementTemplate(walkQuery(s, WALK_SENTINELS).compile(s.db), WALK_SENTINELS));
-  return (await s.db.executeQuery(template.bind({ now, after: after ?? BEFORE_EVERY_ID, limit }))).rows.slice(0, limit).map((r) => r.organization_id);
+  const values = { now, after: after ?? BEFORE_EVERY_ID, limit, resumeOrganization: resume.organizationId, resumeFrom: resume.from };
+  return (await s.db.executeQuery(template.bind(values))).rows.slice(0, limit).map((r) => r.organization_id);
 }
 
 /**
@@ -64,16 +71,19 @@ export async function findOrganizationsWithDueDeliveries(
  * one up to `after` itself (a worker serving one organization used to need two round trips for every
  * claim: nothing after it, then the wrap-around finding it again).
  */
-const walkQuery = (s: Sql, { now, after, limit }: { now: number; after: string; limit: number }) => sql<{ organization_id: string; part: number }>`
-    select organization_id, 0 as part from (${dueOrganizationsQuery(s, { now, above: after, limit })}) as later
+const walkQuery = (s: Sql, { now, after, limit, resumeOrganization, resumeFrom }: typeof WALK_SENTINELS) => {
+  const resume = { organizationId: resumeOrganization, from: resumeFrom };
+  return sql<{ organization_id: string; part: number }>`
+    select organization_id, 0 as part from (${dueOrganizationsQuery(s, { now, above: after, limit, resume })}) as later
     union all
-    select organization_id, 1 as part from (${dueOrganizationsQuery(s, { now, above: BEFORE_EVERY_ID, limit })}) as wrapped
+    select organization_id, 1 as part from (${dueOrganizationsQuery(s, { now, above: BEFORE_EVERY_ID, limit, resume })}) as wrapped
      where wrapped.organization_id <= ${after}
     order by part, organization_id`;
+};
 
 // The walk runs before every claim: compiled once per engine and bound at each call
 // (statement-template.ts), as the claim is. Sentinels no constant of the statement can equal.
-const WALK_SENTINELS = { now: -1_000_001, limit: -1_000_003, after: '\u0000walk-after' };
+const WALK_SENTINELS = { now: -1_000_001, limit: -1_000_003, resumeFrom: -1_000_004, after: '\u0000walk-after', resumeOrganization: '\u0000walk-resume' };
 const walkTemplates = new WeakMap<object, StatementTemplate<typeof WALK_SENTINELS, { organization_id: string; part: number }>>();
 
 /**
@@ -87,10 +97,13 @@ const walkTemplates = new WeakMap<object, StatementTemplate<typeof WALK_SENTINEL
  * The result is grouped by organization in the order they were visited: the last row's organization
  * is the `after` of the caller's next claim.
  */
-export async function claimDueDeliveries(s: Sql, options: ClaimOptions & { after?: string | null }): Promise<ClaimedDelivery[]> {
-  const { now, limit } = options;
+export async function claimDueDeliveries(
+  s: Sql,
+  options: Omit<ClaimOptions, 'from'> & { after?: string | null; resume?: ClaimResume | null },
+): Promise<ClaimedDelivery[]> {
+  const { now, limit, resume = null } = options;
   // More organizations than slots could not each get one anyway.
-  const organizations = await findOrganizationsWithDueDeliveries(s, { now, after: options.after ?? null, limit });
+  const organizations = await findOrganizationsWithDueDeliveries(s, { now, after: options.after ?? null, limit, resume });
   const claimed = new Map<string, ClaimedDelivery[]>(organizations.map((org) => [org, []]));
   let remaining = limit;
   let open = organizations;
@@ -100,7 +113,8 @@ export async function claimDueDeliveries(s: Sql, options: ClaimOptions & { after
       const filled: string[] = [];
       for (let i = 0; i < open.length && remaining > 0; i++) {
         const share = Math.ceil(remaining / (open.length - i));
-        const rows = await claimOrganizationDeliveries(s.forOrganization(open[i]), { ...options, limit: share });
+        const from = resume !== null && resume.organizationId === open[i] ? resume.from : FROM_START;
+        const rows = await claimOrganizationDeliveries(s.forOrganization(open[i]), { ...options, limit: share, from });
         claimed.get(open[i])!.push(...rows);
         remaining -= rows.length;
         if (rows.length === share) filled.push(open[i]);

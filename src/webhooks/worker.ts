@@ -7,6 +7,7 @@ import { createDeliveryClient } from './delivery-client.js';
 import { nextAttemptAt } from './delivery-policy.js';
 import type { ClaimedDelivery } from './delivery-claim-store.js';
 import { cancelDelivery, claimDueDeliveries, releaseLease } from './delivery-queue-store.js';
+import { ClaimResumePoint } from './claim-resume.js';
 import { recordAttempts, type FinishedDelivery } from './delivery-record-store.js';
 import { TEST_EVENT } from './webhook-events.js';
 import { onDeliveriesQueued } from './webhook-wakeup.js';
@@ -107,6 +108,9 @@ export function startWorker({ database, clock, settings, logger, onAttempt = () 
   let timerAt = Infinity;
   // The organization this worker served last: its next claim starts after it (see claimDueDeliveries).
   let lastOrganization: string | null = null;
+  // While claims fill every free slot (a backlog), each resumes where the last one ended instead of
+  // reading past the rows this worker holds (claim-resume.ts); from the start at least once per poll.
+  const resume = new ClaimResumePoint(settings.pollIntervalMs);
 
   /** Wake at `at` (epoch ms by the clock) at the latest, and within pollIntervalMs anyway. */
   const scheduleAt = (at: number) => {
@@ -162,8 +166,11 @@ export function startWorker({ database, clock, settings, logger, onAttempt = () 
         if (capacity <= 0 || unrecorded >= maxUnrecorded) return;
         const now = clock();
         lastClaimAt = Date.now();
-        const claimed = await claimDueDeliveries(queue, { now, leaseMs: settings.leaseMs, limit: capacity, token: randomUUID(), after: lastOrganization });
+        const claimed = await claimDueDeliveries(queue, {
+          now, leaseMs: settings.leaseMs, limit: capacity, token: randomUUID(), after: lastOrganization, resume: resume.next(lastClaimAt),
+        });
         moreDue = claimed.length === capacity;
+        resume.claimed(claimed, capacity);
         if (claimed.length === 0) break;
         lastOrganization = claimed[claimed.length - 1].organization_id;
         if (stopping) {
