@@ -23,8 +23,10 @@ import type { Engine } from '../seed/generate.js';
 // database's pg_stat_user_tables at the end: scans and tuples read per table, e.g. a plan that reads a
 // table's history), WORKERS (worker processes sharing the backlog, default 1; CPU is their sum),
 // TIMELINE (prints deliveries/s and the first worker's CPU every half second: its start-up and warm-up),
-// WARM_MS (MODE=creates: how long the workers run before the window, default 1000). MODE=creates runs
-// WORKERS workers too (default 2 there).
+// WARM_MS (MODE=creates: how long the workers run before the window, default 1000), WARMUP_SECONDS
+// (MODE=creates: seconds of the same create load before every window, not counted; default 0). MODE=creates
+// runs WORKERS workers too (default 2 there), and drops what earlier windows queued before each window, as
+// row 3 does. MAINS may name bench/helpers/floor-sender.mjs: row 3's floor (what it says at its top).
 
 const engine = (process.env.DIALECT ?? 'postgres') as Engine;
 const tickets = Number(process.env.TICKETS ?? 1500);
@@ -56,6 +58,16 @@ function spawnWorker(main: string, env: NodeJS.ProcessEnv, flags: string[] = [],
   return spawn(process.execPath, [...flags, ...(main.endsWith('.mjs') ? [main] : [resolve(ROOT, main), 'worker'])], { cwd: ROOT, env, stdio: ['ignore', 'ignore', stderr] });
 }
 
+/** Deactivates and reactivates the webhooks: their queued deliveries are dropped (as row 3 does between windows). */
+async function dropQueued(ctx: Ctx, ids: string[]): Promise<void> {
+  for (const is_active of [false, true]) {
+    for (const id of ids) {
+      const res = await fetch(`${ctx.base}/api/v1/webhooks/${id}`, { method: 'PATCH', headers: { ...auth(ctx), 'content-type': 'application/json' }, body: JSON.stringify({ is_active }) });
+      if (res.status !== 200) throw new Error(`PATCH /webhooks/${id}: HTTP ${res.status} ${await res.text()}`);
+    }
+  }
+}
+
 /** The counters' growth from `before` to `after`, per delivery, as one line. */
 function perDeliveryText(before: Record<string, number>, after: Record<string, number>, deliveries: number): string {
   return `  per delivery: ${Object.entries(after).map(([k, v]) => `${k} ${((v - (before[k] ?? 0)) / deliveries).toFixed(3)}`).join(', ')}\n`;
@@ -75,13 +87,19 @@ async function stats(receiver: string): Promise<{ arrivals: number; unique: numb
  * MODE=creates: row 3 as an A/B. One `serve --no-worker` (this build); in turn, creates/s at 50
  * connections with no worker, then with 2 `worker` processes of each build in MAINS, ROUNDS times.
  */
-async function createsAB(ctx: Ctx, receiver: string, seconds: number) {
+async function createsAB(ctx: Ctx, receiver: string, seconds: number, hooks: string[]) {
   const rates: Record<string, number[]> = {};
   for (let r = 0; r < rounds; r++) {
     for (const main of ['none', ...mains]) {
+      // As row 3 does: what earlier windows queued is not this one's to deliver (deactivating a
+      // webhook drops its queued deliveries).
+      await dropQueued(ctx, hooks);
       const workers = main === 'none' ? [] : Array.from({ length: Number(process.env.WORKERS ?? 2) }, () => spawnWorker(main, serviceEnv(ctx.db.url, extraEnv)));
       // WARM_MS: how long the workers run before the window (default 1 s).
       await sleep(Number(process.env.WARM_MS ?? 1000));
+      // WARMUP_SECONDS: the same create load, not counted, before every window (row 3: 5 s before the one with workers).
+      const warmup = Number(process.env.WARMUP_SECONDS ?? 0);
+      if (warmup > 0) await load({ url: ctx.base, connections: 50, seconds: warmup, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
       const before = (await stats(receiver)).arrivals;
       const counters0 = engine === 'postgres' ? await pgCounters(ctx.db.url) : {};
       const l = await load({ url: ctx.base, connections: 50, seconds, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
@@ -149,14 +167,16 @@ async function main() {
   try {
     await waitHttp(`${receiver}/__stats`, receiverProc);
     await restartServer(ctx, ['serve', '--no-worker']);
+    const hooks: string[] = [];
     for (let k = 0; k < 10; k++) {
       const res = await fetch(`${ctx.base}/api/v1/webhooks`, {
         method: 'POST', headers: { ...auth(ctx), 'content-type': 'application/json' },
         body: JSON.stringify({ name: `cpu ${k}`, url: `${receiver}/hook/${k}`, events: ['ticket.created'] }),
       });
       if (res.status !== 201) throw new Error(`webhook: ${res.status} ${await res.text()}`);
+      hooks.push(((await res.json()) as { data: { id: string } }).data.id);
     }
-    if (process.env.MODE === 'creates') return await createsAB(ctx, receiver, Number(process.env.SECONDS ?? 5));
+    if (process.env.MODE === 'creates') return await createsAB(ctx, receiver, Number(process.env.SECONDS ?? 5), hooks);
     if (process.env.MODE === 'trickle') return await trickleAB(ctx, receiver, Number(process.env.SECONDS ?? 5), Number(process.env.RATE ?? 100));
     for (let r = 0; r < rounds; r++) {
       for (const main of mains) {

@@ -1,0 +1,49 @@
+// Row 3's floor: a stand-in for a `worker` process that sends what the workers send and does nothing
+// else a delivery needs. It learns of new tickets by polling their highest number (every 25 ms, as a
+// worker's claims coalesce), and for each posts a ~1 KB body to its half of the organization's
+// webhooks (two of these share the ten) through a raw undici Pool: no claim, no lease, no record, no
+// signature. Row 3 with two of these in place of the workers is the ratio that any worker delivering
+// through this receiver on the same two cores stays below (bench/helpers/worker-cpu.ts MODE=creates,
+// MAINS=dist/cli/main.js,bench/helpers/floor-sender.mjs).
+// Env: DATABASE_URL (as the service's).
+import pg from 'pg';
+import { Pool } from 'undici';
+
+const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+await db.connect();
+// Which half of the webhooks: the first of the two senders to take the lock sends to the first five.
+const first = (await db.query('select pg_try_advisory_lock(9090) as got')).rows[0].got;
+const hooks = (await db.query('select organization_id, url from webhooks where is_active = 1 order by url')).rows;
+const organizationId = hooks[0].organization_id;
+const mine = hooks.filter((_, i) => (i < hooks.length / 2) === first).map((h) => new URL(h.url));
+const pool = new Pool(mine[0].origin, { connections: 64 });
+const filler = 'x'.repeat(640);
+const body = (n) =>
+  JSON.stringify({
+    type: 'ticket.created',
+    timestamp: new Date().toISOString(),
+    data: { id: `floor-${n}`, number: n, subject: 'Floor', status: 'OPEN', priority: 'MEDIUM', channel: 'API', customer: { email: 'a@example.com', name: 'A' }, filler },
+  });
+const latest = async () =>
+  Number((await db.query('select coalesce(max(number), 0) as n from tickets where organization_id = $1', [organizationId])).rows[0].n);
+
+let sentUpTo = await latest();
+let stopping = false;
+process.on('SIGTERM', () => (stopping = true));
+while (!stopping) {
+  await new Promise((r) => setTimeout(r, 25));
+  const top = await latest();
+  for (let n = sentUpTo + 1; n <= top; n++) {
+    const bytes = Buffer.from(body(n));
+    for (const u of mine) {
+      pool
+        .request({ path: u.pathname, method: 'POST', body: bytes, headers: { 'content-type': 'application/json' } })
+        .then((res) => res.body.dump())
+        .catch(() => undefined);
+    }
+  }
+  sentUpTo = top;
+}
+await pool.close();
+await db.end();
+process.exit(0);
