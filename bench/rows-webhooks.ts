@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { addRow, auth, mean, ms, ratioRow, restartServer, startWorkers, type Ctx } from './context.js';
+import { addRow, auth, mean, ms, ratioRow, ratioText, restartServer, startWorkers, type Ctx } from './context.js';
 import { api, load, loopDelayMax } from './load.js';
 import { CACHE_DIR } from './seed/seed.js';
 import { freePort, sleep, startHelper, waitHttp, type Proc } from './procs.js';
@@ -108,7 +108,7 @@ export async function webhookRows(ctx: Ctx): Promise<void> {
     await restartServer(ctx, ['serve', '--no-worker']);
     // Row 3 (PostgreSQL): creates/s while two workers deliver vs without workers, alternating.
     if (ctx.want(3) && pg) {
-      await withHooks(ctx, receiver, 'r3', async (_paths, ids) => {
+      await withHooks(ctx, receiver, 'r3', async (paths, ids) => {
         const without: number[] = [];
         const withWorkers: number[] = [];
         // The creates/s of the warm-ups with workers (shown, not counted).
@@ -121,6 +121,11 @@ export async function webhookRows(ctx: Ctx): Promise<void> {
         let shared: WindowStats | null = null;
         // Every round's, for the CPU budget of a delivery.
         const measured: SharedRound[] = [];
+        // Row 3's floor: the same windows with two DB-free senders in place of the workers (see
+        // helpers/floor-sender.mjs), their creates/s and deliveries/s; the last round's machine.
+        const floor: number[] = [];
+        const floorDelivered: number[] = [];
+        let floorMachine: WindowStats | null = null;
         for (let r = 0; r < rounds; r++) {
           const [a, machineAlone] = await measureWindow(ctx.db.url, () => post(ctx, seconds));
           without.push(a.rps);
@@ -139,11 +144,27 @@ export async function webhookRows(ctx: Ctx): Promise<void> {
           measured.push({ alone: { stats: machineAlone, creates: a.rps }, shared: { stats: machineShared, creates: w.rps, deliveries: delivered.at(-1)! } });
           await stopAll(workers);
           await dropQueued(ctx, ids);
+          if (floorWanted()) {
+            const env = { DATABASE_URL: ctx.db.url, ORGANIZATION_ID: ctx.db.organizationId, HOOK_URLS: paths.map((p) => `${receiver}${p}`).join(',') };
+            const senders = [0, 1].map(() => startHelper('helpers/floor-sender.mjs', env));
+            await sleep(ROW3_START_SECONDS * 1000);
+            await post(ctx, ROW3_WARMUP_SECONDS);
+            const sent = (await receiverCall(receiver, '/__stats')).arrivals;
+            const [f, machineFloor] = await measureWindow(ctx.db.url, () => post(ctx, seconds));
+            floor.push(f.rps);
+            floorDelivered.push(((await receiverCall(receiver, '/__stats')).arrivals - sent) / seconds);
+            floorMachine = machineFloor;
+            await stopAll(senders);
+            await dropQueued(ctx, ids);
+          }
         }
+        const floorText = floor.length
+          ? ` Floor (ROW3_FLOOR=0 skips it): the same windows with two senders that post the same requests and do nothing else (no database work, no signature; bench/helpers/floor-sender.mjs) in place of the workers: ${Math.round(mean(floor))} creates/s (${ratioText(mean(floor) / mean(without))} the rate without workers; ${Math.round(mean(floorDelivered)).toLocaleString('en-US')} deliveries/s; ${windowText(floorMachine!)}).`
+          : '';
         const nice = process.env.WEBHOOK_WORKER_NICE ?? '0';
         ratioRow(
           ctx, 3,
-          `\`POST /tickets\` while 2 \`worker\` processes (nice ${nice}) deliver (10 webhooks) vs without workers, 50 conns, after ${ROW3_WARMUP_SECONDS} s of the same load with the workers (${Math.round(mean(warming))} creates/s, not counted); meanwhile ${Math.round(mean(delivered)).toLocaleString('en-US')} deliveries/s. With workers: ${windowText(shared!)}. Without: ${windowText(alone!)}. ${budgetText(deliveryBudget(measured, ROW3_GOAL), ROW3_GOAL)}`,
+          `\`POST /tickets\` while 2 \`worker\` processes (nice ${nice}) deliver (10 webhooks) vs without workers, 50 conns, after ${ROW3_WARMUP_SECONDS} s of the same load with the workers (${Math.round(mean(warming))} creates/s, not counted); meanwhile ${Math.round(mean(delivered)).toLocaleString('en-US')} deliveries/s. With workers: ${windowText(shared!)}. Without: ${windowText(alone!)}. ${budgetText(deliveryBudget(measured, ROW3_GOAL), ROW3_GOAL)}.${floorText}`,
           withWorkers, without, ROW3_GOAL,
         );
       });
@@ -153,6 +174,9 @@ export async function webhookRows(ctx: Ctx): Promise<void> {
     await receiverProc.stop();
   }
 }
+
+/** Whether row 3 also measures its floor (helpers/floor-sender.mjs): on unless ROW3_FLOOR=0. */
+const floorWanted = () => process.env.ROW3_FLOOR !== '0';
 
 /** Row 3's goal: creates with the workers delivering, as a fraction of the creates without them. */
 const ROW3_GOAL = 0.8;

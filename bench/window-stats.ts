@@ -15,6 +15,7 @@ const GROUPS: [string, (comm: string, cmdline: string, pid: number) => boolean][
   ['workers', (_c, cmd) => cmd.includes('main.js\0worker')],
   ['PostgreSQL', (comm) => comm === 'postgres'],
   ['receiver', (_c, cmd) => cmd.includes('helpers/receiver.ts')],
+  ['floor senders', (_c, cmd) => cmd.includes('helpers/floor-sender.mjs')],
   ['load generator', (_c, _cmd, pid) => pid === process.pid],
 ];
 

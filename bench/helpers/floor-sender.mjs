@@ -5,7 +5,8 @@
 // signature. Row 3 with two of these in place of the workers is the ratio that any worker delivering
 // through this receiver on the same two cores stays below (bench/helpers/worker-cpu.ts MODE=creates,
 // MAINS=dist/cli/main.js,bench/helpers/floor-sender.mjs).
-// Env: DATABASE_URL (as the service's).
+// Env: DATABASE_URL (as the service's); ORGANIZATION_ID and HOOK_URLS (comma-separated), or else the
+// organization of the database's active webhooks, and those.
 import pg from 'pg';
 import { Pool } from 'undici';
 
@@ -13,7 +14,9 @@ const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
 await db.connect();
 // Which half of the webhooks: the first of the two senders to take the lock sends to the first five.
 const first = (await db.query('select pg_try_advisory_lock(9090) as got')).rows[0].got;
-const hooks = (await db.query('select organization_id, url from webhooks where is_active = 1 order by url')).rows;
+const hooks = process.env.HOOK_URLS
+  ? process.env.HOOK_URLS.split(',').map((url) => ({ organization_id: process.env.ORGANIZATION_ID, url }))
+  : (await db.query('select organization_id, url from webhooks where is_active = 1 order by url')).rows;
 const organizationId = hooks[0].organization_id;
 const mine = hooks.filter((_, i) => (i < hooks.length / 2) === first).map((h) => new URL(h.url));
 const pool = new Pool(mine[0].origin, { connections: 64 });
