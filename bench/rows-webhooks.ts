@@ -159,7 +159,7 @@ export async function webhookRows(ctx: Ctx): Promise<void> {
           }
         }
         const floorText = floor.length
-          ? ` Floor (ROW3_FLOOR=0 skips it): the same windows with two senders that post the same requests and do nothing else (no database work, no signature; bench/helpers/floor-sender.mjs) in place of the workers: ${Math.round(mean(floor))} creates/s (${ratioText(mean(floor) / mean(without))} the rate without workers; ${Math.round(mean(floorDelivered)).toLocaleString('en-US')} deliveries/s; ${windowText(floorMachine!)}).`
+          ? ` Floor (ROW3_FLOOR=0 skips it): the same windows with two senders that post the same requests and do nothing else (no database writes, no signatures; bench/helpers/floor-sender.mjs) in place of the workers: ${Math.round(mean(floor))} creates/s (${ratioText(mean(floor) / mean(without))} the rate without workers; ${Math.round(mean(floorDelivered)).toLocaleString('en-US')} deliveries/s; ${windowText(floorMachine!)}).`
           : '';
         const nice = process.env.WEBHOOK_WORKER_NICE ?? '0';
         ratioRow(

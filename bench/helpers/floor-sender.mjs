@@ -2,9 +2,9 @@
 // else a delivery needs. It learns of new tickets by polling their highest number (every 25 ms, as a
 // worker's claims coalesce), and for each posts a ~1 KB body to its half of the organization's
 // webhooks (two of these share the ten) through a raw undici Pool: no claim, no lease, no record, no
-// signature. Row 3 with two of these in place of the workers is the ratio that any worker delivering
-// through this receiver on the same two cores stays below (bench/helpers/worker-cpu.ts MODE=creates,
-// MAINS=dist/cli/main.js,bench/helpers/floor-sender.mjs).
+// signature. Row 3 with two of these in place of the workers is a ratio that a worker which also
+// stores what it delivered stays below: `npm run bench` prints it with row 3 (ROW3_FLOOR=0 skips it);
+// bench/helpers/worker-cpu.ts MODE=creates measures it with MAINS=dist/cli/main.js,bench/helpers/floor-sender.mjs.
 // Env: DATABASE_URL (as the service's); ORGANIZATION_ID and HOOK_URLS (comma-separated), or else the
 // organization of the database's active webhooks, and those.
 import pg from 'pg';
