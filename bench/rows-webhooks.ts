@@ -126,6 +126,20 @@ export async function webhookRows(ctx: Ctx): Promise<void> {
         const floor: number[] = [];
         const floorDelivered: number[] = [];
         let floorMachine: WindowStats | null = null;
+        // A window of creates beside the deliverers `start` starts: ROW3_START_SECONDS for them to start,
+        // ROW3_WARMUP_SECONDS of the same load (its rate shown, not counted), then the window; afterwards
+        // they stop and what is still queued is dropped.
+        const windowBeside = async (start: () => Proc[]) => {
+          const procs = start();
+          await sleep(ROW3_START_SECONDS * 1000);
+          const warm = (await post(ctx, ROW3_WARMUP_SECONDS)).rps;
+          const before = (await receiverCall(receiver, '/__stats')).arrivals;
+          const [w, machine] = await measureWindow(ctx.db.url, () => post(ctx, seconds));
+          const deliveries = ((await receiverCall(receiver, '/__stats')).arrivals - before) / seconds;
+          await stopAll(procs);
+          await dropQueued(ctx, ids);
+          return { warm, creates: w.rps, machine, deliveries };
+        };
         for (let r = 0; r < rounds; r++) {
           const [a, machineAlone] = await measureWindow(ctx.db.url, () => post(ctx, seconds));
           without.push(a.rps);
@@ -133,29 +147,18 @@ export async function webhookRows(ctx: Ctx): Promise<void> {
           // The deliveries that window queued are not the next one's: the workers deliver what the
           // creates beside them queue (see ROW3_WARMUP_SECONDS).
           await dropQueued(ctx, ids);
-          const workers = startWorkers(ctx, 2);
-          await sleep(ROW3_START_SECONDS * 1000);
-          warming.push((await post(ctx, ROW3_WARMUP_SECONDS)).rps);
-          const before = (await receiverCall(receiver, '/__stats')).arrivals;
-          const [w, machineShared] = await measureWindow(ctx.db.url, () => post(ctx, seconds));
-          withWorkers.push(w.rps);
-          shared = machineShared;
-          delivered.push(((await receiverCall(receiver, '/__stats')).arrivals - before) / seconds);
-          measured.push({ alone: { stats: machineAlone, creates: a.rps }, shared: { stats: machineShared, creates: w.rps, deliveries: delivered.at(-1)! } });
-          await stopAll(workers);
-          await dropQueued(ctx, ids);
+          const w = await windowBeside(() => startWorkers(ctx, 2));
+          warming.push(w.warm);
+          withWorkers.push(w.creates);
+          shared = w.machine;
+          delivered.push(w.deliveries);
+          measured.push({ alone: { stats: machineAlone, creates: a.rps }, shared: { stats: w.machine, creates: w.creates, deliveries: w.deliveries } });
           if (floorWanted()) {
             const env = { DATABASE_URL: ctx.db.url, ORGANIZATION_ID: ctx.db.organizationId, HOOK_URLS: paths.map((p) => `${receiver}${p}`).join(',') };
-            const senders = [0, 1].map(() => startHelper('helpers/floor-sender.mjs', env));
-            await sleep(ROW3_START_SECONDS * 1000);
-            await post(ctx, ROW3_WARMUP_SECONDS);
-            const sent = (await receiverCall(receiver, '/__stats')).arrivals;
-            const [f, machineFloor] = await measureWindow(ctx.db.url, () => post(ctx, seconds));
-            floor.push(f.rps);
-            floorDelivered.push(((await receiverCall(receiver, '/__stats')).arrivals - sent) / seconds);
-            floorMachine = machineFloor;
-            await stopAll(senders);
-            await dropQueued(ctx, ids);
+            const f = await windowBeside(() => [0, 1].map(() => startHelper('helpers/floor-sender.mjs', env)));
+            floor.push(f.creates);
+            floorDelivered.push(f.deliveries);
+            floorMachine = f.machine;
           }
         }
         const floorText = floor.length
@@ -291,7 +294,7 @@ async function windowRate(receiver: string, seconds: number, backlog: number): P
 }
 
 /** Ends these webhooks' queued series (the product's leftover backlog) through the API: is_active false cancels them. */
-async function dropQueued(ctx: Ctx, ids: string[]): Promise<void> {
+export async function dropQueued(ctx: Ctx, ids: string[]): Promise<void> {
   const patch = async (id: string, is_active: boolean) => {
     const res = await fetch(`${ctx.base}/api/v1/webhooks/${id}`, {
       method: 'PATCH', headers: { ...auth(ctx), 'content-type': 'application/json' }, body: JSON.stringify({ is_active }),

@@ -6,6 +6,7 @@ import { auth, restartServer, type Ctx } from '../context.js';
 import { load } from '../load.js';
 import { ROOT, cli, freePort, serviceEnv, sleep, startHelper, waitHttp, type Proc } from '../procs.js';
 import { ticketBody } from '../rows-api.js';
+import { dropQueued } from '../rows-webhooks.js';
 import { seededCopy } from '../seed/seed.js';
 import { emulateAutovacuum } from '../autovacuum.js';
 import { contextSwitches, cpuMs, postgresCpuMs } from './process-cpu.js';
@@ -58,16 +59,6 @@ function spawnWorker(main: string, env: NodeJS.ProcessEnv, flags: string[] = [],
   return spawn(process.execPath, [...flags, ...(main.endsWith('.mjs') ? [main] : [resolve(ROOT, main), 'worker'])], { cwd: ROOT, env, stdio: ['ignore', 'ignore', stderr] });
 }
 
-/** Deactivates and reactivates the webhooks: their queued deliveries are dropped (as row 3 does between windows). */
-async function dropQueued(ctx: Ctx, ids: string[]): Promise<void> {
-  for (const is_active of [false, true]) {
-    for (const id of ids) {
-      const res = await fetch(`${ctx.base}/api/v1/webhooks/${id}`, { method: 'PATCH', headers: { ...auth(ctx), 'content-type': 'application/json' }, body: JSON.stringify({ is_active }) });
-      if (res.status !== 200) throw new Error(`PATCH /webhooks/${id}: HTTP ${res.status} ${await res.text()}`);
-    }
-  }
-}
-
 /** The counters' growth from `before` to `after`, per delivery, as one line. */
 function perDeliveryText(before: Record<string, number>, after: Record<string, number>, deliveries: number): string {
   return `  per delivery: ${Object.entries(after).map(([k, v]) => `${k} ${((v - (before[k] ?? 0)) / deliveries).toFixed(3)}`).join(', ')}\n`;
@@ -82,6 +73,10 @@ async function analyzeDeliveries(url: string): Promise<void> {
 async function stats(receiver: string): Promise<{ arrivals: number; unique: number }> {
   return (await (await fetch(`${receiver}/__stats`)).json()) as { arrivals: number; unique: number };
 }
+
+/** Ticket creates at 50 connections for `seconds`, as row 3 posts them. */
+const creates = (ctx: Ctx, seconds: number) =>
+  load({ url: ctx.base, connections: 50, seconds, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
 
 /**
  * MODE=creates: row 3 as an A/B. One `serve --no-worker` (this build); in turn, creates/s at 50
@@ -99,10 +94,10 @@ async function createsAB(ctx: Ctx, receiver: string, seconds: number, hooks: str
       await sleep(Number(process.env.WARM_MS ?? 1000));
       // WARMUP_SECONDS: the same create load, not counted, before every window (row 3: 5 s before the one with workers).
       const warmup = Number(process.env.WARMUP_SECONDS ?? 0);
-      if (warmup > 0) await load({ url: ctx.base, connections: 50, seconds: warmup, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
+      if (warmup > 0) await creates(ctx, warmup);
       const before = (await stats(receiver)).arrivals;
       const counters0 = engine === 'postgres' ? await pgCounters(ctx.db.url) : {};
-      const l = await load({ url: ctx.base, connections: 50, seconds, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
+      const l = await creates(ctx, seconds);
       const delivered = (await stats(receiver)).arrivals - before;
       if (engine === 'postgres' && delivered > 0) {
         // The database's work per delivery during the window (the creates' included).
