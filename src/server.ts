@@ -25,14 +25,14 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   if (created) {
     // Printed once, on the first start with an empty database: the only time this token is shown.
     process.stdout.write(
-      [
+      `${[
         '',
         'Created the default organization and an API key with every scope.',
         `  organization: ${created.organization.id} (${created.organization.name})`,
         `  API key:      ${created.api_key.token}`,
         'Keep this key: it is shown only once. Use it as "Authorization: Bearer <key>".',
         '',
-      ].join('\n') + '\n',
+      ].join('\n')}\n`,
     );
   }
 

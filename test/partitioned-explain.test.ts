@@ -45,7 +45,6 @@ describeEachDialect(
   (ctx) => {
     let org: TestOrg;
     let other: TestOrg;
-    let recording: Statement[] | null = null;
     const spy = vi.spyOn(pg.Client.prototype, 'query');
 
     afterAll(() => spy.mockRestore());

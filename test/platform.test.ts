@@ -139,7 +139,7 @@ describeEachDialect('platform', (ctx) => {
     ];
     // Nesting deep enough to exhaust a recursive walk is refused, not a 500.
     for (const depth of [100, 200_000]) {
-      const payload = '{"email":"a@example.com","metadata":{"x":' + '['.repeat(depth) + ']'.repeat(depth) + '}}';
+      const payload = `{"email":"a@example.com","metadata":{"x":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
       const res = await postRaw(org, payload);
       expect(res.status, `depth ${depth}`).toBe(400);
       expect(res.body.error.details[0].issue).toBe('too_deep');

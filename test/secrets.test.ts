@@ -34,7 +34,7 @@ describeEachDialect(
     it('no API key, Authorization header or webhook secret in any log line, even at trace level', async () => {
       const org = await ctx.createOrg();
       const logs = captureLogs();
-      const forged = 'hdk_' + 'x'.repeat(43);
+      const forged = `hdk_${'x'.repeat(43)}`;
       const seen = await withApp(
         () => buildApp(ctx.container, { logger: logs.logger }),
         async (app) => {

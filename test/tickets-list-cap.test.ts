@@ -74,7 +74,7 @@ describeEachDialect('tickets: capped totals', (ctx) => {
 
   it('caps counted totals at TOTAL_CAP and says so; bucket totals stay exact', async () => {
     const capped = { page: 1, limit: 20, total: TOTAL_CAP, total_pages: TOTAL_CAP / 20, total_capped: true };
-    for (const query of ['?search=widget', '?tag_id=' + tag.id, '?assignee_id=agent-cap', `?customer_id=${customerId}`]) {
+    for (const query of ['?search=widget', `?tag_id=${tag.id}`, '?assignee_id=agent-cap', `?customer_id=${customerId}`]) {
       const body = await list(query);
       expect(body.meta.pagination, query).toEqual(capped);
       // Newest first: the cap keeps the newest matches.

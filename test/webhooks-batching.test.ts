@@ -18,7 +18,7 @@ function batchingSuite(ctx: TestContext) {
   const fixture = workerFixture(ctx);
   const start = fixture.start;
 
-  async function setup(url = fixture.receiver.url + '/hook') {
+  async function setup(url = `${fixture.receiver.url}/hook`) {
     const org = await ctx.createOrg();
     const hook = await org.api.post('/api/v1/webhooks', { name: 'Batch', url, events: ['ticket.created'] });
     expect(hook.status).toBe(201);

@@ -236,7 +236,7 @@ describeEachDialect('webhook claim query plans', (ctx) => {
   const noScan = () => (ctx.dialect === 'sqlite' ? /^SCAN webhook_deliveries\b(?! USING)/m : /Seq Scan on webhook_deliveries/);
 
   it.each(['00000000-0000-0000-0000-000000000000', 'ffffffff-0000-4000-8000-000000000000'])("finds the organizations with due deliveries from the queue index (above '%s')", async (above) => {
-    const text = await plan(dueOrganizationsQuery(ctx.database.system, { now: 30_000, above, limit: 4 }).compile(ctx.database.db));
+    const text = await plan(dueOrganizationsQuery({ now: 30_000, above, limit: 4 }).compile(ctx.database.db));
     expect(text, text).toContain('webhook_deliveries_queue_idx');
     expect(text).not.toMatch(noScan());
   });
@@ -254,7 +254,7 @@ describeEachDialect('webhook claim query plans', (ctx) => {
   it('a resume point bounds the read of the queue index, in the claim and in the walk', async () => {
     const t = ctx.database.forOrganization(org);
     const claimPlan = await plan(organizationClaimQuery(t, { now: 30_000, leaseMs: 1000, limit: 4, token: 'w', from: 20_000 }));
-    const walkPlan = await plan(dueOrganizationsQuery(ctx.database.system, { now: 30_000, above: '00000000-0000-0000-0000-000000000000', limit: 4, resume: { organizationId: org, from: 20_000 } }).compile(ctx.database.db));
+    const walkPlan = await plan(dueOrganizationsQuery({ now: 30_000, above: '00000000-0000-0000-0000-000000000000', limit: 4, resume: { organizationId: org, from: 20_000 } }).compile(ctx.database.db));
     if (ctx.dialect === 'sqlite') {
       const bounded = /SEARCH webhook_deliveries (EXISTS )?USING INDEX webhook_deliveries_queue_idx \(organization_id=\? AND next_attempt_at>\? AND next_attempt_at<\?\)/;
       expect(claimPlan, claimPlan).toMatch(bounded);
@@ -263,7 +263,7 @@ describeEachDialect('webhook claim query plans', (ctx) => {
     }
     expect(claimPlan, claimPlan).toMatch(/Index Scan using webhook_deliveries_queue_idx[^\n]*\n\s*Index Cond: \([^\n]*\(next_attempt_at >= '20000'::bigint\)/);
     // The walk as it runs from a backlog: its generic plan, with statistics of a queue of 5,000 due rows.
-    const walk = dueOrganizationsQuery(ctx.database.system, { now: 30_000, above: '00000000-0000-0000-0000-000000000000', limit: 4, resume: { organizationId: org, from: 20_000 } }).compile(ctx.database.db);
+    const walk = dueOrganizationsQuery({ now: 30_000, above: '00000000-0000-0000-0000-000000000000', limit: 4, resume: { organizationId: org, from: 20_000 } }).compile(ctx.database.db);
     const generic = await genericPlan(ctx, walk, {
       before: async (run) => {
         await run(`INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event, body, attempt_count, next_attempt_at, created_at)

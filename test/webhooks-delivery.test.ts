@@ -108,7 +108,7 @@ export function deliverySuite(ctx: TestContext) {
   it('sends only subscribed events of active webhooks of the same organization', async () => {
     const { org } = await setup(['message.created']);
     const other = await setup(['ticket.created'], '/other');
-    const inactive = await org.api.post('/api/v1/webhooks', { name: 'Off', url: fixture.receiver.url + '/off', events: ['ticket.created'] });
+    const inactive = await org.api.post('/api/v1/webhooks', { name: 'Off', url: `${fixture.receiver.url}/off`, events: ['ticket.created'] });
     await org.api.patch(`/api/v1/webhooks/${inactive.body.data.id}`, { is_active: false });
     start();
     await postTicket(org.api, { customer });

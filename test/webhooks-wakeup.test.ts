@@ -90,7 +90,7 @@ function wakeupSuite(ctx: TestContext) {
 
   it("a create's deliveries reach the receiver through the wake-up sent after its commit (no poll)", async () => {
     const org = await ctx.createOrg();
-    const hook = await org.api.post('/api/v1/webhooks', { name: 'Wake', url: fixture.receiver.url + '/hook', events: ['ticket.created'] });
+    const hook = await org.api.post('/api/v1/webhooks', { name: 'Wake', url: `${fixture.receiver.url}/hook`, events: ['ticket.created'] });
     expect(hook.status).toBe(201);
     // No poll for an hour: the delivery can only come from the wake-up.
     fixture.start({ pollIntervalMs: 3_600_000 });

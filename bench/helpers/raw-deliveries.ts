@@ -36,4 +36,4 @@ await Promise.all(
 );
 const seconds = (performance.now() - started) / 1000;
 await pool.close();
-process.stdout.write(JSON.stringify({ count, seconds, warm: warmup > 0 ? warm / warmup : null }) + '\n');
+process.stdout.write(`${JSON.stringify({ count, seconds, warm: warmup > 0 ? warm / warmup : null })}\n`);

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { auth, restartServer, type Ctx } from '../context.js';
 import { load } from '../load.js';
 import { ROOT, cli, freePort, serviceEnv, sleep, startHelper, waitHttp, type Proc } from '../procs.js';

@@ -7,7 +7,10 @@ import { printJson, write } from './output.js';
 type AiCreditsView = Awaited<ReturnType<Container['plans']['purchaseCredits']>>;
 
 function printCredits(organizationId: string, credits: AiCreditsView, json?: boolean): void {
-  if (json) return printJson({ organization_id: organizationId, ai_credits: credits });
+  if (json) {
+    printJson({ organization_id: organizationId, ai_credits: credits });
+    return;
+  }
   write(
     `AI credits of organization ${organizationId} this period: used ${credits.used}, included ${credits.included}, ` +
       `purchased ${credits.purchased}, remaining ${credits.remaining}, overage ${credits.overage_this_period}\n`,

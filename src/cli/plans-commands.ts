@@ -23,7 +23,10 @@ const toLimit = (arg: LimitArg | undefined): number | null | undefined => (arg =
 const show = (n: number | null) => (n === null ? 'unlimited' : String(n));
 
 function printPlan(organizationId: string, plan: PlanLimits, json?: boolean): void {
-  if (json) return printJson({ plan: { organization_id: organizationId, ...plan } });
+  if (json) {
+    printJson({ plan: { organization_id: organizationId, ...plan } });
+    return;
+  }
   write(
     `plan of organization ${organizationId}\n` +
       `  tickets per month:   ${show(plan.tickets_limit)}\n` +

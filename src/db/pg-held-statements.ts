@@ -116,7 +116,10 @@ function defineQueryWithAlong(): QueryWithAlongClass {
 
     // node-postgres ends its messages here (Execute, then Sync): the suffix goes between the two.
     override _getRows(connection: Connection, rows?: number): void {
-      if (rows || this.suffix.length === 0) return super._getRows(connection, rows);
+      if (rows || this.suffix.length === 0) {
+        super._getRows(connection, rows);
+        return;
+      }
       connection.execute({ portal: this.portal, rows });
       sendAlong(connection, this.suffix);
       connection.sync();
@@ -186,7 +189,7 @@ export function holdStatements(statements: readonly string[], query: Query): Que
       return Promise.resolve(EMPTY);
     }
     const config = parameterized(args);
-    if (config !== null && config.text.startsWith(LAST_WRITE_MARK)) {
+    if (config?.text.startsWith(LAST_WRITE_MARK)) {
       lastWrite = config;
       return Promise.resolve(EMPTY);
     }

@@ -8,7 +8,6 @@ import type {
   InsertQueryBuilder,
   InsertResult,
   Kysely,
-  RawBuilder,
   SelectQueryBuilder,
   UpdateQueryBuilder,
   UpdateResult,
@@ -279,6 +278,7 @@ export class TenantDb extends Sql {
     super(engine.guardTenants ? db.withPlugin(tenantGuard(organizationId, engine.features.compiler())) : db, engine, scope);
   }
 
+  // biome-ignore lint/complexity/noBannedTypes: Kysely's type for a selection with no columns yet.
   selectFrom<T extends TenantTable>(table: T): SelectQueryBuilder<Database, T, {}> {
     return (this.db.selectFrom(table) as any).where(`${table}.organization_id`, '=', this.organizationId);
   }

@@ -16,8 +16,8 @@ describe('redaction of secrets', () => {
   });
 
   it('hides URL passwords, bearer tokens, API keys, webhook secrets and given literals in free text', () => {
-    const token = 'hdk_' + 'A'.repeat(43);
-    const secret = 'whsec_' + 'b'.repeat(64);
+    const token = `hdk_${'A'.repeat(43)}`;
+    const secret = `whsec_${'b'.repeat(64)}`;
     const text = `failed postgres://u:pw1234@h/db with "Bearer ${token}" for ${secret}; password was pw1234 and lit3ral!`;
     const out = redactText(text, ['lit3ral!']);
     for (const s of ['pw1234', token, secret, 'lit3ral!', 'A'.repeat(20)]) expect(out).not.toContain(s);

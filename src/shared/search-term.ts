@@ -39,6 +39,7 @@ export interface SearchTerm {
 export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A PostgreSQL regular expression (ARE) that matches s literally: "\" before a non-alphanumeric character is that character. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: every ASCII punctuation and control character is escaped on purpose.
 export const escapeRegex = (s: string): string => s.replace(/[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]/g, (c) => `\\${c}`);
 
 export const ftsPhrase = (s: string): string => `"${s.replace(/"/g, '""')}"`;

@@ -46,6 +46,7 @@ async function emitDetached(t: TenantDb, events: Events, rows: TicketRow[], now:
  * write: ticketEventLock), then their rows. A ticket that joined the set in between (assigned or
  * tagged by a transaction that committed meanwhile) has no event lock: the transaction runs again.
  */
+// biome-ignore lint/complexity/noBannedTypes: Kysely's type for a selection with no columns yet.
 async function lockForEvents(t: TenantDb, select: () => SelectQueryBuilder<Database, 'tickets', {}>): Promise<TicketRow[]> {
   const found = new Set((await select().select('id').execute()).map((r) => r.id));
   await ticketEventLock(t, [...found]);

@@ -28,13 +28,22 @@ const fakeDns = vi.hoisted(() => {
     calls.push({ hostname, options: { ...options } });
     if (silent.has(hostname)) return;
     const known = records.get(hostname);
-    if (!known) return callback(notFound(hostname));
+    if (!known) {
+      callback(notFound(hostname));
+      return;
+    }
     let answers: Answer[] = known.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
     if (options.family === 4 || options.family === 6) answers = answers.filter((a) => a.family === options.family);
     // Node 20 answers in resolver order by default (verbatim); `verbatim: false` puts IPv4 first.
     if (options.verbatim === false) answers = [...answers.filter((a) => a.family === 4), ...answers.filter((a) => a.family === 6)];
-    if (options.all) return callback(null, answers);
-    if (answers.length === 0) return callback(notFound(hostname));
+    if (options.all) {
+      callback(null, answers);
+      return;
+    }
+    if (answers.length === 0) {
+      callback(notFound(hostname));
+      return;
+    }
     callback(null, answers[0].address, answers[0].family);
   }
   return { records, silent, calls, lookup };

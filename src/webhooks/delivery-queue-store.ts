@@ -20,7 +20,7 @@ import { claimOrganizationDeliveries, FROM_START, type ClaimedDelivery, type Cla
  * free of a lease, per organization — never a pass over every queued row, however long the backlog.
  * (A recursive CTE is how PostgreSQL and SQLite both express a loose index scan.)
  */
-export function dueOrganizationsQuery(s: Sql, options: { now: number; above: string; limit: number; resume?: ClaimResume | null }) {
+export function dueOrganizationsQuery(options: { now: number; above: string; limit: number; resume?: ClaimResume | null }) {
   const { now, above, limit } = options;
   const resume = options.resume ?? NO_RESUME;
   const nextOrganization = (after: RawBuilder<unknown>) => sql`(
@@ -61,7 +61,7 @@ export async function findOrganizationsWithDueDeliveries(
   const resume = options.resume ?? NO_RESUME;
   // A worker that has served no organization yet starts before the first (the wrap-around half then
   // finds nothing).
-  const template = s.template(walkTemplates, () => statementTemplate(walkQuery(s, WALK_SENTINELS).compile(s.db), WALK_SENTINELS));
+  const template = s.template(walkTemplates, () => statementTemplate(walkQuery(WALK_SENTINELS).compile(s.db), WALK_SENTINELS));
   const values = { now, after: after ?? BEFORE_EVERY_ID, limit, resumeOrganization: resume.organizationId, resumeFrom: resume.from };
   return (await s.db.executeQuery(template.bind(values))).rows.slice(0, limit).map((r) => r.organization_id);
 }
@@ -71,12 +71,12 @@ export async function findOrganizationsWithDueDeliveries(
  * one up to `after` itself (a worker serving one organization used to need two round trips for every
  * claim: nothing after it, then the wrap-around finding it again).
  */
-const walkQuery = (s: Sql, { now, after, limit, resumeOrganization, resumeFrom }: typeof WALK_SENTINELS) => {
+const walkQuery = ({ now, after, limit, resumeOrganization, resumeFrom }: typeof WALK_SENTINELS) => {
   const resume = { organizationId: resumeOrganization, from: resumeFrom };
   return sql<{ organization_id: string; part: number }>`
-    select organization_id, 0 as part from (${dueOrganizationsQuery(s, { now, above: after, limit, resume })}) as later
+    select organization_id, 0 as part from (${dueOrganizationsQuery({ now, above: after, limit, resume })}) as later
     union all
-    select organization_id, 1 as part from (${dueOrganizationsQuery(s, { now, above: BEFORE_EVERY_ID, limit, resume })}) as wrapped
+    select organization_id, 1 as part from (${dueOrganizationsQuery({ now, above: BEFORE_EVERY_ID, limit, resume })}) as wrapped
      where wrapped.organization_id <= ${after}
     order by part, organization_id`;
 };

@@ -43,7 +43,7 @@ describe('Standard Webhooks signature', () => {
     const secret = newSecret();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(standardKey(secret)).toHaveLength(32);
-    const both = standardSignatureHeader([secret, 'whsec_' + 'cd34'.repeat(16)], 'id', 1, body).split(' ');
+    const both = standardSignatureHeader([secret, `whsec_${'cd34'.repeat(16)}`], 'id', 1, body).split(' ');
     expect(both).toHaveLength(2);
     expect(both[0]).toBe(standardSignature(secret, 'id', 1, body));
     expect(both[0]).toBe(`v1,${createHmac('sha256', Buffer.from(secret.slice(6), 'base64')).update(`id.1.${body}`).digest('base64')}`);

@@ -26,7 +26,7 @@ export async function call<T = any>(app: App, method: Method, url: string, optio
     headers,
     ...(options.body !== undefined ? { payload: options.body as object } : {}),
   });
-  let body: any = undefined;
+  let body: any ;
   try {
     body = res.body ? JSON.parse(res.body) : undefined;
   } catch {

@@ -66,7 +66,7 @@ function iniFor(target: URL, database: string, port: number, authFile: string, p
     // The local PostgreSQL trusts 127.0.0.1; PgBouncer's trust still wants the user in auth_file.
     'auth_type = trust',
     `auth_file = ${authFile}`,
-    'admin_users = ' + decodeURIComponent(target.username || 'postgres'),
+    `admin_users = ${decodeURIComponent(target.username || 'postgres')}`,
     'pool_mode = transaction',
     `default_pool_size = ${poolSize}`,
     'min_pool_size = 0',

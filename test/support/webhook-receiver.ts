@@ -45,7 +45,7 @@ export async function startReceiver(): Promise<Receiver> {
       }
       const entry: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, raw, json };
       const index = requests.push(entry) - 1;
-      waiters.splice(0).forEach((w) => w());
+      for (const w of waiters.splice(0)) w();
       const answer = responder(entry, index);
       if (answer === 'hold') {
         held.push(() => res.writeHead(200).end('ok'));
@@ -76,10 +76,10 @@ export async function startReceiver(): Promise<Receiver> {
       return requests.slice(0, count);
     },
     release() {
-      held.splice(0).forEach((answer) => answer());
+      for (const answer of held.splice(0)) answer();
     },
     async close() {
-      held.splice(0).forEach((answer) => answer());
+      for (const answer of held.splice(0)) answer();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

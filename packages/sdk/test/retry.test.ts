@@ -64,7 +64,7 @@ describe('SDK retries', () => {
     expect(failure).toMatchObject({ status: 503, code: 'service_unavailable', requestId: 'req-1', details: [] });
     expect(seen).toHaveLength(4);
     expect(sleeps).toHaveLength(3);
-    sleeps.forEach((ms, i) => expect(ms).toBeLessThanOrEqual(500 * 2 ** i));
+    for (const [i, ms] of sleeps.entries()) expect(ms).toBeLessThanOrEqual(500 * 2 ** i);
   });
 
   it('retries network errors for GET but not for POST, and does not retry other errors', async () => {
