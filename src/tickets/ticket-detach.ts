@@ -15,7 +15,13 @@ const CHUNK = 500;
 type Events = Pick<EventRecorder, 'record'>;
 type Detach = { relations: (rel: TicketRelations) => TicketRelations; row: (row: TicketRow) => TicketRow };
 
-async function emitDetached(t: TenantDb, events: Events, rows: TicketRow[], now: number, detach: Detach): Promise<void> {
+async function emitDetached(
+  t: TenantDb,
+  events: Events,
+  rows: TicketRow[],
+  now: number,
+  detach: Detach,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
     const relations = await loadPageRelations(t, chunk);
@@ -35,7 +41,11 @@ async function emitDetached(t: TenantDb, events: Events, rows: TicketRow[], now:
     await t.db
       .updateTable('tickets')
       .set({ updated_at: now })
-      .where('id', 'in', chunk.map((k) => k.id))
+      .where(
+        'id',
+        'in',
+        chunk.map((k) => k.id),
+      )
       .where(sameOrganizationByKey(t))
       .execute();
   }
@@ -46,11 +56,18 @@ async function emitDetached(t: TenantDb, events: Events, rows: TicketRow[], now:
  * write: ticketEventLock), then their rows. A ticket that joined the set in between (assigned or
  * tagged by a transaction that committed meanwhile) has no event lock: the transaction runs again.
  */
-// biome-ignore lint/complexity/noBannedTypes: Kysely's type for a selection with no columns yet.
-async function lockForEvents(t: TenantDb, select: () => SelectQueryBuilder<Database, 'tickets', {}>): Promise<TicketRow[]> {
+async function lockForEvents(
+  t: TenantDb,
+  // biome-ignore lint/complexity/noBannedTypes: Kysely's type for a selection with no columns yet.
+  select: () => SelectQueryBuilder<Database, 'tickets', {}>,
+): Promise<TicketRow[]> {
   const found = new Set((await select().select('id').execute()).map((r) => r.id));
   await ticketEventLock(t, [...found]);
-  const rows = await select().select(TICKET_COLUMNS).orderBy('id').$if(t.rowLocks, (q) => q.forUpdate()).execute();
+  const rows = await select()
+    .select(TICKET_COLUMNS)
+    .orderBy('id')
+    .$if(t.rowLocks, (q) => q.forUpdate())
+    .execute();
   if (rows.some((r) => !found.has(r.id))) throw rerunTransaction('tickets changed while being detached');
   return rows as TicketRow[];
 }
@@ -68,13 +85,15 @@ export async function unassignUserTickets(t: TenantDb, events: Events, userId: s
 /** Takes the tag off its tickets (with their events); call before deleting the tag. */
 export async function untagTickets(t: TenantDb, events: Events, tagId: string, now: number): Promise<void> {
   const rows = await lockForEvents(t, () =>
-    t.selectFrom('tickets').where('id', 'in', (eb) =>
-      eb
-        .selectFrom('ticket_tags')
-        .select('ticket_id')
-        .where('ticket_tags.organization_id', '=', t.organizationId)
-        .where('tag_id', '=', tagId),
-    ),
+    t
+      .selectFrom('tickets')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('ticket_tags')
+          .select('ticket_id')
+          .where('ticket_tags.organization_id', '=', t.organizationId)
+          .where('tag_id', '=', tagId),
+      ),
   );
   await emitDetached(t, events, rows.map(normalizeTicket), now, {
     relations: (rel) => ({ ...rel, tags: rel.tags.filter((tag) => tag.id !== tagId) }),
@@ -84,5 +103,8 @@ export async function untagTickets(t: TenantDb, events: Events, tagId: string, n
 }
 
 export async function hasAssignedTickets(t: TenantDb, userId: string): Promise<boolean> {
-  return (await t.selectFrom('tickets').select('id').where('assignee_id', '=', userId).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await t.selectFrom('tickets').select('id').where('assignee_id', '=', userId).limit(1).executeTakeFirst()) !==
+    undefined
+  );
 }
