@@ -25,7 +25,10 @@ module.exports = {
       comment: 'the database layer knows the domains only through their *-tables.ts type files',
       severity: 'error',
       from: { path: '^src/db/' },
-      to: { path: `^src/(${DOMAINS.slice(1, -1)}|http|cli)/|^src/(app|container|server)\\.ts$`, pathNot: '-tables\\.ts$' },
+      to: {
+        path: `^src/(${DOMAINS.slice(1, -1)}|http|cli)/|^src/(app|container|server)\\.ts$`,
+        pathNot: '-tables\\.ts$',
+      },
     },
     {
       name: 'tables-are-leaves',

@@ -62,7 +62,11 @@ export function emulateAutovacuum(url: string, intervalMs = 5000): Autovacuum {
         for (const t of rows) {
           // float8: node-postgres returns numbers (bigint counters would come back as strings).
           const due = dueMaintenance(t);
-          const statement = due.vacuum ? `VACUUM (ANALYZE) ${pg.escapeIdentifier(t.relname)}` : due.analyze ? `ANALYZE ${pg.escapeIdentifier(t.relname)}` : null;
+          const statement = due.vacuum
+            ? `VACUUM (ANALYZE) ${pg.escapeIdentifier(t.relname)}`
+            : due.analyze
+              ? `ANALYZE ${pg.escapeIdentifier(t.relname)}`
+              : null;
           if (statement === null || stopped) continue;
           await c.query(statement);
           runs.push(statement);

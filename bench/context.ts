@@ -61,19 +61,35 @@ export function startWorkers(ctx: Ctx, count: number): Proc[] {
   return Array.from({ length: count }, () => startService(['worker'], serviceEnv(ctx.db.url)));
 }
 
-const fmt = (x: number, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (x: number, digits = 0) =>
+  x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 export const rps = (x: number) => `${fmt(x)} req/s`;
 export const ms = (x: number | null) => (x === null || Number.isNaN(x) ? 'n/a' : `${fmt(x, x < 10 ? 1 : 0)} ms`);
 export const ratioText = (x: number) => `${fmt(x, 2)} ×`;
 export const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** Adds a row whose goal is a ratio product/baseline ≥ goal. */
-export function ratioRow(ctx: Ctx, n: number, scenario: string, product: number[], baseline: number[], goal: number, unit = rps): void {
+export function ratioRow(
+  ctx: Ctx,
+  n: number,
+  scenario: string,
+  product: number[],
+  baseline: number[],
+  goal: number,
+  unit = rps,
+): void {
   const p = mean(product);
   const b = mean(baseline);
   const r = p / b;
   ctx.rows.push({
-    n, scenario, engine: ctx.engine, product: unit(p), baseline: unit(b), ratio: ratioText(r), goal: `≥ ${goal} ×`, met: r >= goal,
+    n,
+    scenario,
+    engine: ctx.engine,
+    product: unit(p),
+    baseline: unit(b),
+    ratio: ratioText(r),
+    goal: `≥ ${goal} ×`,
+    met: r >= goal,
   });
   progress(ctx.rows.at(-1)!);
 }
@@ -84,11 +100,14 @@ export function addRow(ctx: Ctx, row: Omit<Row, 'engine'>): void {
 }
 
 function progress(r: Row): void {
-  process.stderr.write(`  [${r.engine}] ${r.n}. ${r.scenario}: ${r.product}${r.baseline !== '—' ? ` vs ${r.baseline} (${r.ratio})` : ''} — goal ${r.goal}: ${r.met === null ? 'n/a' : r.met ? 'met' : 'NOT met'}\n`);
+  process.stderr.write(
+    `  [${r.engine}] ${r.n}. ${r.scenario}: ${r.product}${r.baseline !== '—' ? ` vs ${r.baseline} (${r.ratio})` : ''} — goal ${r.goal}: ${r.met === null ? 'n/a' : r.met ? 'met' : 'NOT met'}\n`,
+  );
 }
 
 export function table(rows: Row[]): string {
-  const head = '| # | scenario | engine | product | baseline | ratio | goal | met? |\n|---|---|---|---|---|---|---|---|\n';
+  const head =
+    '| # | scenario | engine | product | baseline | ratio | goal | met? |\n|---|---|---|---|---|---|---|---|\n';
   // By row, then the order within the row (row 6's filters), SQLite before PostgreSQL for each.
   const place = new Map<Row, number>();
   const seen = new Map<string, number>();
@@ -97,11 +116,17 @@ export function table(rows: Row[]): string {
     place.set(r, seen.get(k) ?? 0);
     seen.set(k, (seen.get(k) ?? 0) + 1);
   }
-  const sorted = [...rows].sort((a, b) => a.n - b.n || place.get(a)! - place.get(b)! || (a.engine === b.engine ? 0 : a.engine === 'sqlite' ? -1 : 1));
+  const sorted = [...rows].sort(
+    (a, b) =>
+      a.n - b.n || place.get(a)! - place.get(b)! || (a.engine === b.engine ? 0 : a.engine === 'sqlite' ? -1 : 1),
+  );
   return (
     head +
     sorted
-      .map((r) => `| ${r.n} | ${r.scenario} | ${r.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} | ${r.product} | ${r.baseline} | ${r.ratio} | ${r.goal} | ${r.met === null ? '—' : r.met ? 'yes' : '**no**'} |`)
+      .map(
+        (r) =>
+          `| ${r.n} | ${r.scenario} | ${r.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} | ${r.product} | ${r.baseline} | ${r.ratio} | ${r.goal} | ${r.met === null ? '—' : r.met ? 'yes' : '**no**'} |`,
+      )
       .join('\n') +
     '\n'
   );

@@ -69,7 +69,14 @@ export interface Sampled {
  * One client, one request at a time, for `seconds` (at least `min` requests, at most `max`);
  * `path(n)` gives the n-th request's path, so filters vary their values.
  */
-export async function sample(base: string, headers: Record<string, string>, path: (n: number) => string, seconds: number, min = 10, max = 2000): Promise<Sampled> {
+export async function sample(
+  base: string,
+  headers: Record<string, string>,
+  path: (n: number) => string,
+  seconds: number,
+  min = 10,
+  max = 2000,
+): Promise<Sampled> {
   const pool = new Pool(base, { connections: 1 });
   const times: number[] = [];
   let last: unknown = null;
@@ -103,7 +110,10 @@ export function api(base: string, token: string) {
       const res = await pool.request({
         path,
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.body.text();

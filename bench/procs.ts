@@ -70,7 +70,8 @@ function start(args: string[], env: Record<string, string>, label: string): Proc
   };
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.once('exit', (code, signal) => {
-    if (process.env.BENCH_STDOUT_DIR) writeFileSync(`${process.env.BENCH_STDOUT_DIR}/${label.replace(/\W+/g, '_')}-${child.pid}.log`, out);
+    if (process.env.BENCH_STDOUT_DIR)
+      writeFileSync(`${process.env.BENCH_STDOUT_DIR}/${label.replace(/\W+/g, '_')}-${child.pid}.log`, out);
     if (!stopping && code !== 0) process.stderr.write(`[${label}] exited (${code ?? signal}):\n${err}\n`);
   });
   let stopping = false;
@@ -102,12 +103,20 @@ export function startService(args: string[], env: Record<string, string>): Proc 
 
 /** One of the benchmark's TypeScript helpers (bench/<file>) under tsx. */
 export function startHelper(file: string, env: Record<string, string>): Proc {
-  return start(['--import', 'tsx', join(ROOT, 'bench', file)], { ...(process.env as Record<string, string>), ...env }, file);
+  return start(
+    ['--import', 'tsx', join(ROOT, 'bench', file)],
+    { ...(process.env as Record<string, string>), ...env },
+    file,
+  );
 }
 
 /** Runs the compiled CLI to completion; its stdout. */
 export async function cli(args: string[], env: Record<string, string>): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [MAIN, ...args], { cwd: ROOT, env, maxBuffer: 1 << 24 });
+  const { stdout } = await promisify(execFile)(process.execPath, [MAIN, ...args], {
+    cwd: ROOT,
+    env,
+    maxBuffer: 1 << 24,
+  });
   return stdout;
 }
 

@@ -28,9 +28,12 @@ export async function sampleIds(ctx: Ctx): Promise<Samples> {
       out.emails.push(t.customer.email);
     }
   }
-  const tags = (await (await fetch(`${ctx.base}/api/v1/tags`, { headers: auth(ctx) })).json()) as { data: { id: string }[] };
+  const tags = (await (await fetch(`${ctx.base}/api/v1/tags`, { headers: auth(ctx) })).json()) as {
+    data: { id: string }[];
+  };
   out.tagIds = tags.data.map((t) => t.id);
-  if (out.ticketIds.length === 0 || out.tagIds.length === 0) throw new Error('sampling ids through the API found nothing');
+  if (out.ticketIds.length === 0 || out.tagIds.length === 0)
+    throw new Error('sampling ids through the API found nothing');
   return out;
 }
 
@@ -73,22 +76,60 @@ export async function apiRows(ctx: Ctx, samples: Samples): Promise<void> {
       const ids = samples.ticketIds;
       for (let r = 0; r < rounds; r++) {
         base.push((await load({ url: `${bare}/ticket`, connections: 50, seconds })).rps);
-        const p = await load({ url: ctx.base, connections: 50, seconds, headers: auth(ctx), next: () => ({ path: `/api/v1/tickets/${ids[i++ % ids.length]}` }) });
-        if (p.non2xx || p.errors) process.stderr.write(`  GET /tickets/{id}: ${p.non2xx} non-2xx, ${p.errors} errors\n`);
+        const p = await load({
+          url: ctx.base,
+          connections: 50,
+          seconds,
+          headers: auth(ctx),
+          next: () => ({ path: `/api/v1/tickets/${ids[i++ % ids.length]}` }),
+        });
+        if (p.non2xx || p.errors)
+          process.stderr.write(`  GET /tickets/{id}: ${p.non2xx} non-2xx, ${p.errors} errors\n`);
         product.push(p.rps);
       }
-      ratioRow(ctx, 1, '`GET /tickets/{id}` vs bare Fastify (1 KB JSON, schema), 50 conns', product, base, ctx.engine === 'sqlite' ? 0.35 : 0.15);
+      ratioRow(
+        ctx,
+        1,
+        '`GET /tickets/{id}` vs bare Fastify (1 KB JSON, schema), 50 conns',
+        product,
+        base,
+        ctx.engine === 'sqlite' ? 0.35 : 0.15,
+      );
     }
     if (ctx.want(2)) {
       const product: number[] = [];
       const base: number[] = [];
       for (let r = 0; r < rounds; r++) {
-        base.push((await load({ url: bare, connections: 50, seconds, method: 'POST', next: () => ({ path: '/tickets', body: ticketBody() }) })).rps);
-        const p = await load({ url: ctx.base, connections: 50, seconds, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
+        base.push(
+          (
+            await load({
+              url: bare,
+              connections: 50,
+              seconds,
+              method: 'POST',
+              next: () => ({ path: '/tickets', body: ticketBody() }),
+            })
+          ).rps,
+        );
+        const p = await load({
+          url: ctx.base,
+          connections: 50,
+          seconds,
+          method: 'POST',
+          headers: auth(ctx),
+          next: () => ({ path: '/api/v1/tickets', body: ticketBody() }),
+        });
         if (p.non2xx || p.errors) process.stderr.write(`  POST /tickets: ${p.non2xx} non-2xx, ${p.errors} errors\n`);
         product.push(p.rps);
       }
-      ratioRow(ctx, 2, '`POST /tickets` vs raw better-sqlite3 transaction behind bare Fastify, 50 conns', product, base, ctx.engine === 'sqlite' ? 0.5 : 0.25);
+      ratioRow(
+        ctx,
+        2,
+        '`POST /tickets` vs raw better-sqlite3 transaction behind bare Fastify, 50 conns',
+        product,
+        base,
+        ctx.engine === 'sqlite' ? 0.5 : 0.25,
+      );
     }
   } finally {
     await baseline.stop();
@@ -99,10 +140,20 @@ export async function apiRows(ctx: Ctx, samples: Samples): Promise<void> {
 /** Row 7: the default list (open tickets, newest first) under 50 connections. */
 export async function defaultListRow(ctx: Ctx): Promise<void> {
   const goal = ctx.engine === 'sqlite' ? 2000 : 1000;
-  const r = await load({ url: `${ctx.base}/api/v1/tickets`, connections: 50, seconds: ctx.opts.duration, headers: auth(ctx) });
+  const r = await load({
+    url: `${ctx.base}/api/v1/tickets`,
+    connections: 50,
+    seconds: ctx.opts.duration,
+    headers: auth(ctx),
+  });
   if (r.non2xx || r.errors) process.stderr.write(`  GET /tickets: ${r.non2xx} non-2xx, ${r.errors} errors\n`);
   addRow(ctx, {
-    n: 7, scenario: 'default list, 50 conns', product: `${rps(r.rps)} (p99 ${r.p99} ms)`, baseline: '—', ratio: '—',
-    goal: `≥ ${goal.toLocaleString('en-US')} req/s`, met: r.rps >= goal,
+    n: 7,
+    scenario: 'default list, 50 conns',
+    product: `${rps(r.rps)} (p99 ${r.p99} ms)`,
+    baseline: '—',
+    ratio: '—',
+    goal: `≥ ${goal.toLocaleString('en-US')} req/s`,
+    met: r.rps >= goal,
   });
 }

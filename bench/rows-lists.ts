@@ -33,7 +33,7 @@ function filters(ctx: Ctx, s: Samples): [string, (n: number) => string][] {
     ['tag_id', (n) => `${list}?tag_id=${pick(s.tagIds, n)}`],
     ['page 200', () => `${list}?page=200`],
     [`search rare term "${RARE_WORD}"`, () => `${list}?search=${RARE_WORD}`],
-    ['search email (a customer\'s address)', (n) => `${list}?search=${enc(pick(s.emails, n))}`],
+    ["search email (a customer's address)", (n) => `${list}?search=${enc(pick(s.emails, n))}`],
     ['search ticket number "#N"', (n) => `${list}?search=${enc(`#${1 + ((n * 7919) % ctx.spec.tickets)}`)}`],
   ];
 }
@@ -55,7 +55,9 @@ interface ProbeResult {
 async function stopProbe(p: Proc): Promise<ProbeResult> {
   await p.stop();
   const line = p.stdout().trim().split('\n').at(-1);
-  return line && line !== 'ready' ? (JSON.parse(line) as ProbeResult) : { max: null, p99: null, count: 0, timerLateMax: null };
+  return line && line !== 'ready'
+    ? (JSON.parse(line) as ProbeResult)
+    : { max: null, p99: null, count: 0, timerLateMax: null };
 }
 
 const total = (s: Sampled) => (s.last as { meta?: { pagination?: { total?: number } } })?.meta?.pagination?.total;
@@ -73,7 +75,8 @@ export async function listRows(ctx: Ctx, s: Samples): Promise<void> {
   // reads through (10k, after rows 2-5: a word p50 54 ms, an address 59 ms; 6 and 5 ms on fresh data;
   // ANALYZE alone did not change them).
   if (oneClientRows && ctx.engine === 'postgres') await vacuumAnalyze(ctx.db.url);
-  if (oneClientRows && ctx.engine === 'sqlite') await restartServer(ctx, ['serve', '--no-worker'], { REPRESENTATION_CACHE_MB: '0' });
+  if (oneClientRows && ctx.engine === 'sqlite')
+    await restartServer(ctx, ['serve', '--no-worker'], { REPRESENTATION_CACHE_MB: '0' });
   const probe = ctx.want(10) ? await startProbe(ctx.base) : null;
   if (probe) await loopDelayMax(ctx.base);
   const run = (path: (n: number) => string) => sample(ctx.base, auth(ctx), path, seconds);
@@ -81,17 +84,30 @@ export async function listRows(ctx: Ctx, s: Samples): Promise<void> {
     for (const [name, path] of filters(ctx, s)) {
       const r = await run(path);
       addRow(ctx, {
-        n: 6, scenario: `list filter: ${name}, one client`, product: `p95 ${ms(r.p95)} (p50 ${ms(r.p50)}, ${r.count} req, total ${total(r) ?? '?'})`,
-        baseline: '—', ratio: '—', goal: 'p95 < 50 ms', met: r.p95 < 50,
+        n: 6,
+        scenario: `list filter: ${name}, one client`,
+        product: `p95 ${ms(r.p95)} (p50 ${ms(r.p50)}, ${r.count} req, total ${total(r) ?? '?'})`,
+        baseline: '—',
+        ratio: '—',
+        goal: 'p95 < 50 ms',
+        met: r.p95 < 50,
       });
     }
   }
-  for (const [n, term, label] of [[8, COMMON_WORD, 'common word (15 % of tickets)'], [9, SHORT_TERM, '2-character term (1 % of tickets)']] as const) {
+  for (const [n, term, label] of [
+    [8, COMMON_WORD, 'common word (15 % of tickets)'],
+    [9, SHORT_TERM, '2-character term (1 % of tickets)'],
+  ] as const) {
     if (!ctx.want(n)) continue;
     const r = await run(() => `/api/v1/tickets?search=${term}`);
     addRow(ctx, {
-      n, scenario: `search ${label} "${term}", one client`, product: `p95 ${ms(r.p95)} (p50 ${ms(r.p50)}, ${r.count} req, total ${total(r) ?? '?'})`,
-      baseline: '—', ratio: '—', goal: 'p95 < 100 ms', met: r.p95 < 100,
+      n,
+      scenario: `search ${label} "${term}", one client`,
+      product: `p95 ${ms(r.p95)} (p50 ${ms(r.p50)}, ${r.count} req, total ${total(r) ?? '?'})`,
+      baseline: '—',
+      ratio: '—',
+      goal: 'p95 < 100 ms',
+      met: r.p95 < 100,
     });
   }
   const oneClientLoop = probe ? await loopDelayMax(ctx.base) : null;
@@ -119,9 +135,13 @@ export async function listRows(ctx: Ctx, s: Samples): Promise<void> {
     const worst = Math.max(oneClientLoop ?? Infinity, probe7 ? (loadedLoop ?? Infinity) : 0);
     addRow(ctx, {
       n: 10,
-      scenario: 'longest event-loop block during rows 6–9 (the server\'s event-loop monitor; a `/healthz` probe every 10 ms beside it)',
+      scenario:
+        "longest event-loop block during rows 6–9 (the server's event-loop monitor; a `/healthz` probe every 10 ms beside it)",
       product: `max ${ms(worst)} (rows 6, 8, 9: ${ms(oneClientLoop)}, probe max ${ms(oneClient.max)}, p99 ${ms(oneClient.p99)}, ${oneClient.count} probes, probe's own timer late by ≤ ${ms(oneClient.timerLateMax)}${loaded ? `; row 7: ${ms(loadedLoop)}, probe max ${ms(loaded.max)}, ${loaded.count} probes, probe's timer late by ≤ ${ms(loaded.timerLateMax)}; its first second after a start, not counted: ${ms(coldLoop)}` : ''})`,
-      baseline: '—', ratio: '—', goal: '< 50 ms', met: worst < 50,
+      baseline: '—',
+      ratio: '—',
+      goal: '< 50 ms',
+      met: worst < 50,
     });
   }
 }

@@ -6,7 +6,14 @@ import { api, load, loopDelayMax } from './load.js';
 import { CACHE_DIR } from './seed/seed.js';
 import { freePort, sleep, startHelper, waitHttp, type Proc } from './procs.js';
 import { ticketBody } from './rows-api.js';
-import { budgetText, deliveryBudget, measureWindow, windowText, type SharedRound, type WindowStats } from './window-stats.js';
+import {
+  budgetText,
+  deliveryBudget,
+  measureWindow,
+  windowText,
+  type SharedRound,
+  type WindowStats,
+} from './window-stats.js';
 
 // Rows 3, 4 and 5: webhooks. A receiver process answers 200 at once and records arrivals. Each row
 // subscribes 10 fresh webhooks (ticket.created) and deletes them afterwards, which also drops their
@@ -25,13 +32,22 @@ async function receiverCall(url: string, path: string, method = 'GET'): Promise<
   return method === 'GET' ? ((await res.json()) as ReceiverStats) : ({} as ReceiverStats);
 }
 
-async function withHooks<T>(ctx: Ctx, receiver: string, label: string, fn: (paths: string[], ids: string[]) => Promise<T>): Promise<T> {
+async function withHooks<T>(
+  ctx: Ctx,
+  receiver: string,
+  label: string,
+  fn: (paths: string[], ids: string[]) => Promise<T>,
+): Promise<T> {
   const client = api(ctx.base, ctx.token);
   const paths = Array.from({ length: 10 }, (_, k) => `/hook/${label}-${k}`);
   const ids: string[] = [];
   try {
     for (const p of paths) {
-      const res = await client.call<{ data: { id: string } }>('POST', '/api/v1/webhooks', { name: `bench ${label}`, url: `${receiver}${p}`, events: ['ticket.created'] });
+      const res = await client.call<{ data: { id: string } }>('POST', '/api/v1/webhooks', {
+        name: `bench ${label}`,
+        url: `${receiver}${p}`,
+        events: ['ticket.created'],
+      });
       ids.push(res.data.id);
     }
     await receiverCall(receiver, '/__reset', 'POST');
@@ -46,7 +62,9 @@ async function withHooks<T>(ctx: Ctx, receiver: string, label: string, fn: (path
           break;
         } catch (e) {
           // Worth knowing (a 500 is a bug): show it with the server's log tail, then retry.
-          process.stderr.write(`  deleting webhook (attempt ${attempt}): ${e}\n${ctx.server.stdout().slice(-1500)}${ctx.server.stderrTail().slice(-500)}\n`);
+          process.stderr.write(
+            `  deleting webhook (attempt ${attempt}): ${e}\n${ctx.server.stdout().slice(-1500)}${ctx.server.stderrTail().slice(-500)}\n`,
+          );
         }
       }
     }
@@ -56,7 +74,15 @@ async function withHooks<T>(ctx: Ctx, receiver: string, label: string, fn: (path
 }
 
 const post = (ctx: Ctx, seconds: number, extra: { connections?: number; overallRate?: number; amount?: number } = {}) =>
-  load({ url: ctx.base, connections: extra.connections ?? 50, seconds, method: 'POST', headers: auth(ctx), overallRate: extra.overallRate, next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
+  load({
+    url: ctx.base,
+    connections: extra.connections ?? 50,
+    seconds,
+    method: 'POST',
+    headers: auth(ctx),
+    overallRate: extra.overallRate,
+    next: () => ({ path: '/api/v1/tickets', body: ticketBody() }),
+  });
 
 /** Row 4's create rate. */
 const CREATES_PER_SECOND = 200;
@@ -80,7 +106,9 @@ export async function webhookRows(ctx: Ctx): Promise<void> {
         await sleep(1000);
         await withHooks(ctx, receiver, `r4${setup}`, async () => {
           await loopDelayMax(ctx.base);
-          const [r, machine] = await measureWindow(ctx.db.url, () => post(ctx, seconds, { connections: 20, overallRate: CREATES_PER_SECOND }));
+          const [r, machine] = await measureWindow(ctx.db.url, () =>
+            post(ctx, seconds, { connections: 20, overallRate: CREATES_PER_SECOND }),
+          );
           // The API's event loop meanwhile (the first second of a fresh server included).
           const lag = await loopDelayMax(ctx.base);
           const expected = Math.round(r.rps * seconds) * 10;
@@ -99,7 +127,10 @@ export async function webhookRows(ctx: Ctx): Promise<void> {
             n: 4,
             scenario: `webhook delay commit → first attempt, ${CREATES_PER_SECOND} creates/s × 10 webhooks, ${setup === 'in-process' ? '`serve` (in-process worker)' : '`serve --no-worker` + 2 `worker`'}`,
             product: `p50 ${ms(stats.p50)}, p99 ${ms(stats.p99)}, max ${ms(stats.max)} (${Math.round(r.rps)}${reached ? '' : ` of ${CREATES_PER_SECOND}`} creates/s${missing > 0 ? `, ${missing} of ${expected} not delivered within 30 s` : ''}; ${windowText(machine)}; API event-loop delay max ${ms(lag)})`,
-            baseline: '—', ratio: '—', goal: `p99 < 250 ms at ${CREATES_PER_SECOND} creates/s`, met: reached && missing <= 0 && (stats.p99 ?? Infinity) < 250,
+            baseline: '—',
+            ratio: '—',
+            goal: `p99 < 250 ms at ${CREATES_PER_SECOND} creates/s`,
+            met: reached && missing <= 0 && (stats.p99 ?? Infinity) < 250,
           });
         });
         await stopAll(workers);
@@ -152,9 +183,16 @@ export async function webhookRows(ctx: Ctx): Promise<void> {
           withWorkers.push(w.creates);
           shared = w.machine;
           delivered.push(w.deliveries);
-          measured.push({ alone: { stats: machineAlone, creates: a.rps }, shared: { stats: w.machine, creates: w.creates, deliveries: w.deliveries } });
+          measured.push({
+            alone: { stats: machineAlone, creates: a.rps },
+            shared: { stats: w.machine, creates: w.creates, deliveries: w.deliveries },
+          });
           if (floorWanted()) {
-            const env = { DATABASE_URL: ctx.db.url, ORGANIZATION_ID: ctx.db.organizationId, HOOK_URLS: paths.map((p) => `${receiver}${p}`).join(',') };
+            const env = {
+              DATABASE_URL: ctx.db.url,
+              ORGANIZATION_ID: ctx.db.organizationId,
+              HOOK_URLS: paths.map((p) => `${receiver}${p}`).join(','),
+            };
             const f = await windowBeside(() => [0, 1].map(() => startHelper('helpers/floor-sender.mjs', env)));
             floor.push(f.creates);
             floorDelivered.push(f.deliveries);
@@ -166,9 +204,12 @@ export async function webhookRows(ctx: Ctx): Promise<void> {
           : '';
         const nice = process.env.WEBHOOK_WORKER_NICE ?? '0';
         ratioRow(
-          ctx, 3,
+          ctx,
+          3,
           `\`POST /tickets\` while 2 \`worker\` processes (nice ${nice}) deliver (10 webhooks) vs without workers, 50 conns, after ${ROW3_WARMUP_SECONDS} s of the same load with the workers (${Math.round(mean(warming))} creates/s, not counted); meanwhile ${Math.round(mean(delivered)).toLocaleString('en-US')} deliveries/s. With workers: ${windowText(shared!)}. Without: ${windowText(alone!)}. ${budgetText(deliveryBudget(measured, ROW3_GOAL), ROW3_GOAL)}.${floorText}`,
-          withWorkers, without, ROW3_GOAL,
+          withWorkers,
+          without,
+          ROW3_GOAL,
         );
       });
     }
@@ -251,7 +292,14 @@ async function deliveryRateRow(ctx: Ctx, receiver: string): Promise<void> {
       await dropQueued(ctx, ids);
       // Baseline: the same receiver, paths and a delivery's bytes (a representative ticket.created body).
       writeFileSync(bodyFile, await sampleDeliveryBody(ctx));
-      const raw = startHelper('helpers/raw-deliveries.ts', { URL: receiver, PATHS: paths.join(','), BODY_FILE: bodyFile, CONCURRENCY: String(concurrency), SECONDS: String(seconds), WARMUP: String(ROW5_WARMUP_SECONDS) });
+      const raw = startHelper('helpers/raw-deliveries.ts', {
+        URL: receiver,
+        PATHS: paths.join(','),
+        BODY_FILE: bodyFile,
+        CONCURRENCY: String(concurrency),
+        SECONDS: String(seconds),
+        WARMUP: String(ROW5_WARMUP_SECONDS),
+      });
       await new Promise((resolve) => raw.child.once('exit', resolve));
       const out = JSON.parse(raw.stdout().trim()) as { count: number; seconds: number; warm: number | null };
       base.push(out.count / out.seconds);
@@ -259,10 +307,19 @@ async function deliveryRateRow(ctx: Ctx, receiver: string): Promise<void> {
     }
     rmSync(bodyFile, { force: true });
     const perSecond = (x: number) => `${Math.round(x).toLocaleString('en-US')} deliveries/s`;
-    const warmText = productWarm.length && baseWarm.length
-      ? `; first ${ROW5_WARMUP_SECONDS} s, not counted: ${perSecond(mean(productWarm))} vs ${perSecond(mean(baseWarm))} (${(mean(productWarm) / mean(baseWarm)).toFixed(2)} ×)`
-      : '';
-    ratioRow(ctx, 5, `webhook delivery rate from a queued backlog vs raw undici Pool (${concurrency} in flight), after ${ROW5_WARMUP_SECONDS} s of sending${warmText}`, product, base, 0.3, perSecond);
+    const warmText =
+      productWarm.length && baseWarm.length
+        ? `; first ${ROW5_WARMUP_SECONDS} s, not counted: ${perSecond(mean(productWarm))} vs ${perSecond(mean(baseWarm))} (${(mean(productWarm) / mean(baseWarm)).toFixed(2)} ×)`
+        : '';
+    ratioRow(
+      ctx,
+      5,
+      `webhook delivery rate from a queued backlog vs raw undici Pool (${concurrency} in flight), after ${ROW5_WARMUP_SECONDS} s of sending${warmText}`,
+      product,
+      base,
+      0.3,
+      perSecond,
+    );
   });
 }
 
@@ -271,14 +328,22 @@ async function deliveryRateRow(ctx: Ctx, receiver: string): Promise<void> {
  * them), and the warm-up's own rate; when the backlog runs out first (all arrived, or nothing more for
  * 2 s), up to the last arrival.
  */
-async function windowRate(receiver: string, seconds: number, backlog: number): Promise<{ rate: number; warm: number | null }> {
+async function windowRate(
+  receiver: string,
+  seconds: number,
+  backlog: number,
+): Promise<{ rate: number; warm: number | null }> {
   const deadline = Date.now() + 60_000 + (seconds + ROW5_WARMUP_SECONDS) * 1000;
   let last = -1;
   let lastChange = Date.now();
   for (;;) {
     await sleep(100);
     const w = (await (await fetch(`${receiver}/__window?seconds=${seconds}&skip=${ROW5_WARMUP_SECONDS}`)).json()) as {
-      count: number; seconds: number; full: boolean; arrivals: number; warm: number | null;
+      count: number;
+      seconds: number;
+      full: boolean;
+      arrivals: number;
+      warm: number | null;
     };
     if (w.full) return { rate: w.count / w.seconds, warm: w.warm };
     if (w.arrivals !== last) {
@@ -287,7 +352,9 @@ async function windowRate(receiver: string, seconds: number, backlog: number): P
     }
     const idle = last > 0 && Date.now() - lastChange > 2_000;
     if (w.arrivals >= backlog || idle || Date.now() > deadline) {
-      process.stderr.write(`  row 5: the backlog (${backlog}) ran out after ${w.seconds.toFixed(1)} s of the ${seconds} s window; rate measured up to the last delivery\n`);
+      process.stderr.write(
+        `  row 5: the backlog (${backlog}) ran out after ${w.seconds.toFixed(1)} s of the ${seconds} s window; rate measured up to the last delivery\n`,
+      );
       return { rate: w.seconds > 0 ? w.count / w.seconds : Number.NaN, warm: w.warm };
     }
   }
@@ -297,7 +364,9 @@ async function windowRate(receiver: string, seconds: number, backlog: number): P
 export async function dropQueued(ctx: Ctx, ids: string[]): Promise<void> {
   const patch = async (id: string, is_active: boolean) => {
     const res = await fetch(`${ctx.base}/api/v1/webhooks/${id}`, {
-      method: 'PATCH', headers: { ...auth(ctx), 'content-type': 'application/json' }, body: JSON.stringify({ is_active }),
+      method: 'PATCH',
+      headers: { ...auth(ctx), 'content-type': 'application/json' },
+      body: JSON.stringify({ is_active }),
     });
     if (res.status !== 200) throw new Error(`PATCH /webhooks/${id}: HTTP ${res.status} ${await res.text()}`);
   };
@@ -316,10 +385,13 @@ async function sampleDeliveryBody(ctx: Ctx): Promise<string> {
   const client = api(ctx.base, ctx.token);
   try {
     const list = await client.call<{ data: Record<string, unknown>[] }>('GET', '/api/v1/tickets?limit=1');
-    return JSON.stringify({ event: 'ticket.created', timestamp: new Date().toISOString(), organization_id: ctx.db.organizationId, data: list.data[0] });
+    return JSON.stringify({
+      event: 'ticket.created',
+      timestamp: new Date().toISOString(),
+      organization_id: ctx.db.organizationId,
+      data: list.data[0],
+    });
   } finally {
     await client.close();
   }
 }
-
-

@@ -36,7 +36,8 @@ function options(): Options {
   const dialect = values.dialect!;
   if (!['sqlite', 'postgres', 'both'].includes(dialect)) throw new Error('--dialect: sqlite, postgres or both');
   const only = values.only ? new Set(values.only.split(',').map((s) => Number(s.trim()))) : null;
-  if (only && [...only].some((n) => !Number.isInteger(n) || n < 1 || n > 11)) throw new Error('--only: row numbers 1–11, comma-separated');
+  if (only && [...only].some((n) => !Number.isInteger(n) || n < 1 || n > 11))
+    throw new Error('--only: row numbers 1–11, comma-separated');
   const tickets = parseSize(values.size!);
   return {
     dialects: dialect === 'both' ? ['sqlite', 'postgres'] : [dialect as Engine],
@@ -51,13 +52,38 @@ function options(): Options {
 async function runEngine(engine: Engine, opts: Options): Promise<{ rows: Row[]; seed: string }> {
   const started = Date.now();
   const db = await seededCopy(engine, opts.sizeLabel, opts.tickets);
-  const seed = db.seedSeconds === null ? `cached (copy ${((Date.now() - started) / 1000).toFixed(1)} s)` : `seeded in ${db.seedSeconds.toFixed(1)} s`;
+  const seed =
+    db.seedSeconds === null
+      ? `cached (copy ${((Date.now() - started) / 1000).toFixed(1)} s)`
+      : `seeded in ${db.seedSeconds.toFixed(1)} s`;
   process.stderr.write(`${engine}: ${opts.tickets.toLocaleString('en-US')} tickets, ${seed}\n`);
   const key = JSON.parse(
-    await cli(['keys', 'create', '--org', db.organizationId, '--scopes', 'tickets:read,tickets:write,customers:read,webhooks:read,webhooks:write,admin', '--name', 'bench', '--json'], serviceEnv(db.url)),
+    await cli(
+      [
+        'keys',
+        'create',
+        '--org',
+        db.organizationId,
+        '--scopes',
+        'tickets:read,tickets:write,customers:read,webhooks:read,webhooks:write,admin',
+        '--name',
+        'bench',
+        '--json',
+      ],
+      serviceEnv(db.url),
+    ),
   ) as { api_key: { token: string } };
   const ctx: Ctx = {
-    engine, opts, db, spec: db.spec, token: key.api_key.token, server: undefined as unknown as Proc, base: '', servers: [], serverStarts: [], rows: [],
+    engine,
+    opts,
+    db,
+    spec: db.spec,
+    token: key.api_key.token,
+    server: undefined as unknown as Proc,
+    base: '',
+    servers: [],
+    serverStarts: [],
+    rows: [],
     want: (n) => opts.only === null || opts.only.has(n),
   };
   // Autovacuum is off on the machines this runs on; production's is on (bench/autovacuum.ts).
@@ -78,7 +104,10 @@ async function runEngine(engine: Engine, opts: Options): Promise<{ rows: Row[]; 
   } finally {
     await ctx.server?.stop();
     await autovacuum?.stop();
-    if (autovacuum) process.stderr.write(`${engine}: autovacuum's work, as emulated: ${autovacuum.runs.length} statements (${[...new Set(autovacuum.runs)].join(', ')})\n`);
+    if (autovacuum)
+      process.stderr.write(
+        `${engine}: autovacuum's work, as emulated: ${autovacuum.runs.length} statements (${[...new Set(autovacuum.runs)].join(', ')})\n`,
+      );
     await db.drop();
   }
   if (ctx.want(11)) {
@@ -90,8 +119,14 @@ async function runEngine(engine: Engine, opts: Options): Promise<{ rows: Row[]; 
       return `${served.length ? `rows ${served.join(', ')}` : 'no row'}: ${Math.round(mb)}`;
     });
     ctx.rows.push({
-      n: 11, scenario: 'server RSS peak (VmHWM of the `serve` processes) under the rows above', engine, product: `${Math.round(peak)} MB (each server, in start order: ${each.join('; ')})`,
-      baseline: '—', ratio: '—', goal: '< 200 MB', met: peak < 200,
+      n: 11,
+      scenario: 'server RSS peak (VmHWM of the `serve` processes) under the rows above',
+      engine,
+      product: `${Math.round(peak)} MB (each server, in start order: ${each.join('; ')})`,
+      baseline: '—',
+      ratio: '—',
+      goal: '< 200 MB',
+      met: peak < 200,
     });
   }
   return { rows: ctx.rows, seed };
@@ -100,7 +135,9 @@ async function runEngine(engine: Engine, opts: Options): Promise<{ rows: Row[]; 
 function machine(pgVersion: string): string {
   return [
     `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}`,
-    `load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at start (shared with other work)`,
+    `load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')} at start (shared with other work)`,
     `Node ${process.version}`,
     `SQLite ${(new SQLite(':memory:').prepare('select sqlite_version() AS v').get() as { v: string }).v}`,
     pgVersion,
@@ -111,7 +148,8 @@ async function main(): Promise<void> {
   const opts = options();
   if (!process.env.BENCH_SKIP_BUILD) execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
   let pgVersion = 'PostgreSQL not used';
-  if (opts.dialects.includes('postgres')) pgVersion = (await pgAdmin<{ v: string }>('SELECT version() AS v'))[0].v.split(' ').slice(0, 2).join(' ');
+  if (opts.dialects.includes('postgres'))
+    pgVersion = (await pgAdmin<{ v: string }>('SELECT version() AS v'))[0].v.split(' ').slice(0, 2).join(' ');
   const header = machine(pgVersion);
   const rows: Row[] = [];
   const seeds: string[] = [];

@@ -111,9 +111,15 @@ export function windowText(s: WindowStats): string {
   const cores = new Map(s.groups);
   const groups = s.groups
     .filter(([name]) => !name.endsWith(':main'))
-    .map(([name, used]) => `${name} ${c(used)}${cores.has(`${name}:main`) ? ` (main thread${name === 'workers' ? 's' : ''} ${c(cores.get(`${name}:main`)!)})` : ''}`)
+    .map(
+      ([name, used]) =>
+        `${name} ${c(used)}${cores.has(`${name}:main`) ? ` (main thread${name === 'workers' ? 's' : ''} ${c(cores.get(`${name}:main`)!)})` : ''}`,
+    )
     .join(', ');
-  const locks = s.backendSamples > 0 ? `; waiting on a lock: ${s.lockWaits.toLocaleString('en-US')} of ${s.backendSamples.toLocaleString('en-US')} samples of busy backends` : '';
+  const locks =
+    s.backendSamples > 0
+      ? `; waiting on a lock: ${s.lockWaits.toLocaleString('en-US')} of ${s.backendSamples.toLocaleString('en-US')} samples of busy backends`
+      : '';
   return `CPU ${c(s.busy)} of ${s.cores} cores (${groups})${locks}`;
 }
 
@@ -146,7 +152,13 @@ export function deliveryBudget(rounds: SharedRound[], goal: number) {
     };
   });
   const avg = (key: keyof (typeof per)[number]) => mean(per.map((p) => p[key]));
-  return { create: avg('create'), delivery: avg('delivery'), workers: avg('workers'), receiver: avg('receiver'), budget: avg('budget') };
+  return {
+    create: avg('create'),
+    delivery: avg('delivery'),
+    workers: avg('workers'),
+    receiver: avg('receiver'),
+    budget: avg('budget'),
+  };
 }
 
 /** "CPU per create alone 4.59 ms; each delivery added 0.375 ms (workers 0.175, receiver 0.094); 0.8 × leaves 0.215 ms per delivery". */

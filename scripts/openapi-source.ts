@@ -27,6 +27,6 @@ export async function buildOpenapiDocument(): Promise<Record<string, unknown>> {
 
 export async function generateSdkTypes(document: Record<string, unknown>): Promise<string> {
   const ast = await openapiTS(document as never, { alphabetize: false, exportType: false });
-  const header = '// Generated from the server\'s OpenAPI document by `npm run sdk:generate`: do not edit.\n\n';
+  const header = "// Generated from the server's OpenAPI document by `npm run sdk:generate`: do not edit.\n\n";
   return header + astToString(ast);
 }

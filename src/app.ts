@@ -91,7 +91,10 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(idempotencyPlugin, { idempotency: container.idempotency });
   await app.register(conditionalPlugin);
   // After the conditional plugin: its route-level onSend (the ETag) runs before this one's (keeping it).
-  await app.register(representationCachePlugin, { readVersion: () => database.readVersion(), maxBytes: config.representationCacheBytes });
+  await app.register(representationCachePlugin, {
+    readVersion: () => database.readVersion(),
+    maxBytes: config.representationCacheBytes,
+  });
   await app.register(healthPlugin, { ping: () => database.ping() });
   // Last of the plugins that add route-level onSend hooks: it compresses the final body (see the plugin).
   if (config.compression.enabled) await app.register(compressionPlugin, { minBytes: config.compression.minBytes });

@@ -19,7 +19,11 @@ describe('configuration', () => {
   });
 
   it('selects the engine from DATABASE_URL', () => {
-    expect(parseDatabaseUrl('sqlite:/var/lib/helpdesk.db')).toEqual({ dialect: 'sqlite', path: '/var/lib/helpdesk.db', url: 'sqlite:/var/lib/helpdesk.db' });
+    expect(parseDatabaseUrl('sqlite:/var/lib/helpdesk.db')).toEqual({
+      dialect: 'sqlite',
+      path: '/var/lib/helpdesk.db',
+      url: 'sqlite:/var/lib/helpdesk.db',
+    });
     expect(parseDatabaseUrl('sqlite:///abs/path.db')).toMatchObject({ path: '/abs/path.db' });
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/hd', DATABASE_POOL_SIZE: '25' }).database).toEqual({
       dialect: 'postgres',
@@ -27,7 +31,9 @@ describe('configuration', () => {
       poolSize: 25,
       preparedStatements: true,
     });
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/hd', DATABASE_PREPARED_STATEMENTS: 'false' }).database).toMatchObject({ preparedStatements: false });
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@db/hd', DATABASE_PREPARED_STATEMENTS: 'false' }).database,
+    ).toMatchObject({ preparedStatements: false });
     expect(parseDatabaseUrl('postgresql://u@db/hd')).toMatchObject({ dialect: 'postgres' });
   });
 
@@ -48,10 +54,22 @@ describe('configuration', () => {
     [{ WEBHOOK_WORKER_NICE: '-5' }, /WEBHOOK_WORKER_NICE must be a whole number/],
     [{ CORS_ORIGINS: 'app.example.com' }, /CORS_ORIGINS must be/],
     [{ DATABASE_URL: 'postgres://u@db/hd', DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE must be between 1/],
-    [{ DATABASE_URL: 'postgres://u@db/hd', DATABASE_PREPARED_STATEMENTS: 'sometimes' }, /DATABASE_PREPARED_STATEMENTS must be true or false/],
-    [{ DATABASE_URL: 'postgres://u@bouncer/hd', DATABASE_DIRECT_URL: 'mysql://x' }, /DATABASE_DIRECT_URL must start with postgres:\/\//],
-    [{ DATABASE_URL: 'postgres://u@bouncer/hd', DATABASE_DIRECT_URL: 'postgres://u@[db/hd' }, /DATABASE_DIRECT_URL is not a valid PostgreSQL URL/],
-    [{ DATABASE_URL: 'sqlite:./x.db', DATABASE_DIRECT_URL: 'postgres://u@db/hd' }, /DATABASE_DIRECT_URL is for PostgreSQL only/],
+    [
+      { DATABASE_URL: 'postgres://u@db/hd', DATABASE_PREPARED_STATEMENTS: 'sometimes' },
+      /DATABASE_PREPARED_STATEMENTS must be true or false/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://u@bouncer/hd', DATABASE_DIRECT_URL: 'mysql://x' },
+      /DATABASE_DIRECT_URL must start with postgres:\/\//,
+    ],
+    [
+      { DATABASE_URL: 'postgres://u@bouncer/hd', DATABASE_DIRECT_URL: 'postgres://u@[db/hd' },
+      /DATABASE_DIRECT_URL is not a valid PostgreSQL URL/,
+    ],
+    [
+      { DATABASE_URL: 'sqlite:./x.db', DATABASE_DIRECT_URL: 'postgres://u@db/hd' },
+      /DATABASE_DIRECT_URL is for PostgreSQL only/,
+    ],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -70,20 +88,25 @@ describe('configuration', () => {
     }
   });
 
-  it('reads WEBHOOK_WORKER_NICE from 0 (the API\'s priority) to 19', () => {
+  it("reads WEBHOOK_WORKER_NICE from 0 (the API's priority) to 19", () => {
     expect(loadConfig({ WEBHOOK_WORKER_NICE: '0' }).webhooks.nice).toBe(0);
     expect(loadConfig({ WEBHOOK_WORKER_NICE: '19' }).webhooks.nice).toBe(19);
   });
 
   it('reads DATABASE_DIRECT_URL for PostgreSQL (LISTEN and migrations), unset by default', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@bouncer:6432/hd', DATABASE_DIRECT_URL: ' postgresql://u@db:5432/hd ' }).database).toEqual({
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@bouncer:6432/hd', DATABASE_DIRECT_URL: ' postgresql://u@db:5432/hd ' })
+        .database,
+    ).toEqual({
       dialect: 'postgres',
       url: 'postgres://u@bouncer:6432/hd',
       poolSize: 10,
       preparedStatements: true,
       directUrl: 'postgresql://u@db:5432/hd',
     });
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/hd', DATABASE_DIRECT_URL: '' }).database).not.toHaveProperty('directUrl');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/hd', DATABASE_DIRECT_URL: '' }).database).not.toHaveProperty(
+      'directUrl',
+    );
   });
 
   it('reads the other settings', () => {
@@ -98,16 +121,39 @@ describe('configuration', () => {
       WEBHOOK_TIMEOUT_MS: '1000',
       CORS_ORIGINS: 'https://a.example.com, https://b.example.com',
     });
-    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', rateLimitPerMinute: 0, redisUrl: 'redis://cache:6379', timeZone: 'America/New_York' });
-    expect(c.webhooks).toMatchObject({ allowPrivateTargets: true, retryDelaysMs: [10, 20, 30], timeoutMs: 1000, leaseMs: 31_000 });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      rateLimitPerMinute: 0,
+      redisUrl: 'redis://cache:6379',
+      timeZone: 'America/New_York',
+    });
+    expect(c.webhooks).toMatchObject({
+      allowPrivateTargets: true,
+      retryDelaysMs: [10, 20, 30],
+      timeoutMs: 1000,
+      leaseMs: 31_000,
+    });
     expect(c.corsOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
   });
 
   it.each([
-    [{ DATABASE_URL: 'postgres://app:Hunter2-pw@db:99999/hd' }, /DATABASE_URL is not a valid PostgreSQL URL: "postgres:\/\/app:\[REDACTED\]@db:99999\/hd"/],
-    [{ DATABASE_URL: 'mysql://app:Hunter2-pw@db/hd' }, /DATABASE_URL must start with .* got "mysql:\/\/app:\[REDACTED\]@db\/hd"/],
-    [{ DATABASE_URL: 'postgres://u@bouncer/hd', DATABASE_DIRECT_URL: 'pg://app:Hunter2-pw@db/hd' }, /DATABASE_DIRECT_URL must start with/],
-    [{ DATABASE_URL: 'postgres://u@bouncer/hd', DATABASE_DIRECT_URL: 'postgres://app:Hunter2-pw@[db/hd' }, /DATABASE_DIRECT_URL is not a valid/],
+    [
+      { DATABASE_URL: 'postgres://app:Hunter2-pw@db:99999/hd' },
+      /DATABASE_URL is not a valid PostgreSQL URL: "postgres:\/\/app:\[REDACTED\]@db:99999\/hd"/,
+    ],
+    [
+      { DATABASE_URL: 'mysql://app:Hunter2-pw@db/hd' },
+      /DATABASE_URL must start with .* got "mysql:\/\/app:\[REDACTED\]@db\/hd"/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://u@bouncer/hd', DATABASE_DIRECT_URL: 'pg://app:Hunter2-pw@db/hd' },
+      /DATABASE_DIRECT_URL must start with/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://u@bouncer/hd', DATABASE_DIRECT_URL: 'postgres://app:Hunter2-pw@[db/hd' },
+      /DATABASE_DIRECT_URL is not a valid/,
+    ],
     [{ REDIS_URL: 'http://:Hunter2-pw@cache:6379' }, /REDIS_URL must start with redis:\/\//],
     [{ REDIS_URL: 'default:Hunter2-pw@cache:6379' }, /REDIS_URL must start with redis:\/\//],
   ])('never shows the password of an invalid connection URL: %j', (env, message) => {
@@ -122,7 +168,9 @@ describe('configuration', () => {
       trustProxy: false,
       compression: { enabled: true, minBytes: 1024 },
     });
-    expect(loadConfig({ METRICS_ENABLED: 'false', COMPRESSION_ENABLED: 'off', COMPRESSION_MIN_BYTES: '2048' })).toMatchObject({
+    expect(
+      loadConfig({ METRICS_ENABLED: 'false', COMPRESSION_ENABLED: 'off', COMPRESSION_MIN_BYTES: '2048' }),
+    ).toMatchObject({
       metricsEnabled: false,
       compression: { enabled: false, minBytes: 2048 },
     });
@@ -130,11 +178,19 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,Loopback,::1,fd00::/8' }).trustProxy).toEqual([
-      '10.0.0.0/8', '192.168.1.10', 'loopback', '::1', 'fd00::/8',
+      '10.0.0.0/8',
+      '192.168.1.10',
+      'loopback',
+      '::1',
+      'fd00::/8',
     ]);
-    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY must be false, true, or comma-separated/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(
+      /TRUST_PROXY must be false, true, or comma-separated/,
+    );
     expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/not a hop count/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
-    expect(() => loadConfig({ OVERLOAD_SAMPLE_INTERVAL_MS: '5' })).toThrow(/OVERLOAD_SAMPLE_INTERVAL_MS must be between 10/);
+    expect(() => loadConfig({ OVERLOAD_SAMPLE_INTERVAL_MS: '5' })).toThrow(
+      /OVERLOAD_SAMPLE_INTERVAL_MS must be between 10/,
+    );
   });
 });

@@ -127,10 +127,15 @@ function retryDelays(env: Env): number[] {
 function corsOrigins(env: Env): string[] {
   const raw = env.CORS_ORIGINS?.trim();
   if (!raw) return [];
-  const list = raw.split(',').map((o) => o.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   for (const origin of list) {
     if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) {
-      throw new ConfigError(`CORS_ORIGINS must be * or comma-separated origins like https://app.example.com, got "${origin}"`);
+      throw new ConfigError(
+        `CORS_ORIGINS must be * or comma-separated origins like https://app.example.com, got "${origin}"`,
+      );
     }
   }
   return list;
@@ -158,9 +163,14 @@ function trustProxy(env: Env): boolean | string[] {
   if (!raw || ['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
   if (['true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
   if (/^\d+$/.test(raw)) {
-    throw new ConfigError(`TRUST_PROXY must name the proxies (addresses or CIDRs such as 10.0.0.0/8), not a hop count, got "${raw}"`);
+    throw new ConfigError(
+      `TRUST_PROXY must name the proxies (addresses or CIDRs such as 10.0.0.0/8), not a hop count, got "${raw}"`,
+    );
   }
-  const list = raw.split(',').map((p) => p.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   for (const entry of list) {
     if (!PROXY_KEYWORDS.includes(entry.toLowerCase()) && !proxyAddress(entry)) {
       throw new ConfigError(
@@ -207,7 +217,10 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const timeoutMs = integer(env, 'WEBHOOK_TIMEOUT_MS', 30_000, 1);
   return {
-    database: withDirectUrl(withPoolSize(parseDatabaseUrl(env.DATABASE_URL?.trim() || 'sqlite:./data/helpdesk.db'), env), env),
+    database: withDirectUrl(
+      withPoolSize(parseDatabaseUrl(env.DATABASE_URL?.trim() || 'sqlite:./data/helpdesk.db'), env),
+      env,
+    ),
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
     logLevel,

@@ -61,7 +61,13 @@ export function createContainer(options: ContainerOptions) {
   const tags = createTagService({ database, clock, tickets: ticketDetacher });
   const invitations = createInvitationService({ database, clock, quota, users });
   const idempotency = createIdempotencyService({ database, clock, ttlHours: config.idempotencyTtlHours });
-  const retention = createRetention({ database, clock, days: config.eventRetentionDays, eventLog, deliveries: webhooks });
+  const retention = createRetention({
+    database,
+    clock,
+    days: config.eventRetentionDays,
+    eventLog,
+    deliveries: webhooks,
+  });
   // /metrics (null when METRICS_ENABLED=false).
   const metrics = config.metricsEnabled
     ? createMetrics({
@@ -101,7 +107,10 @@ export function createContainer(options: ContainerOptions) {
      * thread, src/worker-thread-entry.ts). Attempts are counted by this container's /metrics
      * unless onAttempt says otherwise (the thread's go to the server's).
      */
-    startWorker: (logger: WorkerLogger, onAttempt: ((outcome: AttemptOutcome) => void) | undefined = metrics?.attemptFinished) => {
+    startWorker: (
+      logger: WorkerLogger,
+      onAttempt: ((outcome: AttemptOutcome) => void) | undefined = metrics?.attemptFinished,
+    ) => {
       const worker = startWorker({ database, clock, settings: config.webhooks, logger, onAttempt });
       // Retention runs where deliveries are worked on: a minute after start, then hourly.
       const pruning = startRetention(retention, {

@@ -18,7 +18,15 @@ const port = parentPort!;
 const { config, logLevel } = workerData as ThreadData;
 const post = (message: FromThread) => port.postMessage(message);
 
-const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+const LEVELS: Record<string, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Infinity,
+};
 const threshold = LEVELS[logLevel] ?? LEVELS.info;
 
 /** Log lines at the server logger's level or above, posted to it (which serializes, redacts and writes them). */
@@ -54,7 +62,11 @@ const onAttempt = (outcome: AttemptOutcome) => {
 // is made to exist first.
 if (config.webhooks.nice > 0) await stat(process.cwd());
 const priority = lowerThreadPriority(config.webhooks.nice);
-if (priority.error) logger.warn({ err: priority.error, nice: config.webhooks.nice }, 'webhook worker thread could not lower its CPU priority');
+if (priority.error)
+  logger.warn(
+    { err: priority.error, nice: config.webhooks.nice },
+    'webhook worker thread could not lower its CPU priority',
+  );
 
 // Its own connection: on SQLite a second connection to the same file in WAL mode (writers take turns
 // on the file's write lock, waiting for it off the event loop: sqlite-lock-wait.ts), with a quarter of

@@ -28,10 +28,15 @@ describeEachDialect('races between a write and the delete of what it names', (ct
         expect(stored.body.data.members).toEqual([]);
       } else {
         expect(team.status).toBe(400);
-        expect(team.body.error).toMatchObject({ code: 'validation_error', details: [{ field: 'member_ids', issue: 'not_found' }] });
+        expect(team.body.error).toMatchObject({
+          code: 'validation_error',
+          details: [{ field: 'member_ids', issue: 'not_found' }],
+        });
       }
     }
-    process.stdout.write(`${ctx.dialect}: team/user race, ${TRIES} tries: ${JSON.stringify(Object.fromEntries(seen))}\n`);
+    process.stdout.write(
+      `${ctx.dialect}: team/user race, ${TRIES} tries: ${JSON.stringify(Object.fromEntries(seen))}\n`,
+    );
   });
 
   it(`PATCH /teams/{id} member_ids [u] racing DELETE /users/u (${TRIES} tries)`, async () => {
@@ -51,7 +56,9 @@ describeEachDialect('races between a write and the delete of what it names', (ct
 
   it(`PATCH /tickets/{id} assignee_id u racing DELETE /users/u (${TRIES} tries): never a ticket assigned to a deleted user`, async () => {
     const org = await ctx.createOrg('Racing assignments');
-    const ticket = (await org.api.post('/api/v1/tickets', { subject: 'Race', message: 'hi', customer: { email: 'race@example.com' } })).body.data;
+    const ticket = (
+      await org.api.post('/api/v1/tickets', { subject: 'Race', message: 'hi', customer: { email: 'race@example.com' } })
+    ).body.data;
     const seen = new Map<number, number>();
     for (let i = 0; i < TRIES; i++) {
       const u = `assignee-${i}`;
@@ -64,14 +71,23 @@ describeEachDialect('races between a write and the delete of what it names', (ct
       expect(removed.status).toBe(200);
       if (patched.status !== 200) {
         expect(patched.status).toBe(400);
-        expect(patched.body.error).toMatchObject({ code: 'validation_error', details: [{ field: 'assignee_id', issue: 'not_found' }] });
+        expect(patched.body.error).toMatchObject({
+          code: 'validation_error',
+          details: [{ field: 'assignee_id', issue: 'not_found' }],
+        });
       }
       // Assigned before the delete (which then unassigned it) or refused after: the stored ticket never
       // names the deleted user.
-      const stored = await ctx.database.db.selectFrom('tickets').select('assignee_id').where('id', '=', ticket.id).executeTakeFirstOrThrow();
+      const stored = await ctx.database.db
+        .selectFrom('tickets')
+        .select('assignee_id')
+        .where('id', '=', ticket.id)
+        .executeTakeFirstOrThrow();
       expect(stored.assignee_id).toBeNull();
     }
-    process.stdout.write(`${ctx.dialect}: assignment/user race, ${TRIES} tries: ${JSON.stringify(Object.fromEntries(seen))}\n`);
+    process.stdout.write(
+      `${ctx.dialect}: assignment/user race, ${TRIES} tries: ${JSON.stringify(Object.fromEntries(seen))}\n`,
+    );
   });
 
   it(`PATCH /teams/{id} racing DELETE /teams/{id} (${TRIES} tries): 200 or 404`, async () => {
@@ -90,12 +106,19 @@ describeEachDialect('races between a write and the delete of what it names', (ct
 
   it(`tickets naming a tag or team being deleted (${TRIES} tries each): 201/200 or 400 not_found`, async () => {
     const org = await ctx.createOrg('Racing tickets');
-    const ticket = (await org.api.post('/api/v1/tickets', { subject: 'S', message: 'M', customer: { email: 'r@example.com' } })).body.data;
+    const ticket = (
+      await org.api.post('/api/v1/tickets', { subject: 'S', message: 'M', customer: { email: 'r@example.com' } })
+    ).body.data;
     for (let i = 0; i < TRIES; i++) {
       const tag = (await org.api.post('/api/v1/tags', { name: `tag-${i}` })).body.data;
       const team = (await org.api.post('/api/v1/teams', { name: `team-${i}` })).body.data;
       const [created, patched] = await Promise.all([
-        org.api.post('/api/v1/tickets', { subject: 'S', message: 'M', customer: { email: 'r@example.com' }, tag_ids: [tag.id] }),
+        org.api.post('/api/v1/tickets', {
+          subject: 'S',
+          message: 'M',
+          customer: { email: 'r@example.com' },
+          tag_ids: [tag.id],
+        }),
         org.api.patch(`/api/v1/tickets/${ticket.id}`, { team_id: team.id, add_tag_ids: [tag.id] }),
         org.api.delete(`/api/v1/tags/${tag.id}`),
         org.api.delete(`/api/v1/teams/${team.id}`),

@@ -17,10 +17,14 @@ const filesUnder = (dir: string): string[] =>
   );
 
 describe('architecture', () => {
-  it('has no import that runs up the layers, into another domain\'s store, or in a cycle', async () => {
-    const result = await run(join(ROOT, 'node_modules/.bin/depcruise'), ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], {
-      cwd: ROOT,
-    }).catch((err: { stdout: string; stderr: string }) => err);
+  it("has no import that runs up the layers, into another domain's store, or in a cycle", async () => {
+    const result = await run(
+      join(ROOT, 'node_modules/.bin/depcruise'),
+      ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
+      {
+        cwd: ROOT,
+      },
+    ).catch((err: { stdout: string; stderr: string }) => err);
     expect(result.stdout + result.stderr).toMatch(/no dependency violations found/);
   });
 

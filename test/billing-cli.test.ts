@@ -7,19 +7,67 @@ const cli = (ctx: TestContext, args: string[]): Promise<CliResult> => runCli(arg
 describeEachDialect('billing: CLI', (ctx) => {
   it('plans set changes only the given limits; credits purchase/consume show in the usage report', async () => {
     const org = await ctx.createOrg();
-    const set = await cli(ctx, ['plans', 'set', '--org', org.id, '--tickets', '10', '--seats', '3', '--webhooks', 'unlimited', '--ai-credits-included', '100', '--json']);
+    const set = await cli(ctx, [
+      'plans',
+      'set',
+      '--org',
+      org.id,
+      '--tickets',
+      '10',
+      '--seats',
+      '3',
+      '--webhooks',
+      'unlimited',
+      '--ai-credits-included',
+      '100',
+      '--json',
+    ]);
     expect(set.code, set.stderr).toBe(0);
     expect(JSON.parse(set.stdout)).toEqual({
-      plan: { organization_id: org.id, tickets_limit: 10, seats_limit: 3, webhooks_limit: null, ai_credits_included: 100 },
+      plan: {
+        organization_id: org.id,
+        tickets_limit: 10,
+        seats_limit: 3,
+        webhooks_limit: null,
+        ai_credits_included: 100,
+      },
     });
-    const again = await cli(ctx, ['plans', 'set', '--org', org.id, '--tickets', 'unlimited', '--webhooks', '2', '--json']);
-    expect(JSON.parse(again.stdout).plan).toEqual({ organization_id: org.id, tickets_limit: null, seats_limit: 3, webhooks_limit: 2, ai_credits_included: 100 });
+    const again = await cli(ctx, [
+      'plans',
+      'set',
+      '--org',
+      org.id,
+      '--tickets',
+      'unlimited',
+      '--webhooks',
+      '2',
+      '--json',
+    ]);
+    expect(JSON.parse(again.stdout).plan).toEqual({
+      organization_id: org.id,
+      tickets_limit: null,
+      seats_limit: 3,
+      webhooks_limit: 2,
+      ai_credits_included: 100,
+    });
 
     const bought = await cli(ctx, ['credits', 'purchase', '--org', org.id, '--amount', '50', '--json']);
     expect(bought.code, bought.stderr).toBe(0);
-    expect(JSON.parse(bought.stdout).ai_credits).toEqual({ used: 0, included: 100, purchased: 50, remaining: 150, overage_this_period: 0 });
+    expect(JSON.parse(bought.stdout).ai_credits).toEqual({
+      used: 0,
+      included: 100,
+      purchased: 50,
+      remaining: 150,
+      overage_this_period: 0,
+    });
     const used = await cli(ctx, ['credits', 'consume', '--org', org.id, '--amount', '170', '--json']);
-    expect(JSON.parse(used.stdout).ai_credits).toEqual({ used: 170, included: 100, purchased: 50, remaining: 0, overage_this_period: 20 });
+    expect(JSON.parse(used.stdout).ai_credits).toEqual({
+      used: 170,
+      included: 100,
+      purchased: 50,
+      remaining: 0,
+      overage_this_period: 20,
+    });
 
     const usage = await org.api.get('/api/v1/billing/usage');
     expect(usage.body.data).toMatchObject({

@@ -9,7 +9,13 @@ import { describeEachDialect, ISO_MS, UUID } from './support/harness.js';
 
 describeEachDialect('first start', (ctx) => {
   it('creates a default organization and prints one full-scope key once; a restart prints none', async () => {
-    const env = { DATABASE_URL: ctx.dbUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0' };
+    const env = {
+      DATABASE_URL: ctx.dbUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_PER_MINUTE: '0',
+    };
     const first = await startCli(['serve', '--no-worker'], env, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
     const output = first.output();
     const tokens = output.match(/hdk_[A-Za-z0-9_-]+/g) ?? [];
@@ -44,7 +50,17 @@ describeEachDialect('command-line tool', (ctx) => {
       api_key: {
         id: expect.stringMatching(UUID),
         token: expect.stringMatching(/^hdk_/),
-        scopes: ['tickets:read', 'tickets:write', 'customers:read', 'customers:write', 'webhooks:read', 'webhooks:write', 'billing:read', 'events:read', 'admin'],
+        scopes: [
+          'tickets:read',
+          'tickets:write',
+          'customers:read',
+          'customers:write',
+          'webhooks:read',
+          'webhooks:write',
+          'billing:read',
+          'events:read',
+          'admin',
+        ],
       },
     });
     const listed = await api(ctx.app, out.api_key.token).get('/api/v1/customers');
@@ -56,7 +72,11 @@ describeEachDialect('command-line tool', (ctx) => {
     const created = await cli('keys', 'create', '--org', org.id, '--scopes', 'customers:read,tickets:read', '--json');
     expect(created.code).toBe(0);
     const { api_key } = JSON.parse(created.stdout);
-    expect(api_key).toMatchObject({ id: expect.stringMatching(UUID), token: expect.stringMatching(/^hdk_/), scopes: ['tickets:read', 'customers:read'] });
+    expect(api_key).toMatchObject({
+      id: expect.stringMatching(UUID),
+      token: expect.stringMatching(/^hdk_/),
+      scopes: ['tickets:read', 'customers:read'],
+    });
     const withKey = api(ctx.app, api_key.token);
     expect((await withKey.get('/api/v1/customers')).status).toBe(200);
     expect((await withKey.post('/api/v1/customers', { email: 'a@example.com' })).status).toBe(403);
@@ -95,7 +115,11 @@ describeEachDialect('command-line tool', (ctx) => {
     expect(badKey.code).toBe(1);
     expect(badKey.stderr).toMatch(/not found/);
     // Nothing was created by the refused commands.
-    const keys = await ctx.database.db.selectFrom('api_keys').select('id').where('organization_id', '=', org.id).execute();
+    const keys = await ctx.database.db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('organization_id', '=', org.id)
+      .execute();
     expect(keys).toHaveLength(1);
   });
 
@@ -107,7 +131,13 @@ describeEachDialect('command-line tool', (ctx) => {
     expect(res.stdout.trim().split('\n')).toHaveLength(1);
     const out = JSON.parse(res.stdout);
     expect(out).toEqual({
-      api_key: { id: expect.stringMatching(UUID), token: expect.stringMatching(/^hdk_/), scopes: ['tickets:read'], name: 'ci', created_at: expect.stringMatching(ISO_MS) },
+      api_key: {
+        id: expect.stringMatching(UUID),
+        token: expect.stringMatching(/^hdk_/),
+        scopes: ['tickets:read'],
+        name: 'ci',
+        created_at: expect.stringMatching(ISO_MS),
+      },
     });
     expect(Object.keys(out.api_key).slice(0, 3)).toEqual(Object.keys(made.api_key));
   });
@@ -117,7 +147,9 @@ describeEachDialect('command-line tool', (ctx) => {
     const res = await cli('orgs', 'list', '--json');
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout.trim().split('\n')).toHaveLength(1);
-    const { organizations } = JSON.parse(res.stdout) as { organizations: { id: string; name: string; created_at: string }[] };
+    const { organizations } = JSON.parse(res.stdout) as {
+      organizations: { id: string; name: string; created_at: string }[];
+    };
     const listed = organizations.find((o) => o.id === made.organization.id);
     expect(listed).toEqual({ id: made.organization.id, name: 'Listed Org', created_at: expect.stringMatching(ISO_MS) });
     for (const org of organizations) expect(Object.keys(org)).toEqual(['id', 'name', 'created_at']);
@@ -160,7 +192,9 @@ it('says plainly when the database cannot be reached (exit code 1, no stack trac
 });
 
 it('--version and -V print the package version (read next to the compiled file, whatever the working directory)', async () => {
-  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
   for (const flag of ['--version', '-V']) {
     const res = await runCli([flag], {});
     expect(res.code).toBe(0);
@@ -173,20 +207,42 @@ it('orgs list on an empty database says so', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'helpdesk-cli-'));
   try {
     const url = `sqlite:${join(dir, 'empty.db')}`;
-    expect(await runCli(['orgs', 'list'], { DATABASE_URL: url })).toMatchObject({ code: 0, stdout: 'no organizations\n' });
-    expect(await runCli(['orgs', 'list', '--json'], { DATABASE_URL: url })).toMatchObject({ code: 0, stdout: '{"organizations":[]}\n' });
+    expect(await runCli(['orgs', 'list'], { DATABASE_URL: url })).toMatchObject({
+      code: 0,
+      stdout: 'no organizations\n',
+    });
+    expect(await runCli(['orgs', 'list', '--json'], { DATABASE_URL: url })).toMatchObject({
+      code: 0,
+      stdout: '{"organizations":[]}\n',
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
 describe('command-line usage', () => {
-  it('a usage error exits 2 with the error and a one-line hint naming the command\'s help, not the whole help', async () => {
+  it("a usage error exits 2 with the error and a one-line hint naming the command's help, not the whole help", async () => {
     const cases: [string[], RegExp, string][] = [
-      [['keys', 'list', '--org', '0b5e2a8c-3f1d-4c6e-9a7b-1d2e3f4a5b6c', '--bogus'], /^error: unknown option '--bogus'$/, 'helpdesk keys list'],
-      [['keys', 'create', '--org', '0b5e2a8c-3f1d-4c6e-9a7b-1d2e3f4a5b6c'], /^error: required option '--scopes <list>' not specified$/, 'helpdesk keys create'],
-      [['plans', 'show', '--org', 'not-an-id'], /^error: option '--org <id>' argument 'not-an-id' is invalid\. an organization id is a UUID/, 'helpdesk plans show'],
-      [['credits', 'purchase', '--org', '0b5e2a8c-3f1d-4c6e-9a7b-1d2e3f4a5b6c', '--amount', 'ten'], /argument 'ten' is invalid\. must be a whole number/, 'helpdesk credits purchase'],
+      [
+        ['keys', 'list', '--org', '0b5e2a8c-3f1d-4c6e-9a7b-1d2e3f4a5b6c', '--bogus'],
+        /^error: unknown option '--bogus'$/,
+        'helpdesk keys list',
+      ],
+      [
+        ['keys', 'create', '--org', '0b5e2a8c-3f1d-4c6e-9a7b-1d2e3f4a5b6c'],
+        /^error: required option '--scopes <list>' not specified$/,
+        'helpdesk keys create',
+      ],
+      [
+        ['plans', 'show', '--org', 'not-an-id'],
+        /^error: option '--org <id>' argument 'not-an-id' is invalid\. an organization id is a UUID/,
+        'helpdesk plans show',
+      ],
+      [
+        ['credits', 'purchase', '--org', '0b5e2a8c-3f1d-4c6e-9a7b-1d2e3f4a5b6c', '--amount', 'ten'],
+        /argument 'ten' is invalid\. must be a whole number/,
+        'helpdesk credits purchase',
+      ],
       [['tickets'], /^error: unknown command 'tickets'$/, 'helpdesk'],
     ];
     const results = await Promise.all(cases.map(([args]) => runCli(args, { DATABASE_URL: 'sqlite::memory:' })));
@@ -205,7 +261,15 @@ describe('command-line usage', () => {
     for (const args of [['--help'], ['keys', 'create', '--help']]) {
       const res = await runCli(args, {});
       expect(res.code).toBe(0);
-      for (const name of ['DATABASE_URL', 'REDIS_URL', 'LOG_LEVEL', 'TRUST_PROXY', 'METRICS_ENABLED', 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 'WEBHOOK_TIMEOUT_MS']) {
+      for (const name of [
+        'DATABASE_URL',
+        'REDIS_URL',
+        'LOG_LEVEL',
+        'TRUST_PROXY',
+        'METRICS_ENABLED',
+        'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS',
+        'WEBHOOK_TIMEOUT_MS',
+      ]) {
         expect(res.stdout).toContain(`  ${name}`);
       }
       expect(res.stdout).toMatch(/Exit codes: 0 success, 1 the command failed, 2 usage error/);

@@ -24,7 +24,11 @@ describeEachDialect('conditional requests: ETag, If-None-Match, If-Match', (ctx)
     const tag = await etag(org, url);
     expect(await etag(org, url)).toBe(tag);
     for (const header of [tag, `"other", ${tag}`, '*', `W/${tag}`]) {
-      const res = await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${org.token}`, 'if-none-match': header } });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${org.token}`, 'if-none-match': header },
+      });
       expect(res.statusCode, header).toBe(304);
       expect(res.body).toBe('');
       expect(res.headers.etag).toBe(tag);
@@ -78,11 +82,18 @@ describeEachDialect('conditional requests: ETag, If-None-Match, If-Match', (ctx)
     const refused = await org.api.patch(url, { priority: 'LOW', subject: 'Nope' }, { 'if-match': stale });
     expect(refused.status).toBe(412);
     expect(refused.body).toEqual({
-      error: { code: 'precondition_failed', message: expect.any(String), details: [{ field: 'If-Match', issue: 'mismatch' }], request_id: expect.any(String) },
+      error: {
+        code: 'precondition_failed',
+        message: expect.any(String),
+        details: [{ field: 'If-Match', issue: 'mismatch' }],
+        request_id: expect.any(String),
+      },
     });
     expect(await org.api.get(url)).toMatchObject({ body: afterFirst.body, headers: { etag: afterFirst.headers.etag } });
     // A weak tag never matches If-Match; a list holding the current one, or *, does.
-    expect((await org.api.patch(url, { priority: 'LOW' }, { 'if-match': `W/${afterFirst.headers.etag}` })).status).toBe(412);
+    expect((await org.api.patch(url, { priority: 'LOW' }, { 'if-match': `W/${afterFirst.headers.etag}` })).status).toBe(
+      412,
+    );
     const ok = await org.api.patch(url, { priority: 'LOW' }, { 'if-match': `"x", ${afterFirst.headers.etag}` });
     expect(ok.status).toBe(200);
     const now = await org.api.get(url);
@@ -135,7 +146,9 @@ describeEachDialect('conditional requests: ETag, If-None-Match, If-Match', (ctx)
     const url = `/api/v1/tickets/${ticket.id}`;
     const tag = await etag(org, url);
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => org.api.patch(url, { subject: `Edit ${i}`, priority: i % 2 ? 'HIGH' : 'LOW' }, { 'if-match': tag })),
+      Array.from({ length: 8 }, (_, i) =>
+        org.api.patch(url, { subject: `Edit ${i}`, priority: i % 2 ? 'HIGH' : 'LOW' }, { 'if-match': tag }),
+      ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 412)).toHaveLength(7);

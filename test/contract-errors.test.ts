@@ -5,7 +5,9 @@ import { call, describeEachDialect } from './support/harness.js';
 // Error contract (decisions.md "Errors", README "API notes"): a 500 says nothing internal; bodies nest
 // at most 64 levels; an empty JSON body is no body.
 
-const INTERNAL_ERROR = { error: { code: 'internal_error', message: 'internal server error', details: [], request_id: expect.any(String) } };
+const INTERNAL_ERROR = {
+  error: { code: 'internal_error', message: 'internal server error', details: [], request_id: expect.any(String) },
+};
 
 // This suite breaks its own database on purpose (a table the route reads is renamed), so it runs apart.
 describeEachDialect('contract: a 500 reveals nothing', (ctx) => {
@@ -43,39 +45,64 @@ function nest(n: number, kind: 'object' | 'array'): unknown {
 
 describeEachDialect('contract: request bodies', (ctx) => {
   const post = (token: string, payload: string, url = '/api/v1/customers') =>
-    ctx.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload });
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload,
+    });
 
   // src/shared/validation.ts counts the body itself as level 1: the customer body {email, metadata}
   // is level 1 and metadata level 2, so metadata may nest 63 containers (64 in all), not 64.
-  it.each(['object', 'array'] as const)('accepts a body nested exactly 64 levels (%s containers) and stores it unchanged', async (kind) => {
-    const org = await ctx.createOrg();
-    const metadata = kind === 'object' ? nest(63, 'object') : { a: nest(62, 'array') };
-    const res = await call(ctx.app, 'POST', '/api/v1/customers', { token: org.token, body: { email: `deep-${kind}@example.com`, metadata } });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.data.metadata).toEqual(metadata);
-    const read = await call(ctx.app, 'GET', `/api/v1/customers/${res.body.data.id}`, { token: org.token });
-    expect(read.body.data.metadata).toEqual(metadata);
-  });
+  it.each(['object', 'array'] as const)(
+    'accepts a body nested exactly 64 levels (%s containers) and stores it unchanged',
+    async (kind) => {
+      const org = await ctx.createOrg();
+      const metadata = kind === 'object' ? nest(63, 'object') : { a: nest(62, 'array') };
+      const res = await call(ctx.app, 'POST', '/api/v1/customers', {
+        token: org.token,
+        body: { email: `deep-${kind}@example.com`, metadata },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.data.metadata).toEqual(metadata);
+      const read = await call(ctx.app, 'GET', `/api/v1/customers/${res.body.data.id}`, { token: org.token });
+      expect(read.body.data.metadata).toEqual(metadata);
+    },
+  );
 
-  it.each(['object', 'array'] as const)('refuses a body nested 65 levels (%s containers) with 400 too_deep and stores nothing', async (kind) => {
-    const org = await ctx.createOrg();
-    const metadata = kind === 'object' ? nest(64, 'object') : { a: nest(63, 'array') };
-    const res = await call(ctx.app, 'POST', '/api/v1/customers', { token: org.token, body: { email: `deep-${kind}@example.com`, metadata } });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'validation_error', details: [{ field: expect.stringMatching(/^metadata\.a/), issue: 'too_deep' }] });
-    expect(res.body.error.message).toMatch(/64/);
-    const list = await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token });
-    expect(list.body.meta.pagination.total).toBe(0);
-  });
+  it.each(['object', 'array'] as const)(
+    'refuses a body nested 65 levels (%s containers) with 400 too_deep and stores nothing',
+    async (kind) => {
+      const org = await ctx.createOrg();
+      const metadata = kind === 'object' ? nest(64, 'object') : { a: nest(63, 'array') };
+      const res = await call(ctx.app, 'POST', '/api/v1/customers', {
+        token: org.token,
+        body: { email: `deep-${kind}@example.com`, metadata },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({
+        code: 'validation_error',
+        details: [{ field: expect.stringMatching(/^metadata\.a/), issue: 'too_deep' }],
+      });
+      expect(res.body.error.message).toMatch(/64/);
+      const list = await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token });
+      expect(list.body.meta.pagination.total).toBe(0);
+    },
+  );
 
   it('counts the depth of every part of the body, also an empty container at the limit', async () => {
     const org = await ctx.createOrg();
     // 64 levels whose deepest container is empty: fine; one more empty container: too deep.
     const ok = await post(org.token, JSON.stringify({ email: 'edge-ok@example.com', metadata: nest(63, 'object') }));
     expect(ok.statusCode).toBe(201);
-    const deep = await post(org.token, JSON.stringify({ email: 'edge-deep@example.com', metadata: { x: 1, y: nest(63, 'array') } }));
+    const deep = await post(
+      org.token,
+      JSON.stringify({ email: 'edge-deep@example.com', metadata: { x: 1, y: nest(63, 'array') } }),
+    );
     expect(deep.statusCode).toBe(400);
-    expect(JSON.parse(deep.body).error.details).toEqual([{ field: expect.stringMatching(/^metadata\.y/), issue: 'too_deep' }]);
+    expect(JSON.parse(deep.body).error.details).toEqual([
+      { field: expect.stringMatching(/^metadata\.y/), issue: 'too_deep' },
+    ]);
   });
 
   it.each([
@@ -89,7 +116,11 @@ describeEachDialect('contract: request bodies', (ctx) => {
       expect(res.statusCode).toBe(400);
       const error = JSON.parse(res.body).error;
       // Clear: it names the body as the problem (today "body must be an object", issue invalid_type).
-      expect(error).toMatchObject({ code: 'validation_error', message: expect.stringMatching(/\bbody\b/), details: [{ field: 'body', issue: expect.stringMatching(/^(required|invalid_type)$/) }] });
+      expect(error).toMatchObject({
+        code: 'validation_error',
+        message: expect.stringMatching(/\bbody\b/),
+        details: [{ field: 'body', issue: expect.stringMatching(/^(required|invalid_type)$/) }],
+      });
     }
     expect((await call(ctx.app, 'GET', '/api/v1/customers', { token: org.token })).body.meta.pagination.total).toBe(0);
     expect((await call(ctx.app, 'GET', '/api/v1/webhooks', { token: org.token })).body.data).toEqual([]);
@@ -97,7 +128,10 @@ describeEachDialect('contract: request bodies', (ctx) => {
 
   it('an empty body with a JSON content type on PATCH /tickets/{id} is no body: 200, nothing changes', async () => {
     const org = await ctx.createOrg();
-    const created = await call(ctx.app, 'POST', '/api/v1/tickets', { token: org.token, body: { subject: 'S', message: 'M', customer: { email: 'e@example.com' } } });
+    const created = await call(ctx.app, 'POST', '/api/v1/tickets', {
+      token: org.token,
+      body: { subject: 'S', message: 'M', customer: { email: 'e@example.com' } },
+    });
     expect(created.status).toBe(201);
     const before = await call(ctx.app, 'GET', `/api/v1/tickets/${created.body.data.id}`, { token: org.token });
     for (const payload of ['', '  ']) {
@@ -110,6 +144,8 @@ describeEachDialect('contract: request bodies', (ctx) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(JSON.parse(res.body).data).toEqual(before.body.data);
     }
-    expect((await call(ctx.app, 'GET', `/api/v1/tickets/${created.body.data.id}`, { token: org.token })).body).toEqual(before.body);
+    expect((await call(ctx.app, 'GET', `/api/v1/tickets/${created.body.data.id}`, { token: org.token })).body).toEqual(
+      before.body,
+    );
   });
 });

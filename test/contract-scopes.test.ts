@@ -6,12 +6,27 @@ import { call, describeEachDialect, type TestOrg } from './support/harness.js';
 // served to a key that holds nothing but the needed one. Tags can also be read with tickets:read.
 
 type Scope =
-  | 'tickets:read' | 'tickets:write' | 'customers:read' | 'customers:write'
-  | 'webhooks:read' | 'webhooks:write' | 'billing:read' | 'events:read' | 'admin';
+  | 'tickets:read'
+  | 'tickets:write'
+  | 'customers:read'
+  | 'customers:write'
+  | 'webhooks:read'
+  | 'webhooks:write'
+  | 'billing:read'
+  | 'events:read'
+  | 'admin';
 
 // interface.md's seven plus admin (decisions.md): a key with "every scope" holds all of these.
 const EVERY_SCOPE: Scope[] = [
-  'tickets:read', 'tickets:write', 'customers:read', 'customers:write', 'webhooks:read', 'webhooks:write', 'billing:read', 'events:read', 'admin',
+  'tickets:read',
+  'tickets:write',
+  'customers:read',
+  'customers:write',
+  'webhooks:read',
+  'webhooks:write',
+  'billing:read',
+  'events:read',
+  'admin',
 ];
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -51,25 +66,122 @@ interface Operation {
 
 const OPERATIONS: Operation[] = [
   // Tickets
-  { name: 'POST /tickets', scopes: ['tickets:write'], ok: 201, request: (f) => ({ method: 'POST', url: '/api/v1/tickets', body: { subject: 'Scopes', message: 'Hi', customer: { email: `${f.unique()}@example.com` } } }) },
-  { name: 'GET /tickets', scopes: ['tickets:read'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/tickets' }) },
-  { name: 'GET /tickets/{id}', scopes: ['tickets:read'], ok: 200, request: (f) => ({ method: 'GET', url: `/api/v1/tickets/${f.ticketId}` }) },
-  { name: 'POST /tickets/{id}/messages', scopes: ['tickets:write'], ok: 201, request: (f) => ({ method: 'POST', url: `/api/v1/tickets/${f.ticketId}/messages`, body: { content: 'More' } }) },
-  { name: 'PATCH /tickets/{id}', scopes: ['tickets:write'], ok: 200, request: (f) => ({ method: 'PATCH', url: `/api/v1/tickets/${f.ticketId}`, body: { priority: 'HIGH' } }) },
+  {
+    name: 'POST /tickets',
+    scopes: ['tickets:write'],
+    ok: 201,
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/tickets',
+      body: { subject: 'Scopes', message: 'Hi', customer: { email: `${f.unique()}@example.com` } },
+    }),
+  },
+  {
+    name: 'GET /tickets',
+    scopes: ['tickets:read'],
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/v1/tickets' }),
+  },
+  {
+    name: 'GET /tickets/{id}',
+    scopes: ['tickets:read'],
+    ok: 200,
+    request: (f) => ({ method: 'GET', url: `/api/v1/tickets/${f.ticketId}` }),
+  },
+  {
+    name: 'POST /tickets/{id}/messages',
+    scopes: ['tickets:write'],
+    ok: 201,
+    request: (f) => ({ method: 'POST', url: `/api/v1/tickets/${f.ticketId}/messages`, body: { content: 'More' } }),
+  },
+  {
+    name: 'PATCH /tickets/{id}',
+    scopes: ['tickets:write'],
+    ok: 200,
+    request: (f) => ({ method: 'PATCH', url: `/api/v1/tickets/${f.ticketId}`, body: { priority: 'HIGH' } }),
+  },
   // Customers
-  { name: 'POST /customers', scopes: ['customers:write'], ok: 201, request: (f) => ({ method: 'POST', url: '/api/v1/customers', body: { email: `${f.unique()}@example.com` } }) },
-  { name: 'GET /customers', scopes: ['customers:read'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/customers' }) },
-  { name: 'GET /customers/{id}', scopes: ['customers:read'], ok: 200, request: (f) => ({ method: 'GET', url: `/api/v1/customers/${f.customerId}` }) },
-  { name: 'PATCH /customers/{id}', scopes: ['customers:write'], ok: 200, request: (f) => ({ method: 'PATCH', url: `/api/v1/customers/${f.customerId}`, body: { name: f.unique() } }) },
-  { name: 'DELETE /customers/{id}', scopes: ['customers:write'], ok: 200, request: async (f) => ({ method: 'DELETE', url: `/api/v1/customers/${await f.fresh('customer')}` }) },
+  {
+    name: 'POST /customers',
+    scopes: ['customers:write'],
+    ok: 201,
+    request: (f) => ({ method: 'POST', url: '/api/v1/customers', body: { email: `${f.unique()}@example.com` } }),
+  },
+  {
+    name: 'GET /customers',
+    scopes: ['customers:read'],
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/v1/customers' }),
+  },
+  {
+    name: 'GET /customers/{id}',
+    scopes: ['customers:read'],
+    ok: 200,
+    request: (f) => ({ method: 'GET', url: `/api/v1/customers/${f.customerId}` }),
+  },
+  {
+    name: 'PATCH /customers/{id}',
+    scopes: ['customers:write'],
+    ok: 200,
+    request: (f) => ({ method: 'PATCH', url: `/api/v1/customers/${f.customerId}`, body: { name: f.unique() } }),
+  },
+  {
+    name: 'DELETE /customers/{id}',
+    scopes: ['customers:write'],
+    ok: 200,
+    request: async (f) => ({ method: 'DELETE', url: `/api/v1/customers/${await f.fresh('customer')}` }),
+  },
   // Webhooks
-  { name: 'GET /webhooks', scopes: ['webhooks:read'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/webhooks' }) },
-  { name: 'POST /webhooks', scopes: ['webhooks:write'], ok: 201, request: (f) => ({ method: 'POST', url: '/api/v1/webhooks', body: { name: 'w', url: `https://hooks.example.com/${f.unique()}`, events: ['ticket.created'] } }) },
-  { name: 'GET /webhooks/{id}', scopes: ['webhooks:read'], ok: 200, request: (f) => ({ method: 'GET', url: `/api/v1/webhooks/${f.webhookId}` }) },
-  { name: 'PATCH /webhooks/{id}', scopes: ['webhooks:write'], ok: 200, request: (f) => ({ method: 'PATCH', url: `/api/v1/webhooks/${f.webhookId}`, body: { name: f.unique() } }) },
-  { name: 'DELETE /webhooks/{id}', scopes: ['webhooks:write'], ok: 200, request: async (f) => ({ method: 'DELETE', url: `/api/v1/webhooks/${await f.fresh('webhook')}` }) },
-  { name: 'GET /webhooks/{id}/deliveries', scopes: ['webhooks:read'], ok: 200, request: (f) => ({ method: 'GET', url: `/api/v1/webhooks/${f.webhookId}/deliveries` }) },
-  { name: 'POST /webhooks/subscribe', scopes: ['tickets:write'], ok: 201, request: (f) => ({ method: 'POST', url: '/api/v1/webhooks/subscribe', body: { url: `https://zap.example.com/${f.unique()}`, event: 'ticket.created' } }) },
+  {
+    name: 'GET /webhooks',
+    scopes: ['webhooks:read'],
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/v1/webhooks' }),
+  },
+  {
+    name: 'POST /webhooks',
+    scopes: ['webhooks:write'],
+    ok: 201,
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      body: { name: 'w', url: `https://hooks.example.com/${f.unique()}`, events: ['ticket.created'] },
+    }),
+  },
+  {
+    name: 'GET /webhooks/{id}',
+    scopes: ['webhooks:read'],
+    ok: 200,
+    request: (f) => ({ method: 'GET', url: `/api/v1/webhooks/${f.webhookId}` }),
+  },
+  {
+    name: 'PATCH /webhooks/{id}',
+    scopes: ['webhooks:write'],
+    ok: 200,
+    request: (f) => ({ method: 'PATCH', url: `/api/v1/webhooks/${f.webhookId}`, body: { name: f.unique() } }),
+  },
+  {
+    name: 'DELETE /webhooks/{id}',
+    scopes: ['webhooks:write'],
+    ok: 200,
+    request: async (f) => ({ method: 'DELETE', url: `/api/v1/webhooks/${await f.fresh('webhook')}` }),
+  },
+  {
+    name: 'GET /webhooks/{id}/deliveries',
+    scopes: ['webhooks:read'],
+    ok: 200,
+    request: (f) => ({ method: 'GET', url: `/api/v1/webhooks/${f.webhookId}/deliveries` }),
+  },
+  {
+    name: 'POST /webhooks/subscribe',
+    scopes: ['tickets:write'],
+    ok: 201,
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/webhooks/subscribe',
+      body: { url: `https://zap.example.com/${f.unique()}`, event: 'ticket.created' },
+    }),
+  },
   {
     name: 'POST /webhooks/unsubscribe',
     scopes: ['tickets:write'],
@@ -80,120 +192,285 @@ const OPERATIONS: Operation[] = [
       return { method: 'POST', url: '/api/v1/webhooks/unsubscribe', body: { url } };
     },
   },
-  { name: 'POST /webhooks/{id}/test', scopes: ['webhooks:write'], ok: 202, request: (f) => ({ method: 'POST', url: `/api/v1/webhooks/${f.webhookId}/test` }) },
-  { name: 'POST /webhooks/{id}/rotate-secret', scopes: ['webhooks:write'], ok: 200, request: async (f) => ({ method: 'POST', url: `/api/v1/webhooks/${await f.fresh('webhook')}/rotate-secret`, body: {} }) },
-  { name: 'POST /webhooks/{id}/deliveries/{id}/retry', scopes: ['webhooks:write'], ok: 202, request: (f) => ({ method: 'POST', url: `/api/v1/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/retry` }) },
+  {
+    name: 'POST /webhooks/{id}/test',
+    scopes: ['webhooks:write'],
+    ok: 202,
+    request: (f) => ({ method: 'POST', url: `/api/v1/webhooks/${f.webhookId}/test` }),
+  },
+  {
+    name: 'POST /webhooks/{id}/rotate-secret',
+    scopes: ['webhooks:write'],
+    ok: 200,
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/v1/webhooks/${await f.fresh('webhook')}/rotate-secret`,
+      body: {},
+    }),
+  },
+  {
+    name: 'POST /webhooks/{id}/deliveries/{id}/retry',
+    scopes: ['webhooks:write'],
+    ok: 202,
+    request: (f) => ({ method: 'POST', url: `/api/v1/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/retry` }),
+  },
   // Event log (platform.md §4)
   { name: 'GET /events', scopes: ['events:read'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/events' }) },
   // Billing
-  { name: 'GET /billing/usage', scopes: ['billing:read'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/billing/usage' }) },
+  {
+    name: 'GET /billing/usage',
+    scopes: ['billing:read'],
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/v1/billing/usage' }),
+  },
   // Staff users
-  { name: 'POST /users', scopes: ['admin'], ok: 201, request: (f) => ({ method: 'POST', url: '/api/v1/users', body: { name: 'U', email: `${f.unique()}@staff.example` } }) },
+  {
+    name: 'POST /users',
+    scopes: ['admin'],
+    ok: 201,
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/users',
+      body: { name: 'U', email: `${f.unique()}@staff.example` },
+    }),
+  },
   { name: 'GET /users', scopes: ['admin'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/users' }) },
-  { name: 'GET /users/{id}', scopes: ['admin'], ok: 200, request: (f) => ({ method: 'GET', url: `/api/v1/users/${f.userId}` }) },
-  { name: 'PATCH /users/{id}', scopes: ['admin'], ok: 200, request: (f) => ({ method: 'PATCH', url: `/api/v1/users/${f.userId}`, body: { name: f.unique() } }) },
-  { name: 'DELETE /users/{id}', scopes: ['admin'], ok: 200, request: async (f) => ({ method: 'DELETE', url: `/api/v1/users/${await f.fresh('user')}` }) },
+  {
+    name: 'GET /users/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: (f) => ({ method: 'GET', url: `/api/v1/users/${f.userId}` }),
+  },
+  {
+    name: 'PATCH /users/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: (f) => ({ method: 'PATCH', url: `/api/v1/users/${f.userId}`, body: { name: f.unique() } }),
+  },
+  {
+    name: 'DELETE /users/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({ method: 'DELETE', url: `/api/v1/users/${await f.fresh('user')}` }),
+  },
   // Teams
-  { name: 'POST /teams', scopes: ['admin'], ok: 201, request: (f) => ({ method: 'POST', url: '/api/v1/teams', body: { name: f.unique() } }) },
+  {
+    name: 'POST /teams',
+    scopes: ['admin'],
+    ok: 201,
+    request: (f) => ({ method: 'POST', url: '/api/v1/teams', body: { name: f.unique() } }),
+  },
   { name: 'GET /teams', scopes: ['admin'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/teams' }) },
-  { name: 'GET /teams/{id}', scopes: ['admin'], ok: 200, request: (f) => ({ method: 'GET', url: `/api/v1/teams/${f.teamId}` }) },
-  { name: 'PATCH /teams/{id}', scopes: ['admin'], ok: 200, request: (f) => ({ method: 'PATCH', url: `/api/v1/teams/${f.teamId}`, body: { name: f.unique() } }) },
-  { name: 'DELETE /teams/{id}', scopes: ['admin'], ok: 200, request: async (f) => ({ method: 'DELETE', url: `/api/v1/teams/${await f.fresh('team')}` }) },
+  {
+    name: 'GET /teams/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: (f) => ({ method: 'GET', url: `/api/v1/teams/${f.teamId}` }),
+  },
+  {
+    name: 'PATCH /teams/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: (f) => ({ method: 'PATCH', url: `/api/v1/teams/${f.teamId}`, body: { name: f.unique() } }),
+  },
+  {
+    name: 'DELETE /teams/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({ method: 'DELETE', url: `/api/v1/teams/${await f.fresh('team')}` }),
+  },
   // Tags: managed with admin, read with admin or tickets:read
-  { name: 'POST /tags', scopes: ['admin'], ok: 201, request: (f) => ({ method: 'POST', url: '/api/v1/tags', body: { name: f.unique() } }) },
-  { name: 'GET /tags', scopes: ['admin', 'tickets:read'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/tags' }) },
-  { name: 'GET /tags/{id}', scopes: ['admin', 'tickets:read'], ok: 200, request: (f) => ({ method: 'GET', url: `/api/v1/tags/${f.tagId}` }) },
-  { name: 'PATCH /tags/{id}', scopes: ['admin'], ok: 200, request: (f) => ({ method: 'PATCH', url: `/api/v1/tags/${f.tagId}`, body: { color: '#abcdef' } }) },
-  { name: 'DELETE /tags/{id}', scopes: ['admin'], ok: 200, request: async (f) => ({ method: 'DELETE', url: `/api/v1/tags/${await f.fresh('tag')}` }) },
+  {
+    name: 'POST /tags',
+    scopes: ['admin'],
+    ok: 201,
+    request: (f) => ({ method: 'POST', url: '/api/v1/tags', body: { name: f.unique() } }),
+  },
+  {
+    name: 'GET /tags',
+    scopes: ['admin', 'tickets:read'],
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/v1/tags' }),
+  },
+  {
+    name: 'GET /tags/{id}',
+    scopes: ['admin', 'tickets:read'],
+    ok: 200,
+    request: (f) => ({ method: 'GET', url: `/api/v1/tags/${f.tagId}` }),
+  },
+  {
+    name: 'PATCH /tags/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: (f) => ({ method: 'PATCH', url: `/api/v1/tags/${f.tagId}`, body: { color: '#abcdef' } }),
+  },
+  {
+    name: 'DELETE /tags/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({ method: 'DELETE', url: `/api/v1/tags/${await f.fresh('tag')}` }),
+  },
   // Invitations
-  { name: 'POST /invitations', scopes: ['admin'], ok: 201, request: (f) => ({ method: 'POST', url: '/api/v1/invitations', body: { email: `${f.unique()}@invited.example` } }) },
-  { name: 'GET /invitations', scopes: ['admin'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/invitations' }) },
-  { name: 'GET /invitations/{id}', scopes: ['admin'], ok: 200, request: (f) => ({ method: 'GET', url: `/api/v1/invitations/${f.invitationId}` }) },
-  { name: 'PATCH /invitations/{id}', scopes: ['admin'], ok: 200, request: (f) => ({ method: 'PATCH', url: `/api/v1/invitations/${f.invitationId}`, body: { name: f.unique() } }) },
-  { name: 'POST /invitations/{id}/accept', scopes: ['admin'], ok: 201, request: async (f) => ({ method: 'POST', url: `/api/v1/invitations/${await f.fresh('invitation')}/accept`, body: {} }) },
-  { name: 'POST /invitations/{id}/revoke', scopes: ['admin'], ok: 200, request: async (f) => ({ method: 'POST', url: `/api/v1/invitations/${await f.fresh('invitation')}/revoke` }) },
-  { name: 'DELETE /invitations/{id}', scopes: ['admin'], ok: 200, request: async (f) => ({ method: 'DELETE', url: `/api/v1/invitations/${await f.fresh('invitation')}` }) },
+  {
+    name: 'POST /invitations',
+    scopes: ['admin'],
+    ok: 201,
+    request: (f) => ({ method: 'POST', url: '/api/v1/invitations', body: { email: `${f.unique()}@invited.example` } }),
+  },
+  {
+    name: 'GET /invitations',
+    scopes: ['admin'],
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/v1/invitations' }),
+  },
+  {
+    name: 'GET /invitations/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: (f) => ({ method: 'GET', url: `/api/v1/invitations/${f.invitationId}` }),
+  },
+  {
+    name: 'PATCH /invitations/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: (f) => ({ method: 'PATCH', url: `/api/v1/invitations/${f.invitationId}`, body: { name: f.unique() } }),
+  },
+  {
+    name: 'POST /invitations/{id}/accept',
+    scopes: ['admin'],
+    ok: 201,
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/v1/invitations/${await f.fresh('invitation')}/accept`,
+      body: {},
+    }),
+  },
+  {
+    name: 'POST /invitations/{id}/revoke',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({ method: 'POST', url: `/api/v1/invitations/${await f.fresh('invitation')}/revoke` }),
+  },
+  {
+    name: 'DELETE /invitations/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({ method: 'DELETE', url: `/api/v1/invitations/${await f.fresh('invitation')}` }),
+  },
   // API keys
-  { name: 'POST /api-keys', scopes: ['admin'], ok: 201, request: () => ({ method: 'POST', url: '/api/v1/api-keys', body: { scopes: ['tickets:read'] } }) },
+  {
+    name: 'POST /api-keys',
+    scopes: ['admin'],
+    ok: 201,
+    request: () => ({ method: 'POST', url: '/api/v1/api-keys', body: { scopes: ['tickets:read'] } }),
+  },
   { name: 'GET /api-keys', scopes: ['admin'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/api-keys' }) },
-  { name: 'GET /api-keys/{id}', scopes: ['admin'], ok: 200, request: (f) => ({ method: 'GET', url: `/api/v1/api-keys/${f.apiKeyId}` }) },
-  { name: 'DELETE /api-keys/{id}', scopes: ['admin'], ok: 200, request: async (f) => ({ method: 'DELETE', url: `/api/v1/api-keys/${await f.fresh('apiKey')}` }) },
+  {
+    name: 'GET /api-keys/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: (f) => ({ method: 'GET', url: `/api/v1/api-keys/${f.apiKeyId}` }),
+  },
+  {
+    name: 'DELETE /api-keys/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({ method: 'DELETE', url: `/api/v1/api-keys/${await f.fresh('apiKey')}` }),
+  },
 ];
 
-describeEachDialect('contract: scope per operation', (ctx) => {
-  let org: TestOrg;
-  let f: Fixtures;
-  const keys = new Map<string, Promise<string>>();
-  const keyWith = (scopes: Scope[]) => {
-    const id = [...scopes].sort().join(' ');
-    if (!keys.has(id)) keys.set(id, org.keyWith(scopes));
-    return keys.get(id)!;
-  };
-
-  beforeAll(async () => {
-    org = await ctx.createOrg('scopes');
-    let n = 0;
-    const unique = () => `s${++n}-${Math.random().toString(36).slice(2, 8)}`;
-    const create = async (url: string, body: unknown) => {
-      const res = await call(ctx.app, 'POST', url, { token: org.token, body });
-      expect(res.status, `${url} ${JSON.stringify(res.body)}`).toBe(201);
-      return res.body.data;
+describeEachDialect(
+  'contract: scope per operation',
+  (ctx) => {
+    let org: TestOrg;
+    let f: Fixtures;
+    const keys = new Map<string, Promise<string>>();
+    const keyWith = (scopes: Scope[]) => {
+      const id = [...scopes].sort().join(' ');
+      if (!keys.has(id)) keys.set(id, org.keyWith(scopes));
+      return keys.get(id)!;
     };
-    const makers = {
-      customer: async () => (await create('/api/v1/customers', { email: `${unique()}@example.com` })).id,
-      webhook: async () => (await create('/api/v1/webhooks', { name: 'w', url: `https://hooks.example.com/${unique()}`, events: ['ticket.created'] })).id,
-      user: async () => (await create('/api/v1/users', { name: 'Staff', email: `${unique()}@staff.example` })).id,
-      team: async () => (await create('/api/v1/teams', { name: unique() })).id,
-      tag: async () => (await create('/api/v1/tags', { name: unique() })).id,
-      invitation: async () => (await create('/api/v1/invitations', { email: `${unique()}@invited.example` })).id,
-      apiKey: async () => (await create('/api/v1/api-keys', { scopes: ['billing:read'] })).id,
-    };
-    f = {
-      admin: org.token,
-      ticketId: (await create('/api/v1/tickets', { subject: 'S', message: 'M', customer: { email: 'scopes@example.com' } })).id,
-      customerId: await makers.customer(),
-      webhookId: await makers.webhook(),
-      userId: await makers.user(),
-      teamId: await makers.team(),
-      tagId: await makers.tag(),
-      invitationId: await makers.invitation(),
-      apiKeyId: await makers.apiKey(),
-      deliveryId: '',
-      fresh: (kind) => makers[kind](),
-      unique,
-      post: create,
-    };
-    f.deliveryId = (await call(ctx.app, 'POST', `/api/v1/webhooks/${f.webhookId}/test`, { token: org.token })).body.data.id;
-  });
 
-  it('the table names every operation of the API (as the OpenAPI document lists them)', async () => {
-    const doc = await call(ctx.app, 'GET', '/openapi.json');
-    expect(doc.status).toBe(200);
-    const documented = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>)
-      .filter(([path]) => path.startsWith('/api/v1/'))
-      .flatMap(([path, methods]) =>
-        Object.keys(methods)
-          .filter((m) => ['get', 'post', 'patch', 'put', 'delete'].includes(m))
-          .map((m) => `${m.toUpperCase()} ${path.slice('/api/v1'.length).replace(/\{[^}]+\}/g, '{id}')}`),
-      );
-    expect(new Set(OPERATIONS.map((o) => o.name)).size).toBe(OPERATIONS.length);
-    expect([...documented].sort()).toEqual(OPERATIONS.map((o) => o.name).sort());
-  });
+    beforeAll(async () => {
+      org = await ctx.createOrg('scopes');
+      let n = 0;
+      const unique = () => `s${++n}-${Math.random().toString(36).slice(2, 8)}`;
+      const create = async (url: string, body: unknown) => {
+        const res = await call(ctx.app, 'POST', url, { token: org.token, body });
+        expect(res.status, `${url} ${JSON.stringify(res.body)}`).toBe(201);
+        return res.body.data;
+      };
+      const makers = {
+        customer: async () => (await create('/api/v1/customers', { email: `${unique()}@example.com` })).id,
+        webhook: async () =>
+          (
+            await create('/api/v1/webhooks', {
+              name: 'w',
+              url: `https://hooks.example.com/${unique()}`,
+              events: ['ticket.created'],
+            })
+          ).id,
+        user: async () => (await create('/api/v1/users', { name: 'Staff', email: `${unique()}@staff.example` })).id,
+        team: async () => (await create('/api/v1/teams', { name: unique() })).id,
+        tag: async () => (await create('/api/v1/tags', { name: unique() })).id,
+        invitation: async () => (await create('/api/v1/invitations', { email: `${unique()}@invited.example` })).id,
+        apiKey: async () => (await create('/api/v1/api-keys', { scopes: ['billing:read'] })).id,
+      };
+      f = {
+        admin: org.token,
+        ticketId: (
+          await create('/api/v1/tickets', { subject: 'S', message: 'M', customer: { email: 'scopes@example.com' } })
+        ).id,
+        customerId: await makers.customer(),
+        webhookId: await makers.webhook(),
+        userId: await makers.user(),
+        teamId: await makers.team(),
+        tagId: await makers.tag(),
+        invitationId: await makers.invitation(),
+        apiKeyId: await makers.apiKey(),
+        deliveryId: '',
+        fresh: (kind) => makers[kind](),
+        unique,
+        post: create,
+      };
+      f.deliveryId = (
+        await call(ctx.app, 'POST', `/api/v1/webhooks/${f.webhookId}/test`, { token: org.token })
+      ).body.data.id;
+    });
 
-  it.each(OPERATIONS)('$name: a key with every other scope gets 403 insufficient_scope naming $scopes', async (op) => {
-    const token = await keyWith(EVERY_SCOPE.filter((s) => !op.scopes.includes(s)));
-    const req = await op.request(f);
-    const res = await call(ctx.app, req.method, req.url, { token, body: req.body });
-    expect(res.status).toBe(403);
-    expect(res.body.error).toMatchObject({ code: 'insufficient_scope', details: [] });
-    for (const scope of op.scopes) expect(res.body.error.message).toContain(scope);
-  });
+    it('the table names every operation of the API (as the OpenAPI document lists them)', async () => {
+      const doc = await call(ctx.app, 'GET', '/openapi.json');
+      expect(doc.status).toBe(200);
+      const documented = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>)
+        .filter(([path]) => path.startsWith('/api/v1/'))
+        .flatMap(([path, methods]) =>
+          Object.keys(methods)
+            .filter((m) => ['get', 'post', 'patch', 'put', 'delete'].includes(m))
+            .map((m) => `${m.toUpperCase()} ${path.slice('/api/v1'.length).replace(/\{[^}]+\}/g, '{id}')}`),
+        );
+      expect(new Set(OPERATIONS.map((o) => o.name)).size).toBe(OPERATIONS.length);
+      expect([...documented].sort()).toEqual(OPERATIONS.map((o) => o.name).sort());
+    });
 
-  const allowed = OPERATIONS.flatMap((op) => op.scopes.map((scope) => ({ ...op, scope })));
-  it.each(allowed)('$name: a key with only $scope is served ($ok)', async (op) => {
-    const token = await keyWith([op.scope]);
-    const req = await op.request(f);
-    const res = await call(ctx.app, req.method, req.url, { token, body: req.body });
-    expect(res.status, JSON.stringify(res.body)).toBe(op.ok);
-  });
-}, { partitioned: true });
+    it.each(OPERATIONS)(
+      '$name: a key with every other scope gets 403 insufficient_scope naming $scopes',
+      async (op) => {
+        const token = await keyWith(EVERY_SCOPE.filter((s) => !op.scopes.includes(s)));
+        const req = await op.request(f);
+        const res = await call(ctx.app, req.method, req.url, { token, body: req.body });
+        expect(res.status).toBe(403);
+        expect(res.body.error).toMatchObject({ code: 'insufficient_scope', details: [] });
+        for (const scope of op.scopes) expect(res.body.error.message).toContain(scope);
+      },
+    );
+
+    const allowed = OPERATIONS.flatMap((op) => op.scopes.map((scope) => ({ ...op, scope })));
+    it.each(allowed)('$name: a key with only $scope is served ($ok)', async (op) => {
+      const token = await keyWith([op.scope]);
+      const req = await op.request(f);
+      const res = await call(ctx.app, req.method, req.url, { token, body: req.body });
+      expect(res.status, JSON.stringify(res.body)).toBe(op.ok);
+    });
+  },
+  { partitioned: true },
+);

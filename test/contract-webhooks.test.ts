@@ -30,7 +30,12 @@ function deliveryHarness(ctx: TestContext) {
       return state.receiver;
     },
     start() {
-      state.worker = startWorker({ database: ctx.database, clock: ctx.clock, settings: ctx.config.webhooks, logger: silentLogger });
+      state.worker = startWorker({
+        database: ctx.database,
+        clock: ctx.clock,
+        settings: ctx.config.webhooks,
+        logger: silentLogger,
+      });
       return state.worker;
     },
     async stop() {
@@ -67,7 +72,8 @@ describeEachDialect(
     }
     const raiseEvent = async (org: TestOrg) => {
       const res = await call(ctx.app, 'POST', '/api/v1/tickets', {
-        token: org.token, body: { subject: `Ticket ${++ticketNo}`, message: 'Help', customer: { email: 'breaker@example.com' } },
+        token: org.token,
+        body: { subject: `Ticket ${++ticketNo}`, message: 'Help', customer: { email: 'breaker@example.com' } },
       });
       expect(res.status).toBe(201);
     };
@@ -181,12 +187,36 @@ describeEachDialect(
       const org = await ctx.createOrg();
       const off = await createWebhook(ctx, org.token, `${h.receiver.url}/off`, allEvents);
       const on = await createWebhook(ctx, org.token, `${h.receiver.url}/on`, allEvents);
-      expect((await call(ctx.app, 'PATCH', `/api/v1/webhooks/${off.id}`, { token: org.token, body: { is_active: false } })).status).toBe(200);
-      const ticket = await call(ctx.app, 'POST', '/api/v1/tickets', { token: org.token, body: { subject: 'S', message: 'M', customer: { email: 'i@example.com' } } });
+      expect(
+        (await call(ctx.app, 'PATCH', `/api/v1/webhooks/${off.id}`, { token: org.token, body: { is_active: false } }))
+          .status,
+      ).toBe(200);
+      const ticket = await call(ctx.app, 'POST', '/api/v1/tickets', {
+        token: org.token,
+        body: { subject: 'S', message: 'M', customer: { email: 'i@example.com' } },
+      });
       expect(ticket.status).toBe(201);
-      expect((await call(ctx.app, 'POST', `/api/v1/tickets/${ticket.body.data.id}/messages`, { token: org.token, body: { content: 'x' } })).status).toBe(201);
-      expect((await call(ctx.app, 'PATCH', `/api/v1/tickets/${ticket.body.data.id}`, { token: org.token, body: { status: 'PENDING' } })).status).toBe(200);
-      expect((await storedDeliveries(ctx, on.id)).map((d) => d.event).sort()).toEqual(['message.created', 'ticket.created', 'ticket.updated']);
+      expect(
+        (
+          await call(ctx.app, 'POST', `/api/v1/tickets/${ticket.body.data.id}/messages`, {
+            token: org.token,
+            body: { content: 'x' },
+          })
+        ).status,
+      ).toBe(201);
+      expect(
+        (
+          await call(ctx.app, 'PATCH', `/api/v1/tickets/${ticket.body.data.id}`, {
+            token: org.token,
+            body: { status: 'PENDING' },
+          })
+        ).status,
+      ).toBe(200);
+      expect((await storedDeliveries(ctx, on.id)).map((d) => d.event).sort()).toEqual([
+        'message.created',
+        'ticket.created',
+        'ticket.updated',
+      ]);
       expect(await storedDeliveries(ctx, off.id)).toEqual([]);
     });
 
@@ -208,27 +238,46 @@ describeEachDialect(
       const org = await ctx.createOrg();
       const off = await createWebhook(ctx, org.token, `${h.receiver.url}/deactivated`);
       const sentinel = await createWebhook(ctx, org.token, `${h.receiver.url}/sentinel`);
-      const ticket = await call(ctx.app, 'POST', '/api/v1/tickets', { token: org.token, body: { subject: 'S', message: 'M', customer: { email: 'q@example.com' } } });
+      const ticket = await call(ctx.app, 'POST', '/api/v1/tickets', {
+        token: org.token,
+        body: { subject: 'S', message: 'M', customer: { email: 'q@example.com' } },
+      });
       expect(ticket.status).toBe(201);
       expect(await storedDeliveries(ctx, off.id)).toHaveLength(1);
-      expect((await call(ctx.app, 'PATCH', `/api/v1/webhooks/${off.id}`, { token: org.token, body: { is_active: false } })).status).toBe(200);
+      expect(
+        (await call(ctx.app, 'PATCH', `/api/v1/webhooks/${off.id}`, { token: org.token, body: { is_active: false } }))
+          .status,
+      ).toBe(200);
       await runWorkerUntilDelivered(org, sentinel.id);
       expect(h.receiver.requests.map((r) => r.path)).toEqual(['/sentinel']);
       const [row] = await storedDeliveries(ctx, off.id);
       expect(row).toMatchObject({ attempt_count: 0, next_attempt_at: null, status: null });
-      expect((await call(ctx.app, 'GET', `/api/v1/webhooks/${off.id}/deliveries`, { token: org.token })).body.data).toEqual([]);
+      expect(
+        (await call(ctx.app, 'GET', `/api/v1/webhooks/${off.id}/deliveries`, { token: org.token })).body.data,
+      ).toEqual([]);
     });
 
     it('also when the delivery was held by a worker that died before the deactivation', async () => {
       const org = await ctx.createOrg();
       const off = await createWebhook(ctx, org.token, `${h.receiver.url}/held`);
       const sentinel = await createWebhook(ctx, org.token, `${h.receiver.url}/sentinel`);
-      const ticket = await call(ctx.app, 'POST', '/api/v1/tickets', { token: org.token, body: { subject: 'S', message: 'M', customer: { email: 'd@example.com' } } });
+      const ticket = await call(ctx.app, 'POST', '/api/v1/tickets', {
+        token: org.token,
+        body: { subject: 'S', message: 'M', customer: { email: 'd@example.com' } },
+      });
       expect(ticket.status).toBe(201);
       // A worker claims both deliveries and dies before sending: its lease (1 ms) runs out at once.
-      const claimed = await claimDueDeliveries(ctx.database.system, { now: ctx.clock(), leaseMs: 1, limit: 100, token: 'dead-worker' });
+      const claimed = await claimDueDeliveries(ctx.database.system, {
+        now: ctx.clock(),
+        leaseMs: 1,
+        limit: 100,
+        token: 'dead-worker',
+      });
       expect(claimed.map((c) => c.webhook_id).sort()).toEqual([off.id, sentinel.id].sort());
-      expect((await call(ctx.app, 'PATCH', `/api/v1/webhooks/${off.id}`, { token: org.token, body: { is_active: false } })).status).toBe(200);
+      expect(
+        (await call(ctx.app, 'PATCH', `/api/v1/webhooks/${off.id}`, { token: org.token, body: { is_active: false } }))
+          .status,
+      ).toBe(200);
       await runWorkerUntilDelivered(org, sentinel.id);
       expect(h.receiver.requests.map((r) => r.path)).toEqual(['/sentinel']);
       const [row] = await storedDeliveries(ctx, off.id);
@@ -238,53 +287,71 @@ describeEachDialect(
   { env: { WEBHOOK_POLL_INTERVAL_MS: '100', WEBHOOK_TIMEOUT_MS: '5000' } },
 );
 
-describeEachDialect('contract: webhook lists', (ctx) => {
-  it('GET /webhooks lists all of more than 20 webhooks, oldest first, without pagination', async () => {
-    const org = await ctx.createOrg();
-    const base = Date.parse('2026-01-01T00:00:00.000Z');
-    const ids: string[] = [];
-    for (let i = 0; i < 25; i++) {
-      ctx.clock.set(base + i * 1000);
-      ids.push((await createWebhook(ctx, org.token, `https://hooks.example.com/${i}`)).id);
-    }
-    const list = await call(ctx.app, 'GET', '/api/v1/webhooks', { token: org.token });
-    expect(list.status).toBe(200);
-    expect(Object.keys(list.body)).toEqual(['data']);
-    expect(list.body.data.map((w: any) => w.id)).toEqual(ids);
-  });
-}, { partitioned: true });
+describeEachDialect(
+  'contract: webhook lists',
+  (ctx) => {
+    it('GET /webhooks lists all of more than 20 webhooks, oldest first, without pagination', async () => {
+      const org = await ctx.createOrg();
+      const base = Date.parse('2026-01-01T00:00:00.000Z');
+      const ids: string[] = [];
+      for (let i = 0; i < 25; i++) {
+        ctx.clock.set(base + i * 1000);
+        ids.push((await createWebhook(ctx, org.token, `https://hooks.example.com/${i}`)).id);
+      }
+      const list = await call(ctx.app, 'GET', '/api/v1/webhooks', { token: org.token });
+      expect(list.status).toBe(200);
+      expect(Object.keys(list.body)).toEqual(['data']);
+      expect(list.body.data.map((w: any) => w.id)).toEqual(ids);
+    });
+  },
+  { partitioned: true },
+);
 
 describeEachDialect(
   'contract: SSRF guard allow path',
   (ctx) => {
-    const create = (token: string, url: string) => call(ctx.app, 'POST', '/api/v1/webhooks', { token, body: { name: 'x', url, events: ['ticket.created'] } });
+    const create = (token: string, url: string) =>
+      call(ctx.app, 'POST', '/api/v1/webhooks', { token, body: { name: 'x', url, events: ['ticket.created'] } });
 
-    it.each(['http://93.184.216.34/hook', 'http://[2606:4700:4700::1111]/hook', 'https://[2606:4700:4700::1111]:8443/in'])(
-      'accepts the public IP literal %s (no DNS needed) on create, update and subscribe',
-      async (url) => {
-        const org = await ctx.createOrg();
-        const res = await create(org.token, url);
-        expect(res.status, JSON.stringify(res.body)).toBe(201);
-        expect(res.body.data.url).toBe(url);
-        const other = await create(org.token, 'http://93.184.216.35/first');
-        expect(other.status).toBe(201);
-        const patched = await call(ctx.app, 'PATCH', `/api/v1/webhooks/${other.body.data.id}`, { token: org.token, body: { url } });
-        expect(patched.status).toBe(200);
-        const sub = await call(ctx.app, 'POST', '/api/v1/webhooks/subscribe', { token: org.token, body: { url, event: 'message.created' } });
-        expect(sub.status).toBe(201);
-      },
-    );
+    it.each([
+      'http://93.184.216.34/hook',
+      'http://[2606:4700:4700::1111]/hook',
+      'https://[2606:4700:4700::1111]:8443/in',
+    ])('accepts the public IP literal %s (no DNS needed) on create, update and subscribe', async (url) => {
+      const org = await ctx.createOrg();
+      const res = await create(org.token, url);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.data.url).toBe(url);
+      const other = await create(org.token, 'http://93.184.216.35/first');
+      expect(other.status).toBe(201);
+      const patched = await call(ctx.app, 'PATCH', `/api/v1/webhooks/${other.body.data.id}`, {
+        token: org.token,
+        body: { url },
+      });
+      expect(patched.status).toBe(200);
+      const sub = await call(ctx.app, 'POST', '/api/v1/webhooks/subscribe', {
+        token: org.token,
+        body: { url, event: 'message.created' },
+      });
+      expect(sub.status).toBe(201);
+    });
 
-    it.each(['http://localhost/x', 'http://[::1]/hook', 'http://[fd00::1]/hook', 'http://[::1]:8080/', 'http://[fd12:3456:789a::1]/'])(
-      'refuses %s with 400 private_address',
-      async (url) => {
-        const org = await ctx.createOrg();
-        const res = await create(org.token, url);
-        expect(res.status).toBe(400);
-        expect(res.body.error).toMatchObject({ code: 'validation_error', details: [{ field: 'url', issue: 'private_address' }] });
-        expect((await call(ctx.app, 'GET', '/api/v1/webhooks', { token: org.token })).body.data).toEqual([]);
-      },
-    );
+    it.each([
+      'http://localhost/x',
+      'http://[::1]/hook',
+      'http://[fd00::1]/hook',
+      'http://[::1]:8080/',
+      'http://[fd12:3456:789a::1]/',
+    ])('refuses %s with 400 private_address', async (url) => {
+      const org = await ctx.createOrg();
+      const res = await create(org.token, url);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({
+        code: 'validation_error',
+        details: [{ field: 'url', issue: 'private_address' }],
+      });
+      expect((await call(ctx.app, 'GET', '/api/v1/webhooks', { token: org.token })).body.data).toEqual([]);
+    });
   },
   { env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' } },
 );

@@ -22,17 +22,33 @@ describeEachDialect('event retention', (ctx) => {
     ctx.clock.set(now);
 
     const deliveries = () =>
-      ctx.database.db.selectFrom('webhook_deliveries').select(['id', 'event_id', 'created_at', 'next_attempt_at']).where('webhook_id', '=', hook.id).orderBy('created_at').orderBy('id').execute();
+      ctx.database.db
+        .selectFrom('webhook_deliveries')
+        .select(['id', 'event_id', 'created_at', 'next_attempt_at'])
+        .where('webhook_id', '=', hook.id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
     const queued = await deliveries();
     expect(queued).toHaveLength(6);
     // Four old series finished (in the history), one old still due (a retry pending), the recent one finished.
     const finished = [queued[0], queued[1], queued[2], queued[3], queued[5]].map((d) => d.id);
     await ctx.database.db
       .updateTable('webhook_deliveries')
-      .set({ next_attempt_at: null, attempt_count: 1, status: 'success', status_code: 200, completed_at: now - 40 * DAY })
+      .set({
+        next_attempt_at: null,
+        attempt_count: 1,
+        status: 'success',
+        status_code: 200,
+        completed_at: now - 40 * DAY,
+      })
       .where('id', 'in', finished)
       .execute();
-    await ctx.database.db.updateTable('webhook_delivery_totals').set({ total: 5 }).where('webhook_id', '=', hook.id).execute();
+    await ctx.database.db
+      .updateTable('webhook_delivery_totals')
+      .set({ total: 5 })
+      .where('webhook_id', '=', hook.id)
+      .execute();
     const dueEvent = queued[4].event_id;
 
     const other = await ctx.createOrg();
@@ -53,9 +69,16 @@ describeEachDialect('event retention', (ctx) => {
 
     const left = await deliveries();
     expect(left.map((d) => d.id)).toEqual([queued[4].id, queued[5].id]);
-    const events = await ctx.database.db.selectFrom('events').select(['id', 'created_at']).where('organization_id', '=', org.id).orderBy('created_at').execute();
+    const events = await ctx.database.db
+      .selectFrom('events')
+      .select(['id', 'created_at'])
+      .where('organization_id', '=', org.id)
+      .orderBy('created_at')
+      .execute();
     expect(events.map((e) => e.id)).toEqual([dueEvent, queued[5].event_id]);
-    expect(await ctx.database.db.selectFrom('events').select('id').where('organization_id', '=', other.id).execute()).toEqual([]);
+    expect(
+      await ctx.database.db.selectFrom('events').select('id').where('organization_id', '=', other.id).execute(),
+    ).toEqual([]);
     const history = (await org.api.get(`/api/v1/webhooks/${hook.id}/deliveries`)).body;
     expect(history.data.map((d: any) => d.id)).toEqual([queued[5].id]);
     expect(history.meta.pagination.total).toBe(1);
@@ -64,7 +87,11 @@ describeEachDialect('event retention', (ctx) => {
     expect(log.map((e: any) => e.data.email)).toEqual(['old4@example.com', 'recent@example.com']);
 
     // Once the due delivery has finished, the next run removes it and its event; nothing else goes.
-    await ctx.database.db.updateTable('webhook_deliveries').set({ next_attempt_at: null, attempt_count: 1, status: 'failed' }).where('id', '=', queued[4].id).execute();
+    await ctx.database.db
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: null, attempt_count: 1, status: 'failed' })
+      .where('id', '=', queued[4].id)
+      .execute();
     expect(await retention.runOnce()).toEqual({ events: 1, deliveries: 1 });
     expect((await deliveries()).map((d) => d.id)).toEqual([queued[5].id]);
     expect(await retention.runOnce()).toEqual({ events: 0, deliveries: 0 });

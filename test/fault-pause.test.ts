@@ -25,7 +25,10 @@ describe.skipIf(!postgresAvailable())('postgres: a paused database', () => {
     testDb = await createTestDatabase('postgres');
     proxy = await startTcpProxy('127.0.0.1', Number(new URL(testDb.url).port || 5432));
     const url = proxy.url(testDb.url);
-    database = openDatabase({ dialect: 'postgres', url }, { poolSize: 2, statementTimeoutMs: 1_000, connectTimeoutMs: 500 });
+    database = openDatabase(
+      { dialect: 'postgres', url },
+      { poolSize: 2, statementTimeoutMs: 1_000, connectTimeoutMs: 500 },
+    );
     const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' });
     const container = createContainer({ config, database, clock: Date.now });
     app = await buildApp(container, { timeouts: { deadlineMs: DEADLINE_MS } });
@@ -46,7 +49,10 @@ describe.skipIf(!postgresAvailable())('postgres: a paused database', () => {
     const started = Date.now();
     const answers = await Promise.all(
       Array.from({ length: 8 }, async (_, i) => {
-        const res = i % 2 ? await http.get('/api/v1/customers') : await http.post('/api/v1/customers', { email: `p${i}@example.com` });
+        const res =
+          i % 2
+            ? await http.get('/api/v1/customers')
+            : await http.post('/api/v1/customers', { email: `p${i}@example.com` });
         return { ...res, ms: Date.now() - started };
       }),
     );
@@ -67,7 +73,9 @@ describe.skipIf(!postgresAvailable())('postgres: a paused database', () => {
   }, 30_000);
 
   it('a connection that failed is a 503, not a 500 ("… is not queryable")', () => {
-    expect(isDatabaseUnavailable(new Error('Client has encountered a connection error and is not queryable'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Client has encountered a connection error and is not queryable'))).toBe(
+      true,
+    );
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '08006' }))).toBe(true);
   });

@@ -11,7 +11,9 @@ import { rawRequest } from './support/raw-http.js';
 // builds such requests): every answer is in the one error shape, and the connection is closed
 // wherever the byte stream can no longer be trusted. Engine-independent: run on SQLite.
 
-const errorOf = (code: string) => ({ error: expect.objectContaining({ code, message: expect.any(String), details: expect.any(Array) }) });
+const errorOf = (code: string) => ({
+  error: expect.objectContaining({ code, message: expect.any(String), details: expect.any(Array) }),
+});
 
 describe('sqlite: HTTP-level errors in the error shape (raw sockets)', () => {
   let db: TestDatabase;
@@ -35,8 +37,14 @@ describe('sqlite: HTTP-level errors in the error shape (raw sockets)', () => {
 
   const malformed: [string, string][] = [
     ['a bare LF line ending', 'GET /healthz HTTP/1.1\nHost: x\n\n'],
-    ['Content-Length with Transfer-Encoding', 'POST /api/v1/customers HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
-    ['a duplicate Content-Length', 'POST /api/v1/customers HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}'],
+    [
+      'Content-Length with Transfer-Encoding',
+      'POST /api/v1/customers HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ],
+    [
+      'a duplicate Content-Length',
+      'POST /api/v1/customers HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}',
+    ],
     ['a NUL in a header value', 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-Test: a\0b\r\n\r\n'],
     ['a raw non-ASCII byte in the URL', 'GET /api/v1/customers/\xe9 HTTP/1.1\r\nHost: x\r\n\r\n'],
   ];

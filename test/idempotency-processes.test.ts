@@ -26,7 +26,14 @@ describe.skipIf(!postgresAvailable())('postgres: two server processes', () => {
     const created = await container.orgs.create('Two processes');
     token = created.api_key.token;
     organizationId = created.organization.id;
-    const env = { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: '4', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0' };
+    const env = {
+      DATABASE_URL: testDb.url,
+      DATABASE_POOL_SIZE: '4',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_PER_MINUTE: '0',
+    };
     for (let i = 0; i < 2; i++) {
       const server = await startCli(['serve', '--no-worker'], env, /Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
       children.push(server.child);
@@ -52,7 +59,9 @@ describe.skipIf(!postgresAvailable())('postgres: two server processes', () => {
     const results = await Promise.all(
       Array.from({ length: KEYS }, (_, k) =>
         Promise.all(
-          [0, 1, 0, 1].map((i) => send(bases[i], 'POST', '/tickets', ticketBody({ subject: `Key ${k}` }), { 'idempotency-key': `dup-${k}` })),
+          [0, 1, 0, 1].map((i) =>
+            send(bases[i], 'POST', '/tickets', ticketBody({ subject: `Key ${k}` }), { 'idempotency-key': `dup-${k}` }),
+          ),
         ),
       ),
     );
@@ -68,7 +77,11 @@ describe.skipIf(!postgresAvailable())('postgres: two server processes', () => {
         }
       }
     }
-    const tickets = await testDb.handle.db.selectFrom('tickets').select('subject').where('organization_id', '=', organizationId).execute();
+    const tickets = await testDb.handle.db
+      .selectFrom('tickets')
+      .select('subject')
+      .where('organization_id', '=', organizationId)
+      .execute();
     expect(tickets).toHaveLength(KEYS);
     const usage = await send(bases[0], 'GET', '/billing/usage', undefined, {});
     expect(JSON.parse(usage.text).data.tickets.used).toBe(KEYS);
@@ -76,12 +89,16 @@ describe.skipIf(!postgresAvailable())('postgres: two server processes', () => {
 
   it('lets exactly one of many concurrent PATCHes with the same If-Match win (412 for the others)', async () => {
     const created = JSON.parse((await send(bases[0], 'POST', '/tickets', ticketBody(), {})).text).data;
-    const read = await fetch(`${bases[1]}/api/v1/tickets/${created.id}`, { headers: { authorization: `Bearer ${token}` } });
+    const read = await fetch(`${bases[1]}/api/v1/tickets/${created.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const etag = read.headers.get('etag')!;
     expect(etag).toMatch(/^"[^"]+"$/);
     const priorities = ['LOW', 'HIGH', 'URGENT', 'LOW', 'HIGH', 'URGENT', 'LOW', 'HIGH'];
     const answers = await Promise.all(
-      priorities.map((priority, i) => send(bases[i % 2], 'PATCH', `/tickets/${created.id}`, { priority, subject: `Edit ${i}` }, { 'if-match': etag })),
+      priorities.map((priority, i) =>
+        send(bases[i % 2], 'PATCH', `/tickets/${created.id}`, { priority, subject: `Edit ${i}` }, { 'if-match': etag }),
+      ),
     );
     const winners = answers.filter((a) => a.status === 200);
     expect(winners).toHaveLength(1);
@@ -89,7 +106,9 @@ describe.skipIf(!postgresAvailable())('postgres: two server processes', () => {
       expect(a.status).toBe(412);
       expect(JSON.parse(a.text).error.code).toBe('precondition_failed');
     }
-    const after = await fetch(`${bases[0]}/api/v1/tickets/${created.id}`, { headers: { authorization: `Bearer ${token}` } });
+    const after = await fetch(`${bases[0]}/api/v1/tickets/${created.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(JSON.parse(await after.text()).data.subject).toBe(JSON.parse(winners[0].text).data.subject);
     expect(after.headers.get('etag')).toBe(winners[0].headers.get('etag'));
   }, 60_000);

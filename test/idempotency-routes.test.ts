@@ -64,7 +64,11 @@ describeEachDialect('idempotency: every POST route', (ctx) => {
     const key = await once('/api-keys', { scopes: ['tickets:read'] });
     expect(key.first.data.token).toMatch(/^hdk_/);
     expect(key.again).toEqual({ data: { ...key.first.data, token: '' } });
-    const keys = await ctx.database.db.selectFrom('api_keys').select('id').where('organization_id', '=', org.id).execute();
+    const keys = await ctx.database.db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('organization_id', '=', org.id)
+      .execute();
     expect(keys).toHaveLength(2); // the organization's own and one created here
     expect(lines.filter((l) => /stored after its transaction/.test(l.msg ?? ''))).toEqual([]);
   });

@@ -12,7 +12,11 @@ const raw = (ctx: TestContext, org: TestOrg, url: string, payload: unknown, key?
   app.inject({
     method: 'POST',
     url,
-    headers: { authorization: `Bearer ${org.token}`, 'content-type': 'application/json', ...(key !== undefined ? { 'idempotency-key': key } : {}) },
+    headers: {
+      authorization: `Bearer ${org.token}`,
+      'content-type': 'application/json',
+      ...(key !== undefined ? { 'idempotency-key': key } : {}),
+    },
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
 
@@ -78,7 +82,12 @@ describeEachDialect('idempotency: Idempotency-Key on POST', (ctx) => {
     expect(otherBody.statusCode).toBe(422);
     const body = JSON.parse(otherBody.body);
     expect(body).toEqual({
-      error: { code: 'idempotency_key_reused', message: expect.any(String), details: [{ field: 'Idempotency-Key', issue: 'reused' }], request_id: otherBody.headers['x-request-id'] },
+      error: {
+        code: 'idempotency_key_reused',
+        message: expect.any(String),
+        details: [{ field: 'Idempotency-Key', issue: 'reused' }],
+        request_id: otherBody.headers['x-request-id'],
+      },
     });
     const otherPath = await raw(ctx, org, '/api/v1/customers', { email: 'x@example.com' }, 'k');
     expect(otherPath.statusCode).toBe(422);
@@ -92,11 +101,15 @@ describeEachDialect('idempotency: Idempotency-Key on POST', (ctx) => {
     expect(bad.statusCode).toBe(400);
     expect(await keyRows(ctx, org.id)).toEqual([]);
     // The same failing request again is run again (and fails again), not replayed.
-    expect((await raw(ctx, org, '/api/v1/tickets', ticketBody({ tag_ids: [unknownTag] }), 'retry-me')).statusCode).toBe(400);
+    expect((await raw(ctx, org, '/api/v1/tickets', ticketBody({ tag_ids: [unknownTag] }), 'retry-me')).statusCode).toBe(
+      400,
+    );
     const tag = await seedTag(ctx, org.id, 'vip');
     const good = await raw(ctx, org, '/api/v1/tickets', ticketBody({ tag_ids: [tag.id] }), 'retry-me');
     expect(good.statusCode).toBe(201);
-    expect((await raw(ctx, org, '/api/v1/tickets', ticketBody({ tag_ids: [tag.id] }), 'retry-me')).body).toBe(good.body);
+    expect((await raw(ctx, org, '/api/v1/tickets', ticketBody({ tag_ids: [tag.id] }), 'retry-me')).body).toBe(
+      good.body,
+    );
     expect((await effects(ctx, org)).tickets).toBe(1);
   });
 
@@ -107,7 +120,9 @@ describeEachDialect('idempotency: Idempotency-Key on POST', (ctx) => {
       expect(res.status, JSON.stringify(key)).toBe(400);
       expect(res.body.error).toMatchObject({ code: 'validation_error', details: [{ field: 'Idempotency-Key' }] });
     }
-    expect((await org.api.post('/api/v1/tickets', ticketBody(), { 'idempotency-key': 'x'.repeat(255) })).status).toBe(201);
+    expect((await org.api.post('/api/v1/tickets', ticketBody(), { 'idempotency-key': 'x'.repeat(255) })).status).toBe(
+      201,
+    );
     expect((await effects(ctx, org)).tickets).toBe(1);
   });
 
@@ -154,9 +169,13 @@ describeEachDialect('idempotency: Idempotency-Key on POST', (ctx) => {
     expect(await effects(ctx, org)).toEqual(state);
   });
 
-  it('answers 409 idempotency_key_in_use while the first request runs; a dead request\'s key is taken over after its lease', async () => {
+  it("answers 409 idempotency_key_in_use while the first request runs; a dead request's key is taken over after its lease", async () => {
     const org = await ctx.createOrg();
-    const fingerprint = { method: 'POST', path: '/api/v1/tickets', bodyHash: (await import('../src/idempotency/idempotency-service.js')).bodyHash(ticketBody()) };
+    const fingerprint = {
+      method: 'POST',
+      path: '/api/v1/tickets',
+      bodyHash: (await import('../src/idempotency/idempotency-service.js')).bodyHash(ticketBody()),
+    };
     // A request that reserved the key and then died (no answer, no release).
     const dead = await ctx.container.idempotency.reserve(org.id, 'busy', fingerprint);
     expect(dead.kind).toBe('run');
@@ -169,9 +188,9 @@ describeEachDialect('idempotency: Idempotency-Key on POST', (ctx) => {
     const taken = await raw(ctx, org, '/api/v1/tickets', ticketBody(), 'busy');
     expect(taken.statusCode).toBe(201);
     // The dead request, were it to reach its commit now, is refused (its transaction rolls back).
-    const late = ctx.database.forOrganization(org.id).transaction((t) =>
-      ctx.container.idempotency.complete(t, 'busy', (dead as { token: string }).token, 201, '{}'),
-    );
+    const late = ctx.database
+      .forOrganization(org.id)
+      .transaction((t) => ctx.container.idempotency.complete(t, 'busy', (dead as { token: string }).token, 201, '{}'));
     await expect(late).rejects.toMatchObject({ code: 'idempotency_key_in_use' });
     expect((await raw(ctx, org, '/api/v1/tickets', ticketBody(), 'busy')).body).toBe(taken.body);
   });

@@ -30,11 +30,21 @@ describeEachDialect('migration: striped counters', (ctx) => {
     const orgs = [randomUUID(), randomUUID()];
     const at = Date.parse('2026-11-20T10:00:00.000Z');
     for (const [k, id] of orgs.entries()) {
-      await db.insertInto('organizations').values({ id, name: `Org ${k}`, created_at: 0 }).execute();
-      await db.insertInto('organization_counters').values({ organization_id: id, ticket_seq: 7 + k }).execute();
+      await db
+        .insertInto('organizations')
+        .values({ id, name: `Org ${k}`, created_at: 0 })
+        .execute();
+      await db
+        .insertInto('organization_counters')
+        .values({ organization_id: id, ticket_seq: 7 + k })
+        .execute();
       await sql`INSERT INTO customer_counts (organization_id, count) VALUES (${id}, ${3 + k})`.execute(db);
-      await sql`INSERT INTO ticket_counts (organization_id, status, priority, count) VALUES (${id}, 'OPEN', 'LOW', ${2 + k}), (${id}, 'CLOSED', 'HIGH', 5)`.execute(db);
-      await sql`INSERT INTO ticket_usage (organization_id, bucket, count) VALUES (${id}, ${at / BUCKET_MS}, ${7 + k}), (${id}, ${at / BUCKET_MS - 1}, 1)`.execute(db);
+      await sql`INSERT INTO ticket_counts (organization_id, status, priority, count) VALUES (${id}, 'OPEN', 'LOW', ${2 + k}), (${id}, 'CLOSED', 'HIGH', 5)`.execute(
+        db,
+      );
+      await sql`INSERT INTO ticket_usage (organization_id, bucket, count) VALUES (${id}, ${at / BUCKET_MS}, ${7 + k}), (${id}, ${at / BUCKET_MS - 1}, 1)`.execute(
+        db,
+      );
     }
 
     const result = await migrateToLatest(old.handle);
@@ -42,7 +52,15 @@ describeEachDialect('migration: striped counters', (ctx) => {
 
     const rows = async (table: 'ticket_counts' | 'customer_counts' | 'ticket_usage') =>
       (await db.selectFrom(table).selectAll().execute())
-        .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).map(([c, v]) => [c, typeof v === 'string' ? v : Number(v)]).sort())))
+        .map((r) =>
+          JSON.stringify(
+            Object.fromEntries(
+              Object.entries(r)
+                .map(([c, v]) => [c, typeof v === 'string' ? v : Number(v)])
+                .sort(),
+            ),
+          ),
+        )
         .sort();
     const expected = orgs.flatMap((id, k) => ({
       customer_counts: [{ count: 3 + k, organization_id: id, stripe: 0 }],
@@ -56,7 +74,11 @@ describeEachDialect('migration: striped counters', (ctx) => {
       ],
     }));
     for (const table of ['customer_counts', 'ticket_counts', 'ticket_usage'] as const) {
-      expect(await rows(table), table).toEqual(expected.flatMap((e) => e[table].map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).sort())))).sort());
+      expect(await rows(table), table).toEqual(
+        expected
+          .flatMap((e) => e[table].map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).sort()))))
+          .sort(),
+      );
     }
 
     // The stores read the totals as before, and add to them in other stripes (several rows per key).
@@ -72,7 +94,13 @@ describeEachDialect('migration: striped counters', (ctx) => {
     });
     expect(await countAllCustomers(t)).toBe(5);
     expect(await sumTicketCounts(t, { excludeStatus: 'CLOSED' })).toBe(2);
-    const stripes = await db.selectFrom('ticket_counts').select('stripe').where('organization_id', '=', orgs[1]!).where('status', '=', 'OPEN').orderBy('stripe').execute();
+    const stripes = await db
+      .selectFrom('ticket_counts')
+      .select('stripe')
+      .where('organization_id', '=', orgs[1]!)
+      .where('status', '=', 'OPEN')
+      .orderBy('stripe')
+      .execute();
     expect(stripes.map((r) => Number(r.stripe))).toEqual([0, 3, 5]);
     // The other organization is untouched.
     expect(await countAllCustomers(old.handle.forOrganization(orgs[0]!))).toBe(3);

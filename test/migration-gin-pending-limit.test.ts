@@ -9,24 +9,37 @@ import { describeEachDialect } from './support/harness.js';
 // 7,000 creates at 10k tickets). The partitioned variant re-creates the indexes from their definitions,
 // so its partitions' indexes must carry the setting too. SQLite's FTS5 has no pending list.
 
-describeEachDialect('migration: GIN pending-list limit', (ctx) => {
-  it('bounds the pending list of every trigram index (PostgreSQL); SQLite searches FTS5 tables instead', async () => {
-    const db = ctx.database.db;
-    if (ctx.dialect === 'sqlite') {
-      const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE name LIKE '%_fts' ORDER BY name`.execute(db);
-      expect(rows.map((r) => r.name)).toEqual(['customers_fts', 'messages_fts', 'tickets_fts']);
-      return;
-    }
-    const { rows } = await sql<{ name: string; options: string[] | null }>`
+describeEachDialect(
+  'migration: GIN pending-list limit',
+  (ctx) => {
+    it('bounds the pending list of every trigram index (PostgreSQL); SQLite searches FTS5 tables instead', async () => {
+      const db = ctx.database.db;
+      if (ctx.dialect === 'sqlite') {
+        const { rows } = await sql<{
+          name: string;
+        }>`SELECT name FROM sqlite_master WHERE name LIKE '%_fts' ORDER BY name`.execute(db);
+        expect(rows.map((r) => r.name)).toEqual(['customers_fts', 'messages_fts', 'tickets_fts']);
+        return;
+      }
+      const { rows } = await sql<{ name: string; options: string[] | null }>`
       SELECT c.relname AS name, c.reloptions AS options FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
        JOIN pg_am am ON am.oid = c.relam
       WHERE am.amname = 'gin' AND c.relnamespace = 'public'::regnamespace`.execute(db);
-    // Every trigram index is there under its own name (on a partitioned table: the parent's index; its
-    // partitions' indexes are GIN indexes too), and every GIN index has the limit.
-    // The subjects' index has since become two partial ones (20261126-0100), created with the limit.
-    const current = [...TRIGRAM_INDEXES.filter((n) => n !== 'tickets_subject_trgm'), ...Object.values(SUBJECT_TRIGRAM_INDEXES)];
-    expect(rows.map((r) => r.name)).not.toContain('tickets_subject_trgm');
-    for (const name of current) expect(rows.map((r) => r.name), name).toContain(name);
-    for (const r of rows) expect(r.options, r.name).toContain(`gin_pending_list_limit=${GIN_PENDING_LIST_KB}`);
-  });
-}, { partitioned: true });
+      // Every trigram index is there under its own name (on a partitioned table: the parent's index; its
+      // partitions' indexes are GIN indexes too), and every GIN index has the limit.
+      // The subjects' index has since become two partial ones (20261126-0100), created with the limit.
+      const current = [
+        ...TRIGRAM_INDEXES.filter((n) => n !== 'tickets_subject_trgm'),
+        ...Object.values(SUBJECT_TRIGRAM_INDEXES),
+      ];
+      expect(rows.map((r) => r.name)).not.toContain('tickets_subject_trgm');
+      for (const name of current)
+        expect(
+          rows.map((r) => r.name),
+          name,
+        ).toContain(name);
+      for (const r of rows) expect(r.options, r.name).toContain(`gin_pending_list_limit=${GIN_PENDING_LIST_KB}`);
+    });
+  },
+  { partitioned: true },
+);

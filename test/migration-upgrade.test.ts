@@ -7,7 +7,13 @@ import { createContainer } from '../src/container.js';
 import { MIGRATION_NAMES, migrateToLatest } from '../src/db/migrate.js';
 import { api, type Api } from './support/api.js';
 import { postUser, postWebhook } from './support/fixtures.js';
-import { createTestClock, createTestDatabase, describeEachDialect, type TestContext, type TestDatabase } from './support/harness.js';
+import {
+  createTestClock,
+  createTestDatabase,
+  describeEachDialect,
+  type TestContext,
+  type TestDatabase,
+} from './support/harness.js';
 
 // Upgrading a filled database to the tenant-key migration loses nothing. The data is made through
 // today's app (in a database at the latest schema, since today's code writes today's columns), then
@@ -92,7 +98,15 @@ async function snapshot(db: Kysely<any>): Promise<Record<string, string[]>> {
     const rows = await rowsOf(db, table);
     const skip = [...(NEW_COLUMNS[table] ?? []), ...(MOVED_COLUMNS[table] ?? [])];
     out[table] = rows
-      .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).filter(([k]) => !skip.includes(k)).sort(([a], [b]) => a.localeCompare(b)))))
+      .map((r) =>
+        JSON.stringify(
+          Object.fromEntries(
+            Object.entries(r)
+              .filter(([k]) => !skip.includes(k))
+              .sort(([a], [b]) => a.localeCompare(b)),
+          ),
+        ),
+      )
       .sort();
   }
   return out;
@@ -114,7 +128,8 @@ async function copyRows(source: Kysely<any>, target: Kysely<any>, dialect: strin
   const customerCounts = new Map(await customerTotals(source));
   for (const table of TABLES) {
     let rows = await rowsOf(source, table);
-    if (table === 'organization_counters') rows = rows.map((r) => ({ ...r, customer_count: customerCounts.get(r.organization_id as string) ?? 0 }));
+    if (table === 'organization_counters')
+      rows = rows.map((r) => ({ ...r, customer_count: customerCounts.get(r.organization_id as string) ?? 0 }));
     const skip = NEW_COLUMNS[table] ?? [];
     for (const row of rows) {
       const cols = Object.keys(row).filter((c) => !skip.includes(c));
@@ -124,7 +139,9 @@ async function copyRows(source: Kysely<any>, target: Kysely<any>, dialect: strin
     }
     // An installation's identity sequences are past its rows: so must the copy's be.
     if (dialect === 'postgres' && rows.length > 0 && rows[0] && 'rid' in rows[0]) {
-      await sql`SELECT setval(pg_get_serial_sequence(${table}, 'rid'), (SELECT max(rid) FROM ${sql.table(table)}))`.execute(target);
+      await sql`SELECT setval(pg_get_serial_sequence(${table}, 'rid'), (SELECT max(rid) FROM ${sql.table(table)}))`.execute(
+        target,
+      );
     }
   }
 }
@@ -142,13 +159,17 @@ async function keysNotLeadingWithOrganization(db: Kysely<any>): Promise<string[]
        AND c.conrelid::regclass::text NOT IN ('organizations', 'api_key_lookup', 'kysely_migration', 'kysely_migration_lock')
        AND NOT (c.contype = 'f' AND c.confrelid = 'organizations'::regclass)
        AND ((SELECT attname FROM pg_attribute WHERE attrelid = c.conrelid AND attnum = c.conkey[1]) <> 'organization_id'
-         OR (c.contype = 'f' AND (SELECT attname FROM pg_attribute WHERE attrelid = c.confrelid AND attnum = c.confkey[1]) <> 'organization_id'))`.execute(db);
+         OR (c.contype = 'f' AND (SELECT attname FROM pg_attribute WHERE attrelid = c.confrelid AND attnum = c.confkey[1]) <> 'organization_id'))`.execute(
+    db,
+  );
   const indexes = await sql<{ name: string }>`
     SELECT i.indexrelid::regclass::text AS name FROM pg_index i
       JOIN pg_class t ON t.oid = i.indrelid JOIN pg_class ix ON ix.oid = i.indexrelid JOIN pg_am am ON am.oid = ix.relam
      WHERE t.relnamespace = 'public'::regnamespace AND am.amname = 'btree'
        AND t.relname NOT IN ('organizations', 'api_key_lookup', 'kysely_migration', 'kysely_migration_lock')
-       AND (SELECT attname FROM pg_attribute WHERE attrelid = i.indrelid AND attnum = i.indkey[0]) IS DISTINCT FROM 'organization_id'`.execute(db);
+       AND (SELECT attname FROM pg_attribute WHERE attrelid = i.indrelid AND attnum = i.indkey[0]) IS DISTINCT FROM 'organization_id'`.execute(
+    db,
+  );
   return [...new Set([...constraints.rows, ...indexes.rows].map((r) => r.name))].sort();
 }
 
@@ -157,8 +178,6 @@ async function keysNotLeadingWithOrganization(db: Kysely<any>): Promise<string[]
 // across organizations.
 const KNOWN_EXCEPTIONS = ['api_keys_token_hash_key', 'webhook_deliveries_due_idx'];
 const EXCEPTIONS_AT_LATEST: string[] = [];
-
-
 
 interface Filled {
   orgs: { api: Api; token: string; ticketIds: string[]; webhookId: string; customerSearch: string }[];
@@ -170,7 +189,12 @@ async function fill(ctx: TestContext): Promise<Filled> {
   for (let o = 0; o < 3; o++) {
     const org = await ctx.createOrg(`Org ${o}`);
     const http = org.api;
-    await ctx.container.plans.setPlan(org.id, { tickets_limit: 1000, seats_limit: 50, webhooks_limit: 10, ai_credits_included: 5 });
+    await ctx.container.plans.setPlan(org.id, {
+      tickets_limit: 1000,
+      seats_limit: 50,
+      webhooks_limit: 10,
+      ai_credits_included: 5,
+    });
     await ctx.container.plans.purchaseCredits(org.id, 20);
     await ctx.container.plans.consumeCredits(org.id, 3);
     await org.keyWith(['tickets:read']);
@@ -190,10 +214,15 @@ async function fill(ctx: TestContext): Promise<Filled> {
     }
     const hook = await postWebhook(http, { name: `hook ${o}`, events: ['ticket.created', 'message.created'] });
     expect(hook.status).toBe(201);
-    expect((await http.post('/api/v1/invitations', { email: `invitee-${o}@example.com`, role: 'agent' })).status).toBe(201);
+    expect((await http.post('/api/v1/invitations', { email: `invitee-${o}@example.com`, role: 'agent' })).status).toBe(
+      201,
+    );
     // Customers made in the same millisecond as well as later ones: their list order must hold.
     ctx.clock.set(1_790_000_000_000 + o * 1000);
-    for (let c = 0; c < 4; c++) expect((await http.post('/api/v1/customers', { email: `direct-${o}-${c}@example.com`, name: `Direct ${c}` })).status).toBe(201);
+    for (let c = 0; c < 4; c++)
+      expect(
+        (await http.post('/api/v1/customers', { email: `direct-${o}-${c}@example.com`, name: `Direct ${c}` })).status,
+      ).toBe(201);
     ctx.clock.set(null);
     const ticketIds: string[] = [];
     for (let k = 0; k < 5; k++) {
@@ -211,7 +240,11 @@ async function fill(ctx: TestContext): Promise<Filled> {
         expect((await http.post(`/api/v1/tickets/${id}/messages`, body)).status).toBe(201);
       }
       if (k % 2 === 0) {
-        const patch = await http.patch(`/api/v1/tickets/${id}`, { team_id: team.body.data.id, assignee_id: users[0], status: 'PENDING' });
+        const patch = await http.patch(`/api/v1/tickets/${id}`, {
+          team_id: team.body.data.id,
+          assignee_id: users[0],
+          status: 'PENDING',
+        });
         expect(patch.status).toBe(200);
       }
     }
@@ -274,7 +307,13 @@ describeEachDialect('migration upgrade: tenant keys', (ctx) => {
     if (ctx.dialect === 'postgres') {
       // The check below sees what the upgrade must change.
       expect(await keysNotLeadingWithOrganization(target)).toEqual(
-        expect.arrayContaining(['customers_pkey', 'customers_id_key', 'tickets_customer_id_fkey', 'messages_ticket_idx', 'tickets_team_idx']),
+        expect.arrayContaining([
+          'customers_pkey',
+          'customers_id_key',
+          'tickets_customer_id_fkey',
+          'messages_ticket_idx',
+          'tickets_team_idx',
+        ]),
       );
     }
     const result = await migrateToLatest(old.handle, { upTo: TARGET });
@@ -295,12 +334,22 @@ describeEachDialect('migration upgrade: tenant keys', (ctx) => {
     expect(await customerTotals(target)).toEqual(await customerTotals(source));
     // 20261122-0700 backfilled the tag links' copy of their ticket's status and number.
     const links = async (db: Kysely<any>) =>
-      (await db.selectFrom('ticket_tags').select(['ticket_id', 'tag_id', 'status', 'number']).orderBy('ticket_id').orderBy('tag_id').execute()).map(
-        (r) => [r.ticket_id, r.tag_id, r.status, Number(r.number)],
-      );
+      (
+        await db
+          .selectFrom('ticket_tags')
+          .select(['ticket_id', 'tag_id', 'status', 'number'])
+          .orderBy('ticket_id')
+          .orderBy('tag_id')
+          .execute()
+      ).map((r) => [r.ticket_id, r.tag_id, r.status, Number(r.number)]);
     expect(await links(target)).toEqual(await links(source));
     if (ctx.dialect === 'postgres') expect(await keysNotLeadingWithOrganization(target)).toEqual(EXCEPTIONS_AT_LATEST);
-    const config = loadConfig({ DATABASE_URL: old.url, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
+    const config = loadConfig({
+      DATABASE_URL: old.url,
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'silent',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    });
     const container = createContainer({ config, database: old.handle, clock: createTestClock() });
     upgradedApp = await buildApp(container);
     await upgradedApp.ready();
@@ -311,16 +360,24 @@ describeEachDialect('migration upgrade: tenant keys', (ctx) => {
 
     // And it keeps working: a new ticket and messages take the next numbers in their ticket.
     const http = api(upgradedApp, filled.orgs[1]!.token);
-    const created = await http.post('/api/v1/tickets', { subject: 'After the upgrade', message: 'one', customer: { email: 'new@example.com' } });
+    const created = await http.post('/api/v1/tickets', {
+      subject: 'After the upgrade',
+      message: 'one',
+      customer: { email: 'new@example.com' },
+    });
     expect(created.status).toBe(201);
     expect((await http.post(`/api/v1/tickets/${created.body.data.id}/messages`, { content: 'two' })).status).toBe(201);
     const existing = filled.orgs[1]!.ticketIds[4]!; // 5 messages before the upgrade
     expect((await http.post(`/api/v1/tickets/${existing}/messages`, { content: 'sixth' })).status).toBe(201);
     const seqOf = async (ticketId: string) =>
-      (await target.selectFrom('messages').select(['content', 'seq']).where('ticket_id', '=', ticketId).orderBy('seq').execute()).map((r) => [
-        r.content,
-        Number(r.seq),
-      ]);
+      (
+        await target
+          .selectFrom('messages')
+          .select(['content', 'seq'])
+          .where('ticket_id', '=', ticketId)
+          .orderBy('seq')
+          .execute()
+      ).map((r) => [r.content, Number(r.seq)]);
     expect(await seqOf(created.body.data.id)).toEqual([
       ['one', 1],
       ['two', 2],

@@ -36,10 +36,14 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const probeEnv = (log: string) => ({ MODULE_GRAPH_LOG: log, NODE_OPTIONS: `--import ${pathToFileURL(join(dir, 'probe.mjs')).href}` });
+const probeEnv = (log: string) => ({
+  MODULE_GRAPH_LOG: log,
+  NODE_OPTIONS: `--import ${pathToFileURL(join(dir, 'probe.mjs')).href}`,
+});
 const loaded = (log: string) => readFileSync(log, 'utf8');
 
-const HEAVY_FOR_A_DELIVERER = /node_modules\/(typebox|fastify|@fastify\/[^/]+|prom-client|pg|ioredis)\/|node_modules\/undici\/index\.js/g;
+const HEAVY_FOR_A_DELIVERER =
+  /node_modules\/(typebox|fastify|@fastify\/[^/]+|prom-client|pg|ioredis)\/|node_modules\/undici\/index\.js/g;
 
 describe('modules loaded', () => {
   it("the webhook thread's modules load no HTTP framework, schema library, metrics client, Redis client, PostgreSQL driver or undici's index", async () => {
@@ -69,7 +73,7 @@ describe('modules loaded', () => {
       await db?.drop();
     });
 
-    it('sqlite: a server without REDIS_URL loads neither the PostgreSQL driver, nor a Redis client, nor undici\'s index', async () => {
+    it("sqlite: a server without REDIS_URL loads neither the PostgreSQL driver, nor a Redis client, nor undici's index", async () => {
       const log = join(dir, 'serve.log');
       const env = { DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...probeEnv(log) };
       const server = await startCli(['serve'], env, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);

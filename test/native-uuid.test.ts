@@ -34,13 +34,22 @@ describeEachDialect(
       const text = rows.rows.filter((r) => r.type !== 'uuid').map((r) => r.column);
       expect(text).toEqual(TEXT_ID_COLUMNS);
       const converted = Object.entries(UUID_COLUMNS).flatMap(([table, columns]) => columns.map((c) => `${table}.${c}`));
-      expect(rows.rows.filter((r) => r.type === 'uuid').map((r) => r.column).sort()).toEqual(converted.sort());
+      expect(
+        rows.rows
+          .filter((r) => r.type === 'uuid')
+          .map((r) => r.column)
+          .sort(),
+      ).toEqual(converted.sort());
     });
 
     it('answers 4xx, never 500, for ids that are not UUIDs wherever a uuid column is compared', async () => {
       const org = await ctx.createOrg();
       const http = org.api;
-      const ticket = await http.post('/api/v1/tickets', { subject: 's', message: 'm', customer: { email: 'u@example.com' } });
+      const ticket = await http.post('/api/v1/tickets', {
+        subject: 's',
+        message: 'm',
+        customer: { email: 'u@example.com' },
+      });
       expect(ticket.status).toBe(201);
       const id = ticket.body.data.id as string;
       const user = await postUser(http, 'agent-uuid');
@@ -52,7 +61,11 @@ describeEachDialect(
         ['GET', `/api/v1/tickets?tag_id=${bad}`],
         ['PATCH', `/api/v1/tickets/${id}`, { team_id: bad }],
         ['PATCH', `/api/v1/tickets/${id}`, { add_tag_ids: [bad] }],
-        ['POST', '/api/v1/tickets', { subject: 's', message: 'm', customer: { email: 'v@example.com' }, tag_ids: [bad] }],
+        [
+          'POST',
+          '/api/v1/tickets',
+          { subject: 's', message: 'm', customer: { email: 'v@example.com' }, tag_ids: [bad] },
+        ],
         ['POST', `/api/v1/tickets/${bad}/messages`, { content: 'x' }],
         ['GET', `/api/v1/customers/${bad}`],
         ['GET', `/api/v1/teams/${bad}`],

@@ -18,7 +18,12 @@ describe('OpenAPI document', () => {
   beforeAll(async () => {
     doc = await buildOpenapiDocument();
     operations = Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
-      METHODS.filter((m) => item[m]).map((method) => ({ key: `${method.toUpperCase()} ${path}`, method, path, op: item[method] })),
+      METHODS.filter((m) => item[m]).map((method) => ({
+        key: `${method.toUpperCase()} ${path}`,
+        method,
+        path,
+        op: item[method],
+      })),
     );
   });
 
@@ -37,30 +42,81 @@ describe('OpenAPI document', () => {
   it('names its schemas (no def-N) and refers to them from bodies and responses', () => {
     const names = Object.keys(doc.components.schemas);
     expect(names.filter((n) => /^def-\d+$/.test(n))).toEqual([]);
-    for (const name of ['Ticket', 'TicketListItem', 'Message', 'Customer', 'Webhook', 'WebhookDelivery', 'Usage', 'Error', 'CreateTicketInput']) {
+    for (const name of [
+      'Ticket',
+      'TicketListItem',
+      'Message',
+      'Customer',
+      'Webhook',
+      'WebhookDelivery',
+      'Usage',
+      'Error',
+      'CreateTicketInput',
+    ]) {
       expect(names).toContain(name);
     }
     const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
     const json = (response: Json) => response.content['application/json'].schema;
     expect(json(doc.paths['/api/v1/tickets/{ticket_id}'].get.responses['200']).properties.data).toEqual(ref('Ticket'));
-    expect(json(doc.paths['/api/v1/tickets'].get.responses['200']).properties.data.items).toEqual(ref('TicketListItem'));
+    expect(json(doc.paths['/api/v1/tickets'].get.responses['200']).properties.data.items).toEqual(
+      ref('TicketListItem'),
+    );
     expect(json(doc.paths['/api/v1/tickets'].get.responses['200']).properties.meta).toEqual(ref('PaginationMeta'));
-    expect(doc.paths['/api/v1/tickets'].post.requestBody.content['application/json'].schema).toEqual(ref('CreateTicketInput'));
+    expect(doc.paths['/api/v1/tickets'].post.requestBody.content['application/json'].schema).toEqual(
+      ref('CreateTicketInput'),
+    );
     expect(doc.components.schemas.Ticket.properties.messages.items).toEqual(ref('Message'));
-    expect(json(doc.paths['/api/v1/customers'].get.responses['404'] ?? { content: { 'application/json': { schema: null } } })).toBeNull();
+    expect(
+      json(
+        doc.paths['/api/v1/customers'].get.responses['404'] ?? { content: { 'application/json': { schema: null } } },
+      ),
+    ).toBeNull();
   });
 
   it('lists only the errors an operation can give, with their codes and headers', () => {
     const statuses = (path: string, method: string) => Object.keys(doc.paths[path][method].responses);
-    expect(statuses('/api/v1/tickets/{ticket_id}', 'get')).toEqual(['200', '304', '400', '401', '403', '404', '429', '503']);
+    expect(statuses('/api/v1/tickets/{ticket_id}', 'get')).toEqual([
+      '200',
+      '304',
+      '400',
+      '401',
+      '403',
+      '404',
+      '429',
+      '503',
+    ]);
     expect(statuses('/api/v1/tickets', 'get')).toEqual(['200', '400', '401', '403', '429', '503']);
-    expect(statuses('/api/v1/customers', 'post')).toEqual(['201', '400', '401', '403', '409', '413', '415', '422', '429', '503']);
-    expect(statuses('/api/v1/customers/{customer_id}', 'delete')).toEqual(['200', '400', '401', '403', '404', '412', '413', '415', '429', '503']);
+    expect(statuses('/api/v1/customers', 'post')).toEqual([
+      '201',
+      '400',
+      '401',
+      '403',
+      '409',
+      '413',
+      '415',
+      '422',
+      '429',
+      '503',
+    ]);
+    expect(statuses('/api/v1/customers/{customer_id}', 'delete')).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '412',
+      '413',
+      '415',
+      '429',
+      '503',
+    ]);
     // Idempotency-Key on POSTs, If-Match on conditional writes: their codes, listed with the others.
     expect(doc.paths['/api/v1/customers'].post.responses['409'].description).toContain('`idempotency_key_in_use`');
     expect(doc.paths['/api/v1/customers'].post.responses['409'].description).toContain('`conflict`');
     expect(doc.paths['/api/v1/customers'].post.responses['422'].description).toContain('`idempotency_key_reused`');
-    expect(doc.paths['/api/v1/customers/{customer_id}'].delete.responses['412'].description).toContain('`precondition_failed`');
+    expect(doc.paths['/api/v1/customers/{customer_id}'].delete.responses['412'].description).toContain(
+      '`precondition_failed`',
+    );
     expect(statuses('/healthz', 'get')).toEqual(['200', '400']);
     expect(statuses('/readyz', 'get')).toEqual(['200', '400', '503']);
     const createTicket = doc.paths['/api/v1/tickets'].post.responses;
@@ -100,7 +156,9 @@ describe('OpenAPI document', () => {
   it("passes Redocly's recommended rules without an error", async () => {
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
-    const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    const errors = problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
     expect(errors).toEqual([]);
   });
 });

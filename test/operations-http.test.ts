@@ -29,19 +29,30 @@ describeEachDialect(
         const refused = await org.api.get('/api/v1/customers');
         expect(refused.status).toBe(503);
         expect(refused.headers['retry-after']).toBe('7');
-        expect(refused.body).toEqual({ error: { code: 'service_unavailable', message: expect.stringMatching(/overloaded/), details: [], request_id: refused.headers['x-request-id'] } });
+        expect(refused.body).toEqual({
+          error: {
+            code: 'service_unavailable',
+            message: expect.stringMatching(/overloaded/),
+            details: [],
+            request_id: refused.headers['x-request-id'],
+          },
+        });
         const created = await org.api.post('/api/v1/customers', { email: 'refused@example.com' });
         expect(created.status).toBe(503);
         for (const url of ['/healthz', '/readyz', '/metrics']) {
           expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
         }
         const metrics = (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;
-        expect(metrics).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/customers",status_code="503"\} 1/);
+        expect(metrics).toMatch(
+          /http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/customers",status_code="503"\} 1/,
+        );
       } finally {
         clearInterval(spinner);
       }
       // Refused before the handler: nothing was written.
-      expect(await ctx.database.db.selectFrom('customers').select('id').where('email', '=', 'refused@example.com').execute()).toEqual([]);
+      expect(
+        await ctx.database.db.selectFrom('customers').select('id').where('email', '=', 'refused@example.com').execute(),
+      ).toEqual([]);
       await eventually(async () => !pressure());
       expect((await org.api.get('/api/v1/customers')).status).toBe(200);
     });
@@ -53,7 +64,11 @@ describeEachDialect(
         const end = Date.now() + 150;
         while (Date.now() < end);
         await app.ready();
-        const res = await app.inject({ method: 'GET', url: '/api/v1/customers', headers: { authorization: `Bearer ${org.token}` } });
+        const res = await app.inject({
+          method: 'GET',
+          url: '/api/v1/customers',
+          headers: { authorization: `Bearer ${org.token}` },
+        });
         expect(res.statusCode).toBe(200);
       } finally {
         await app.close();
@@ -62,7 +77,11 @@ describeEachDialect(
   },
   {
     dialects: ['sqlite'],
-    env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '5', OVERLOAD_SAMPLE_INTERVAL_MS: '20', OVERLOAD_RETRY_AFTER_SECONDS: '7' },
+    env: {
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '5',
+      OVERLOAD_SAMPLE_INTERVAL_MS: '20',
+      OVERLOAD_RETRY_AFTER_SECONDS: '7',
+    },
   },
 );
 
@@ -127,7 +146,9 @@ describeEachDialect('response compression', (ctx) => {
   it('compresses a large list for clients that accept it, and leaves small bodies and health checks alone', async () => {
     const org = await ctx.createOrg();
     for (let i = 0; i < 20; i++) {
-      expect((await org.api.post('/api/v1/customers', { email: `c${i}@example.com`, name: `Customer number ${i}` })).status).toBe(201);
+      expect(
+        (await org.api.post('/api/v1/customers', { email: `c${i}@example.com`, name: `Customer number ${i}` })).status,
+      ).toBe(201);
     }
     const list = (encoding?: string) =>
       ctx.app.inject({

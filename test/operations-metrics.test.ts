@@ -11,7 +11,9 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const got = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const got = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     if (Object.entries(labels).every(([k, v]) => got[k] === v)) return Number(match[3]);
   }
   return undefined;
@@ -41,11 +43,18 @@ describeEachDialect('metrics', (ctx) => {
     expect(count({ method: 'GET', route: '/api/v1/customers/:customer_id', status_code: '200' })).toBe(2);
     expect(count({ method: 'GET', route: '/api/v1/customers/:customer_id', status_code: '404' })).toBe(1);
     expect(count({ method: 'GET', route: 'unmatched', status_code: '404' })).toBe(1);
-    expect(sample(text, 'http_request_duration_seconds_bucket', { route: '/api/v1/customers/:customer_id', status_code: '200', le: '+Inf' })).toBe(2);
+    expect(
+      sample(text, 'http_request_duration_seconds_bucket', {
+        route: '/api/v1/customers/:customer_id',
+        status_code: '200',
+        le: '+Inf',
+      }),
+    ).toBe(2);
     // The process's default metrics.
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
-    for (const secret of [id, org.id, org.token, 'metrics-person', 'secretterm', 'no-such-route']) expect(text).not.toContain(secret);
+    for (const secret of [id, org.id, org.token, 'metrics-person', 'secretterm', 'no-such-route'])
+      expect(text).not.toContain(secret);
   });
 
   it('exports the database pool on PostgreSQL only', async () => {
@@ -63,14 +72,22 @@ describeEachDialect('metrics', (ctx) => {
 
   it('reports queue depth and the oldest due delivery, read at most once per cache interval', async () => {
     const org = await ctx.createOrg();
-    const hook = await org.api.post('/api/v1/webhooks', { name: 'Queue', url: 'http://127.0.0.1:9/q', events: ['ticket.created'] });
+    const hook = await org.api.post('/api/v1/webhooks', {
+      name: 'Queue',
+      url: 'http://127.0.0.1:9/q',
+      events: ['ticket.created'],
+    });
     expect(hook.status).toBe(201);
     const start = Date.parse('2031-01-01T00:00:00.000Z');
     ctx.clock.set(start);
     expect((await postTicket(org.api)).status).toBe(201);
     expect((await postTicket(org.api)).status).toBe(201);
     ctx.clock.set(start + 90_000);
-    const queued = await ctx.database.db.selectFrom('webhook_deliveries').select('id').where('next_attempt_at', 'is not', null).execute();
+    const queued = await ctx.database.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('next_attempt_at', 'is not', null)
+      .execute();
     expect(queued.length).toBeGreaterThanOrEqual(2);
 
     let text = await scrape(ctx);
@@ -87,7 +104,11 @@ describeEachDialect('metrics', (ctx) => {
     expect(sample(text, 'helpdesk_webhook_queue_depth')).toBe(queued.length + 1);
 
     // Scheduled later than now: queued, not due.
-    await ctx.database.db.updateTable('webhook_deliveries').set({ next_attempt_at: start + 10 * 3_600_000 }).where('next_attempt_at', 'is not', null).execute();
+    await ctx.database.db
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: start + 10 * 3_600_000 })
+      .where('next_attempt_at', 'is not', null)
+      .execute();
     ctx.clock.advance(6_000);
     text = await scrape(ctx);
     expect(sample(text, 'helpdesk_webhook_queue_depth')).toBe(queued.length + 1);
@@ -112,7 +133,11 @@ function describeAttempts(ctx: TestContext) {
     const org = await ctx.createOrg();
     receiver.respond((req) => ({ status: req.path === '/ok' ? 200 : 500 }));
     for (const path of ['/ok', '/fail']) {
-      const hook = await org.api.post('/api/v1/webhooks', { name: path, url: receiver.url + path, events: ['ticket.created'] });
+      const hook = await org.api.post('/api/v1/webhooks', {
+        name: path,
+        url: receiver.url + path,
+        events: ['ticket.created'],
+      });
       expect(hook.status).toBe(201);
     }
     const before = await scrape(ctx);
@@ -126,7 +151,11 @@ function describeAttempts(ctx: TestContext) {
       await receiver.waitFor(2);
       // Counted when the attempt ends; the failure is recorded with its retry (stored state).
       await eventually(async () => {
-        const rows = await ctx.database.db.selectFrom('webhook_deliveries').select(['attempt_count']).where('organization_id', '=', org.id).execute();
+        const rows = await ctx.database.db
+          .selectFrom('webhook_deliveries')
+          .select(['attempt_count'])
+          .where('organization_id', '=', org.id)
+          .execute();
         return rows.length === 2 && rows.every((r) => r.attempt_count === 1);
       });
     } finally {

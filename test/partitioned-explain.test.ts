@@ -27,7 +27,8 @@ interface Statement {
 
 const TABLE_REF = /\b(?:from|join|update|into)\s+"?([a-z_]+)"?/gi;
 const PARTITION = /\b([a-z_]+)_p(\d+)\b/g;
-const tenantTablesOf = (text: string) => [...text.matchAll(TABLE_REF)].map((m) => m[1].toLowerCase()).filter((t) => TENANT_TABLES.has(t));
+const tenantTablesOf = (text: string) =>
+  [...text.matchAll(TABLE_REF)].map((m) => m[1].toLowerCase()).filter((t) => TENANT_TABLES.has(t));
 
 /** Tenant table → the partitions a plan touches. */
 function partitionsInPlan(plan: string): Map<string, Set<number>> {
@@ -78,7 +79,9 @@ describeEachDialect(
         // A statement that reads, updates or deletes a tenant table's rows shows that table's partition in
         // its plan; an INSERT … VALUES alone (routed to one partition by its organization_id; also in a
         // chain of data-modifying CTEs, whose counts the statement selects) need not.
-        const reads = [...s.sql.matchAll(/\b(?:from|join|update)\s+"?([a-z_]+)"?/gi)].some((m) => TENANT_TABLES.has(m[1].toLowerCase()));
+        const reads = [...s.sql.matchAll(/\b(?:from|join|update)\s+"?([a-z_]+)"?/gi)].some((m) =>
+          TENANT_TABLES.has(m[1].toLowerCase()),
+        );
         if (reads && touched.size === 0) problems.push(`no tenant partition in the plan\n${s.sql}\n${plan}`);
       }
       return problems;
@@ -110,14 +113,19 @@ describeEachDialect(
     });
 
     it('a statement that does not name its organization is caught (all partitions)', async () => {
-      const byIdOnly = { sql: 'select * from "tickets" where "id" = $1 for update', parameters: ['00000000-0000-4000-8000-000000000001'] };
+      const byIdOnly = {
+        sql: 'select * from "tickets" where "id" = $1 for update',
+        parameters: ['00000000-0000-4000-8000-000000000001'],
+      };
       const plan = await explain(ctx, byIdOnly, { costs: false });
       expect(partitionsInPlan(plan).get('tickets')).toEqual(new Set([0, 1, 2, 3]));
       expect(await partitionProblems([byIdOnly])).toEqual([expect.stringMatching(/^tickets: partitions 0, 1, 2, 3\n/)]);
     });
 
     it('ticket create (ticket, customer, first message, counters, event, deliveries)', async () => {
-      const statements = await capture(() => createTicket(org.api, { customer: { email: 'new@example.com', name: 'New' } }));
+      const statements = await capture(() =>
+        createTicket(org.api, { customer: { email: 'new@example.com', name: 'New' } }),
+      );
       const text = statements.map((s) => s.sql).join('\n');
       expect(statements.length).toBeGreaterThanOrEqual(5);
       expect(text).toMatch(/insert into "tickets"/i);
@@ -127,15 +135,22 @@ describeEachDialect(
 
     it('ticket read by id, update, message add', async () => {
       const ticket = await createTicket(org.api);
-      const read = await capture(async () => expect((await org.api.get(`/api/v1/tickets/${ticket.id}`)).status).toBe(200));
+      const read = await capture(async () =>
+        expect((await org.api.get(`/api/v1/tickets/${ticket.id}`)).status).toBe(200),
+      );
       await expectSinglePartition(read);
       const update = await capture(async () =>
-        expect((await org.api.patch(`/api/v1/tickets/${ticket.id}`, { status: 'PENDING', priority: 'HIGH' })).status).toBe(200),
+        expect(
+          (await org.api.patch(`/api/v1/tickets/${ticket.id}`, { status: 'PENDING', priority: 'HIGH' })).status,
+        ).toBe(200),
       );
       expect(update.map((s) => s.sql).join('\n')).toMatch(/update "tickets"/i);
       await expectSinglePartition(update);
       const message = await capture(async () =>
-        expect((await org.api.post(`/api/v1/tickets/${ticket.id}/messages`, { content: 'More smoke', type: 'INBOUND' })).status).toBe(201),
+        expect(
+          (await org.api.post(`/api/v1/tickets/${ticket.id}/messages`, { content: 'More smoke', type: 'INBOUND' }))
+            .status,
+        ).toBe(201),
       );
       expect(message.map((s) => s.sql).join('\n')).toMatch(/insert into "messages"/i);
       await expectSinglePartition(message);
@@ -144,18 +159,25 @@ describeEachDialect(
     it('ticket list (default) and its compiled page query', async () => {
       const list = await capture(async () => expect((await org.api.get('/api/v1/tickets')).status).toBe(200));
       await expectSinglePartition(list);
-      const q = compileListQuery(ctx.database.forOrganization(org.id), { includeClosed: false }, { limit: 20, offset: 0 });
+      const q = compileListQuery(
+        ctx.database.forOrganization(org.id),
+        { includeClosed: false },
+        { limit: 20, offset: 0 },
+      );
       await expectSinglePartition([{ sql: q.sql, parameters: [...q.parameters] }]);
     });
 
     it('customer read', async () => {
       const ticket = await createTicket(org.api, { customer: { email: 'reader@example.com', name: 'Reader' } });
-      const read = await capture(async () => expect((await org.api.get(`/api/v1/customers/${ticket.customer.id}`)).status).toBe(200));
+      const read = await capture(async () =>
+        expect((await org.api.get(`/api/v1/customers/${ticket.customer.id}`)).status).toBe(200),
+      );
       await expectSinglePartition(read);
     });
 
     it('the rest of the ticket and customer API (filters, search, tags, assignment, teams, deletes)', async () => {
-      const user = (await org.api.post('/api/v1/users', { id: 'agent-1', name: 'Agent', email: 'agent@example.com' })).body.data;
+      const user = (await org.api.post('/api/v1/users', { id: 'agent-1', name: 'Agent', email: 'agent@example.com' }))
+        .body.data;
       const team = (await org.api.post('/api/v1/teams', { name: 'Support' })).body.data;
       const tag = (await org.api.post('/api/v1/tags', { name: 'vip', color: '#ff0000' })).body.data;
       const ticket = await createTicket(org.api, { customer: { email: 'more@example.com', name: 'More' } });
@@ -220,7 +242,12 @@ describeEachDialect(
 
     it("the worker's claim: only its first step (which organizations have due deliveries) spans organizations", async () => {
       const statements = await capture(async () => {
-        const claimed = await claimDueDeliveries(ctx.database.system, { now: Date.now() + 86_400_000, leaseMs: 1, limit: 50, token: 'w' });
+        const claimed = await claimDueDeliveries(ctx.database.system, {
+          now: Date.now() + 86_400_000,
+          leaseMs: 1,
+          limit: 50,
+          token: 'w',
+        });
         expect(new Set(claimed.map((c) => c.organization_id))).toEqual(new Set([org.id, other.id]));
       });
       const scoped = statements.filter((s) => /"organization_id" = \$\d/.test(s.sql));

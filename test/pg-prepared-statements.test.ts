@@ -17,7 +17,12 @@ import { bouncerFor, skipPgBouncerSuites, startService, type Service } from './s
 // process notices the first refusal and goes on without them, and no request fails.
 
 async function appWith(url: string, prepared: 'true' | 'false') {
-  const config = loadConfig({ DATABASE_URL: url, DATABASE_PREPARED_STATEMENTS: prepared, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATABASE_URL: url,
+    DATABASE_PREPARED_STATEMENTS: prepared,
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'silent',
+  });
   const database = openDatabase(config.database, { poolSize: 1, guardTenants: true });
   const app = await buildApp(createContainer({ config, database, clock: createTestClock() }));
   await app.ready();
@@ -49,7 +54,11 @@ describeEachDialect(
 
     it('prepares the service statements on its connection, named by their text, and answers as without them', async () => {
       const org = await ctx.createOrg();
-      const created = await org.api.post('/api/v1/tickets', { subject: 'Prepared', message: 'hello', customer: { email: 'p@example.com' } });
+      const created = await org.api.post('/api/v1/tickets', {
+        subject: 'Prepared',
+        message: 'hello',
+        customer: { email: 'p@example.com' },
+      });
       expect(created.status).toBe(201);
       const prepared = api(on.app, org.token);
       const plain = api(off.app, org.token);
@@ -99,7 +108,8 @@ describe.skipIf(skipPgBouncerSuites)('postgres: prepared statements through PgBo
     testDb = await createTestDatabase('postgres', 'empty');
     bouncer = await bouncerFor(testDb);
     // Two processes' worth of services, each with several pooled clients over PgBouncer's few server connections.
-    for (let i = 0; i < 2; i++) services.push(await startService({ DATABASE_URL: bouncer.url, DATABASE_DIRECT_URL: testDb.url }));
+    for (let i = 0; i < 2; i++)
+      services.push(await startService({ DATABASE_URL: bouncer.url, DATABASE_DIRECT_URL: testDb.url }));
   }, 60_000);
   afterAll(async () => {
     process.off('warning', onWarning);
@@ -114,7 +124,11 @@ describe.skipIf(skipPgBouncerSuites)('postgres: prepared statements through PgBo
     const results = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
         i % 3 === 0
-          ? clients[i % 2]!.post('/api/v1/tickets', { subject: `T${i}`, message: 'hi', customer: { email: `c${i % 7}@example.com` } })
+          ? clients[i % 2]!.post('/api/v1/tickets', {
+              subject: `T${i}`,
+              message: 'hi',
+              customer: { email: `c${i % 7}@example.com` },
+            })
           : clients[i % 2]!.get('/api/v1/tickets?limit=5'),
       ),
     );

@@ -6,7 +6,15 @@ import { openDatabase } from '../src/db/database.js';
 import { MIGRATION_NAMES, migrateThroughDirectUrl } from '../src/db/migrate.js';
 import { createTestDatabase, type TestDatabase } from './support/harness.js';
 import type { PgBouncer } from './support/pgbouncer.js';
-import { bouncerFor, migrationsIn, SERVER_POOL, skipPgBouncerSuites, startService, verifySignature, type Service } from './support/pgbouncer-service.js';
+import {
+  bouncerFor,
+  migrationsIn,
+  SERVER_POOL,
+  skipPgBouncerSuites,
+  startService,
+  verifySignature,
+  type Service,
+} from './support/pgbouncer-service.js';
 import { postTicket } from './support/ticket-fixtures.js';
 import { eventually, startReceiver, type Receiver } from './support/webhook-receiver.js';
 
@@ -54,14 +62,22 @@ describe.skipIf(skipPgBouncerSuites)('postgres: through PgBouncer without DATABA
 
   it('the worker still delivers, by polling', async () => {
     const org = await service.createOrg('Polled org');
-    const hook = await org.api.post('/api/v1/webhooks', { name: 'Receiver', url: `${receiver.url}/hook`, events: ['ticket.created'] });
+    const hook = await org.api.post('/api/v1/webhooks', {
+      name: 'Receiver',
+      url: `${receiver.url}/hook`,
+      events: ['ticket.created'],
+    });
     expect(hook.status).toBe(201);
     const ticket = (await postTicket(org.api)).body.data;
     const [req] = await receiver.waitFor(1);
     expect(verifySignature(hook.body.data.secret, req)).toBe(true);
     expect(req.json.data.id).toBe(ticket.id);
     const delivered = await eventually(async () => {
-      const row = await testDb.handle.db.selectFrom('webhook_deliveries').selectAll().where('organization_id', '=', org.id).executeTakeFirst();
+      const row = await testDb.handle.db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('organization_id', '=', org.id)
+        .executeTakeFirst();
       return row?.status === 'success' && row;
     });
     expect(delivered).toMatchObject({ attempt_count: 1, status_code: 200 });
@@ -87,7 +103,9 @@ describe.skipIf(skipPgBouncerSuites)('postgres: through PgBouncer without DATABA
         expect(await migrateOnce(bouncer.url)).toBe(0);
         const locks = await sql<{ n: number }>`
           select count(*)::int as n from pg_locks
-          where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`.execute(testDb.handle.db);
+          where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`.execute(
+          testDb.handle.db,
+        );
         expect(locks.rows[0].n).toBe(0);
       }
     } finally {

@@ -15,7 +15,15 @@ import { startStartupRecorder, type StartupRecorder } from './support/startup-re
 // URL the session-level work (LISTEN, migrations) connects through.
 
 // Startup parameters PgBouncer accepts without ignore_startup_parameters (the ones it tracks per client).
-const ACCEPTED = new Set(['user', 'database', 'application_name', 'client_encoding', 'datestyle', 'timezone', 'standard_conforming_strings']);
+const ACCEPTED = new Set([
+  'user',
+  'database',
+  'application_name',
+  'client_encoding',
+  'datestyle',
+  'timezone',
+  'standard_conforming_strings',
+]);
 
 const waitFor = async (check: () => boolean, what: string, ms = 5_000) => {
   const until = Date.now() + ms;
@@ -43,7 +51,9 @@ describe.skipIf(!postgresAvailable())('postgres: ready for PgBouncer in transact
   it('the pool sends no session settings at startup, and the server still bounds statements inside transactions', async () => {
     const database = openDatabase({ dialect: 'postgres', url: pooled.url }, { poolSize: 2, statementTimeoutMs: 300 });
     try {
-      const inside = await database.system.transaction((s) => sql<{ statement_timeout: string }>`show statement_timeout`.execute(s.db));
+      const inside = await database.system.transaction((s) =>
+        sql<{ statement_timeout: string }>`show statement_timeout`.execute(s.db),
+      );
       expect(inside.rows[0].statement_timeout).toBe('300ms');
       const started = Date.now();
       const err = await database.system.transaction((s) => sql`select pg_sleep(5)`.execute(s.db)).catch((e) => e);
@@ -61,7 +71,11 @@ describe.skipIf(!postgresAvailable())('postgres: ready for PgBouncer in transact
       const app = await buildApp(container);
       try {
         const org = await container.orgs.create('Pooled org');
-        const created = await api(app, org.api_key.token).post('/api/v1/tickets', { subject: 'Hi', message: 'Hello', customer: { email: 'a@example.com' } });
+        const created = await api(app, org.api_key.token).post('/api/v1/tickets', {
+          subject: 'Hi',
+          message: 'Hello',
+          customer: { email: 'a@example.com' },
+        });
         expect(created.status).toBe(201);
         expect((await api(app, org.api_key.token).get('/api/v1/tickets')).body.data).toHaveLength(1);
       } finally {
@@ -86,7 +100,11 @@ describe.skipIf(!postgresAvailable())('postgres: ready for PgBouncer in transact
     const database = openDatabase(config.database, { poolSize: 2 });
     const pooledBefore = pooled.connections.length;
     let woken = 0;
-    const stop = database.listen('pgbouncer_ready_test', () => woken++, () => undefined);
+    const stop = database.listen(
+      'pgbouncer_ready_test',
+      () => woken++,
+      () => undefined,
+    );
     try {
       await waitFor(() => woken >= 1, 'the listener to connect'); // called once after connecting
       await database.system.transaction((s) => s.notify('pgbouncer_ready_test'));

@@ -5,7 +5,15 @@ import { openDatabase, PG_STATEMENT_TIMEOUT_MS, type DatabaseHandle } from '../s
 import { MIGRATION_NAMES } from '../src/db/migrate.js';
 import { createTestDatabase, type TestDatabase } from './support/harness.js';
 import type { PgBouncer } from './support/pgbouncer.js';
-import { bouncerFor, migrationsIn, SERVER_POOL, skipPgBouncerSuites, startService, verifySignature, type Service } from './support/pgbouncer-service.js';
+import {
+  bouncerFor,
+  migrationsIn,
+  SERVER_POOL,
+  skipPgBouncerSuites,
+  startService,
+  verifySignature,
+  type Service,
+} from './support/pgbouncer-service.js';
 import { postTicket } from './support/ticket-fixtures.js';
 import { eventually, startReceiver, type Receiver } from './support/webhook-receiver.js';
 
@@ -56,7 +64,10 @@ describe.skipIf(skipPgBouncerSuites)('postgres: the service through a real PgBou
   it('this PgBouncer refuses startup parameters it does not track (as node-postgres sent statement_timeout before)', async () => {
     const client = new pg.Client({ connectionString: bouncer.url, statement_timeout: 1_000 });
     client.on('error', () => undefined);
-    const err = await client.connect().then(() => client.query('select 1')).catch((e: unknown) => e);
+    const err = await client
+      .connect()
+      .then(() => client.query('select 1'))
+      .catch((e: unknown) => e);
     await client.end().catch(() => undefined);
     expect(String(err)).toMatch(/unsupported startup parameter: statement_timeout/);
   });
@@ -66,7 +77,11 @@ describe.skipIf(skipPgBouncerSuites)('postgres: the service through a real PgBou
     const n = 60;
     const results = await Promise.all(
       Array.from({ length: n }, (_, i) =>
-        postTicket(org.api, { subject: `Ticket ${i}`, priority: i % 2 ? 'HIGH' : 'LOW', customer: { email: `c${i}@example.com` } }),
+        postTicket(org.api, {
+          subject: `Ticket ${i}`,
+          priority: i % 2 ? 'HIGH' : 'LOW',
+          customer: { email: `c${i}@example.com` },
+        }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(n).fill(201));
@@ -103,7 +118,9 @@ describe.skipIf(skipPgBouncerSuites)('postgres: the service through a real PgBou
     const created = await postTicket(org.api, { customer: { email: 'ann@example.com' } });
     const id = created.body.data.id;
     const results = await Promise.all([
-      ...Array.from({ length: 12 }, (_, i) => org.api.post(`/api/v1/tickets/${id}/messages`, { content: `Reply ${i}` })),
+      ...Array.from({ length: 12 }, (_, i) =>
+        org.api.post(`/api/v1/tickets/${id}/messages`, { content: `Reply ${i}` }),
+      ),
       org.api.patch(`/api/v1/tickets/${id}`, { status: 'PENDING' }),
       org.api.patch(`/api/v1/tickets/${id}`, { priority: 'URGENT' }),
       org.api.patch(`/api/v1/tickets/${id}`, { subject: 'Renamed' }),
@@ -118,7 +135,9 @@ describe.skipIf(skipPgBouncerSuites)('postgres: the service through a real PgBou
       .orderBy('seq')
       .execute();
     expect(stored.map((m) => m.seq)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
-    expect(new Set(stored.slice(1).map((m) => m.content))).toEqual(new Set(Array.from({ length: 12 }, (_, i) => `Reply ${i}`)));
+    expect(new Set(stored.slice(1).map((m) => m.content))).toEqual(
+      new Set(Array.from({ length: 12 }, (_, i) => `Reply ${i}`)),
+    );
     const row = await testDb.handle.db
       .selectFrom('tickets')
       .select(['status', 'priority', 'subject', 'message_count'])
@@ -137,27 +156,48 @@ describe.skipIf(skipPgBouncerSuites)('postgres: the service through a real PgBou
 
   it('a webhook is delivered to a local receiver, woken through LISTEN on the direct connection, and recorded', async () => {
     const org = await service.createOrg('Hooked org');
-    const hook = await org.api.post('/api/v1/webhooks', { name: 'Receiver', url: `${receiver.url}/hook`, events: ['ticket.created'] });
+    const hook = await org.api.post('/api/v1/webhooks', {
+      name: 'Receiver',
+      url: `${receiver.url}/hook`,
+      events: ['ticket.created'],
+    });
     expect(hook.status).toBe(201);
     const ticket = (await postTicket(org.api, { customer: { email: 'ada@example.com' } })).body.data;
     const [req] = await receiver.waitFor(1);
     expect(req.headers['x-webhook-event']).toBe('ticket.created');
     expect(verifySignature(hook.body.data.secret, req)).toBe(true);
-    expect(req.json).toMatchObject({ event: 'ticket.created', organization_id: org.id, data: { id: ticket.id, ticket_number: ticket.ticket_number } });
+    expect(req.json).toMatchObject({
+      event: 'ticket.created',
+      organization_id: org.id,
+      data: { id: ticket.id, ticket_number: ticket.ticket_number },
+    });
     const delivery = await eventually(async () => {
-      const rows = await testDb.handle.db.selectFrom('webhook_deliveries').selectAll().where('organization_id', '=', org.id).execute();
+      const rows = await testDb.handle.db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('organization_id', '=', org.id)
+        .execute();
       return rows.length === 1 && rows[0].status === 'success' && rows[0];
     });
-    expect(delivery).toMatchObject({ webhook_id: hook.body.data.id, event: 'ticket.created', status_code: 200, attempt_count: 1, next_attempt_at: null });
+    expect(delivery).toMatchObject({
+      webhook_id: hook.body.data.id,
+      event: 'ticket.created',
+      status_code: 200,
+      attempt_count: 1,
+      next_attempt_at: null,
+    });
     expect(receiver.requests).toHaveLength(1);
   });
 
   it('plan limit under concurrency: a plan of 5 tickets, 15 concurrent creates → exactly 5 stored, the rest 403', async () => {
     const org = await service.createOrg('Limited org');
     await service.container.plans.setPlan(org.id, { tickets_limit: 5 });
-    const results = await Promise.all(Array.from({ length: 15 }, (_, i) => postTicket(org.api, { customer: { email: `l${i}@example.com` } })));
+    const results = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => postTicket(org.api, { customer: { email: `l${i}@example.com` } })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([...Array(5).fill(201), ...Array(10).fill(403)]);
-    for (const refused of results.filter((r) => r.status === 403)) expect(refused.body.error.code).toBe('plan_limit_exceeded');
+    for (const refused of results.filter((r) => r.status === 403))
+      expect(refused.body.error.code).toBe('plan_limit_exceeded');
     expect(await count(testDb.handle, 'tickets', org.id)).toBe(5);
     expect(await count(testDb.handle, 'customers', org.id)).toBe(5);
     expect((await org.api.get('/api/v1/billing/usage')).body.data.tickets).toEqual({ used: 5, limit: 5 });
@@ -166,7 +206,9 @@ describe.skipIf(skipPgBouncerSuites)('postgres: the service through a real PgBou
   it('the statement timeout holds inside transactions and stays with them (no other client sees it)', async () => {
     const short = openDatabase({ dialect: 'postgres', url: bouncer.url }, { poolSize: 2, statementTimeoutMs: 300 });
     try {
-      const inside = await short.system.transaction((s) => sql<{ statement_timeout: string }>`show statement_timeout`.execute(s.db));
+      const inside = await short.system.transaction((s) =>
+        sql<{ statement_timeout: string }>`show statement_timeout`.execute(s.db),
+      );
       expect(inside.rows[0].statement_timeout).toBe('300ms');
       const err = await short.system.transaction((s) => sql`select pg_sleep(5)`.execute(s.db)).catch((e) => e);
       expect(err).toMatchObject({ code: '57014' }); // canceled by the server, not the client-side bound
@@ -177,10 +219,14 @@ describe.skipIf(skipPgBouncerSuites)('postgres: the service through a real PgBou
     }
     // The same few server connections now serve the service's clients: none carries the 300 ms.
     const outside = await Promise.all(
-      Array.from({ length: 3 * SERVER_POOL }, () => sql<{ statement_timeout: string }>`show statement_timeout`.execute(service.database.db)),
+      Array.from({ length: 3 * SERVER_POOL }, () =>
+        sql<{ statement_timeout: string }>`show statement_timeout`.execute(service.database.db),
+      ),
     );
     for (const r of outside) expect(r.rows[0].statement_timeout).not.toBe('300ms');
-    const own = await service.database.system.transaction((s) => sql<{ statement_timeout: string }>`show statement_timeout`.execute(s.db));
+    const own = await service.database.system.transaction((s) =>
+      sql<{ statement_timeout: string }>`show statement_timeout`.execute(s.db),
+    );
     expect(own.rows[0].statement_timeout).toBe(`${PG_STATEMENT_TIMEOUT_MS / 1000}s`);
   });
 });

@@ -6,7 +6,9 @@ import { openDatabase } from '../src/db/database.js';
 import { api } from './support/api.js';
 import { describeEachDialect, type TestOrg } from './support/harness.js';
 
-const errorShape = (code: string) => ({ error: { code, message: expect.any(String), details: expect.any(Array), request_id: expect.any(String) } });
+const errorShape = (code: string) => ({
+  error: { code, message: expect.any(String), details: expect.any(Array), request_id: expect.any(String) },
+});
 
 describeEachDialect('platform', (ctx) => {
   /** POST /customers with a raw (possibly malformed) body. */
@@ -21,14 +23,18 @@ describeEachDialect('platform', (ctx) => {
   it('unknown routes are a 404 in the error shape', async () => {
     const res = await api(ctx.app).get('/api/v1/nope');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String), details: [], request_id: expect.any(String) } });
+    expect(res.body).toEqual({
+      error: { code: 'not_found', message: expect.any(String), details: [], request_id: expect.any(String) },
+    });
   });
 
   it('serves an OpenAPI 3.1 document generated from the route schemas, and the docs UI', async () => {
     const res = await api(ctx.app).get('/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/v1/customers', '/api/v1/customers/{customer_id}']));
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/customers', '/api/v1/customers/{customer_id}']),
+    );
     const post = res.body.paths['/api/v1/customers'].post;
     // Request bodies are named components (CreateCustomerInput): follow the reference.
     const bodyRef: string = post.requestBody.content['application/json'].schema.$ref;
@@ -36,7 +42,9 @@ describeEachDialect('platform', (ctx) => {
     expect(body.properties.email).toMatchObject({ type: 'string' });
     expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '409']));
     expect(post.description).toContain('Requires an API key with the `customers:write` scope.');
-    expect(res.body.paths['/api/v1/customers'].get.description).toBe('Requires an API key with the `customers:read` scope.');
+    expect(res.body.paths['/api/v1/customers'].get.description).toBe(
+      'Requires an API key with the `customers:read` scope.',
+    );
     const ui = await ctx.app.inject({ method: 'GET', url: '/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toMatch(/text\/html/);
@@ -56,7 +64,13 @@ describeEachDialect('platform', (ctx) => {
       expect(res.body).toEqual(errorShape('unauthorized'));
       expect(res.headers['www-authenticate']).toBe('Bearer');
     }
-    const keyId = (await ctx.database.db.selectFrom('api_keys').select('id').where('organization_id', '=', org.id).executeTakeFirstOrThrow()).id;
+    const keyId = (
+      await ctx.database.db
+        .selectFrom('api_keys')
+        .select('id')
+        .where('organization_id', '=', org.id)
+        .executeTakeFirstOrThrow()
+    ).id;
     expect((await org.api.get('/api/v1/customers')).status).toBe(200);
     await ctx.database.db.updateTable('api_keys').set({ revoked_at: Date.now() }).where('id', '=', keyId).execute();
     ctx.clock.advance(ctx.config.apiKeyCacheTtlMs); // revoked behind the service's back: once its cache entry expires
@@ -124,7 +138,10 @@ describeEachDialect('platform', (ctx) => {
     const org = await ctx.createOrg();
     const res = await postRaw(org, '{"email":"proto@example.com","metadata":{"__proto__":{"polluted":true},"ok":1}}');
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'validation_error', details: [{ field: 'body', issue: 'forbidden_key' }] });
+    expect(res.body.error).toMatchObject({
+      code: 'validation_error',
+      details: [{ field: 'body', issue: 'forbidden_key' }],
+    });
     expect(({} as any).polluted).toBeUndefined();
   });
 
@@ -167,7 +184,16 @@ describeEachDialect('platform', (ctx) => {
 
   it('accepts only plain positive integers for page and limit', async () => {
     const org = await ctx.createOrg();
-    for (const qs of ['page=1e400', 'page=1e3', 'limit=0x10', 'limit=1e1', 'limit=%2B5', 'page=1&page=2', 'page=9999999999999999', 'page=0']) {
+    for (const qs of [
+      'page=1e400',
+      'page=1e3',
+      'limit=0x10',
+      'limit=1e1',
+      'limit=%2B5',
+      'page=1&page=2',
+      'page=9999999999999999',
+      'page=0',
+    ]) {
       const res = await org.api.get(`/api/v1/customers?${qs}`);
       expect(res.status, qs).toBe(400);
       expect(res.body.error.code).toBe('validation_error');
@@ -181,7 +207,9 @@ describeEachDialect('platform', (ctx) => {
     for (const url of ['/api/v1/customers/%ZZ', '/api/v1/tickets/%E0%A4%A', '/healthz%ZZ']) {
       const res = await org.api.get(url);
       expect(res.status, url).toBe(404);
-      expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String), details: [], request_id: expect.any(String) } });
+      expect(res.body).toEqual({
+        error: { code: 'not_found', message: expect.any(String), details: [], request_id: expect.any(String) },
+      });
     }
   });
 });
@@ -191,7 +219,10 @@ describeEachDialect(
   (ctx) => {
     it('answers a body over BODY_LIMIT_BYTES with 413 payload_too_large and stores nothing', async () => {
       const org = await ctx.createOrg();
-      const res = await org.api.post('/api/v1/customers', { email: 'big@example.com', metadata: { blob: 'x'.repeat(3000) } });
+      const res = await org.api.post('/api/v1/customers', {
+        email: 'big@example.com',
+        metadata: { blob: 'x'.repeat(3000) },
+      });
       expect(res.status).toBe(413);
       expect(res.body).toEqual(errorShape('payload_too_large'));
       const list = await org.api.get('/api/v1/customers');
@@ -263,7 +294,11 @@ describeEachDialect(
 
 describe('database unavailable', () => {
   it('answers /readyz 503 and API requests 503 service_unavailable, quickly and in the error shape', async () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '0',
+    });
     const database = openDatabase(config.database);
     const app = await buildApp(createContainer({ config, database, clock: Date.now }));
     try {
@@ -271,7 +306,14 @@ describe('database unavailable', () => {
       expect(await api(app).get('/readyz')).toMatchObject({ status: 503, body: { status: 'database unreachable' } });
       const res = await api(app, 'hdk_anything').get('/api/v1/customers');
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ error: { code: 'service_unavailable', message: expect.any(String), details: [], request_id: expect.any(String) } });
+      expect(res.body).toEqual({
+        error: {
+          code: 'service_unavailable',
+          message: expect.any(String),
+          details: [],
+          request_id: expect.any(String),
+        },
+      });
       expect(res.headers['retry-after']).toBe('5');
     } finally {
       await app.close();

@@ -27,7 +27,8 @@ describeEachDialect(
       const attackerStatuses = new Map<number, number>();
       for (let i = 0; i < 6_000; i++) {
         // Random tokens from one address (each a key of its own, before the fix), no token from many.
-        const res = i % 2 === 0 ? await get(randomToken(), '203.0.113.1') : await get(null, `10.0.${(i >> 8) & 255}.${i & 255}`);
+        const res =
+          i % 2 === 0 ? await get(randomToken(), '203.0.113.1') : await get(null, `10.0.${(i >> 8) & 255}.${i & 255}`);
         attackerStatuses.set(res.statusCode, (attackerStatuses.get(res.statusCode) ?? 0) + 1);
       }
       expect([...attackerStatuses.keys()].every((s) => s === 401 || s === 429)).toBe(true);
@@ -57,7 +58,9 @@ describeEachDialect(
         expect(statuses.filter((s) => s === 429)).toHaveLength(300 - AUTH_FAILURES_PER_MINUTE);
         expect(lookups).toHaveBeenCalledTimes(AUTH_FAILURES_PER_MINUTE);
         expect(Number(retryAfter)).toBeGreaterThan(0);
-        expect(body).toEqual({ error: { code: 'rate_limited', message: expect.any(String), details: [], request_id: expect.any(String) } });
+        expect(body).toEqual({
+          error: { code: 'rate_limited', message: expect.any(String), details: [], request_id: expect.any(String) },
+        });
         // A key that authenticated before still works from that address; other addresses keep their budget.
         expect((await get(org.token, '192.0.2.7')).statusCode).toBe(200);
         expect((await get(randomToken(), '192.0.2.8')).statusCode).toBe(401);

@@ -12,7 +12,12 @@ import { createTestClock, createTestDatabase, type TestDatabase } from './suppor
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 async function redisReachable(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
+  const client = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1000,
+    retryStrategy: () => null,
+  });
   try {
     await client.connect();
     await client.ping();
@@ -25,7 +30,8 @@ async function redisReachable(): Promise<boolean> {
 }
 
 const available = await redisReachable();
-if (!available) process.stdout.write(`Redis is not reachable at ${REDIS_URL}: the shared rate-limit store test is SKIPPED\n`);
+if (!available)
+  process.stdout.write(`Redis is not reachable at ${REDIS_URL}: the shared rate-limit store test is SKIPPED\n`);
 
 describe.skipIf(!available)('sqlite: rate limiting shared through Redis', () => {
   let db: TestDatabase;
@@ -34,7 +40,12 @@ describe.skipIf(!available)('sqlite: rate limiting shared through Redis', () => 
   beforeAll(async () => {
     db = await createTestDatabase('sqlite');
     // A unique limit keeps this run's counters apart from any other run's keys in the shared Redis.
-    const env = { DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: String(4 + (randomBytes(1)[0] % 3)), REDIS_URL, LOG_LEVEL: 'silent' };
+    const env = {
+      DATABASE_URL: db.url,
+      RATE_LIMIT_PER_MINUTE: String(4 + (randomBytes(1)[0] % 3)),
+      REDIS_URL,
+      LOG_LEVEL: 'silent',
+    };
     const config = loadConfig(env);
     one = await buildApp(createContainer({ config, database: db.handle, clock: createTestClock() }));
     two = await buildApp(createContainer({ config, database: db.handle, clock: createTestClock() }));

@@ -23,7 +23,9 @@ describeEachDialect('representation cache of GET /tickets/{id}', (ctx) => {
     expect(second.body).toEqual(first.body);
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
-    const notModified = await org.api.get(`/api/v1/tickets/${ticket.id}`, { 'if-none-match': first.headers.etag as string });
+    const notModified = await org.api.get(`/api/v1/tickets/${ticket.id}`, {
+      'if-none-match': first.headers.etag as string,
+    });
     expect(notModified.status).toBe(304);
     expect(spy).toHaveBeenCalledTimes(ctx.dialect === 'sqlite' ? 1 : 3);
   });

@@ -41,7 +41,16 @@ describeEachDialect('request ids and request logs', (ctx) => {
 
   it('is on every response: health, docs, unknown routes, errors (and in their body), replays', async () => {
     const org = await ctx.createOrg();
-    for (const url of ['/healthz', '/readyz', '/openapi.json', '/docs', '/nope', '/api/v1/nope', '/api/v1/tickets', '/customers/%ZZ']) {
+    for (const url of [
+      '/healthz',
+      '/readyz',
+      '/openapi.json',
+      '/docs',
+      '/nope',
+      '/api/v1/nope',
+      '/api/v1/tickets',
+      '/customers/%ZZ',
+    ]) {
       const res = await get(url, { 'x-request-id': 'trace-1' });
       expect(res.headers['x-request-id'], url).toBe('trace-1');
       if (res.statusCode >= 400) {
@@ -50,7 +59,12 @@ describeEachDialect('request ids and request logs', (ctx) => {
     }
     const unauthorized = await get('/api/v1/tickets');
     expect(JSON.parse(unauthorized.body)).toEqual({
-      error: { code: 'unauthorized', message: expect.any(String), details: [], request_id: unauthorized.headers['x-request-id'] },
+      error: {
+        code: 'unauthorized',
+        message: expect.any(String),
+        details: [],
+        request_id: unauthorized.headers['x-request-id'],
+      },
     });
     const bad = await app.inject({
       method: 'POST',
@@ -73,13 +87,23 @@ describeEachDialect('request ids and request logs', (ctx) => {
     });
     expect(created.statusCode).toBe(201);
     const secret = JSON.parse(created.body).data.secret as string;
-    const ticket = await app.inject({ method: 'POST', url: '/api/v1/tickets', headers: { ...auth, 'idempotency-key': 'log-key-1' }, payload: JSON.stringify(ticketBody()) });
+    const ticket = await app.inject({
+      method: 'POST',
+      url: '/api/v1/tickets',
+      headers: { ...auth, 'idempotency-key': 'log-key-1' },
+      payload: JSON.stringify(ticketBody()),
+    });
     const ticketId = JSON.parse(ticket.body).data.id as string;
     const term = 'ZebraSecretTerm42';
-    expect((await get(`/api/v1/tickets?search=${term}&limit=5`, { ...auth, 'x-request-id': 'log-search' })).statusCode).toBe(200);
+    expect(
+      (await get(`/api/v1/tickets?search=${term}&limit=5`, { ...auth, 'x-request-id': 'log-search' })).statusCode,
+    ).toBe(200);
     expect((await get(`/api/v1/tickets/${ticketId}`, auth)).statusCode).toBe(200);
     // Refused keys must not be logged either.
-    expect((await get('/api/v1/tickets', { authorization: 'Bearer hdk_notARealKeyButSecretLooking0000000000000000' })).statusCode).toBe(401);
+    expect(
+      (await get('/api/v1/tickets', { authorization: 'Bearer hdk_notARealKeyButSecretLooking0000000000000000' }))
+        .statusCode,
+    ).toBe(401);
 
     const text = lines.map((l) => JSON.stringify(l)).join('\n');
     for (const forbidden of [org.token, secret, term, 'hdk_notARealKey', 'authorization', 'Bearer']) {
@@ -89,33 +113,48 @@ describeEachDialect('request ids and request logs', (ctx) => {
     expect(requestLines.length).toBeGreaterThan(0);
     for (const line of requestLines) expect(line.request_id, JSON.stringify(line)).toEqual(expect.any(String));
     const search = lines.filter((l) => l.request_id === 'log-search');
-    expect(search.find((l) => l.req)?.req).toEqual({ method: 'GET', route: '/api/v1/tickets', query_keys: ['search', 'limit'], remoteAddress: '127.0.0.1' });
+    expect(search.find((l) => l.req)?.req).toEqual({
+      method: 'GET',
+      route: '/api/v1/tickets',
+      query_keys: ['search', 'limit'],
+      remoteAddress: '127.0.0.1',
+    });
     const completed = search.find((l) => l.res);
-    expect(completed).toMatchObject({ organization_id: org.id, api_key_id: expect.stringMatching(UUID), res: { statusCode: 200 } });
+    expect(completed).toMatchObject({
+      organization_id: org.id,
+      api_key_id: expect.stringMatching(UUID),
+      res: { statusCode: 200 },
+    });
     expect(lines.find((l) => l.request_id === 'log-hook' && l.res)).toMatchObject({ organization_id: org.id });
     const read = lines.find((l) => l.req?.route === '/api/v1/tickets/:ticket_id');
     expect(JSON.stringify(read)).not.toContain(ticketId);
   });
 });
 
-describeEachDialect('OpenAPI: platform headers and statuses', (ctx) => {
-  it('documents X-Request-Id, Idempotency-Key, Idempotent-Replayed, ETag, If-Match, If-None-Match, 304/409/412/422', async () => {
-    const doc = JSON.parse((await ctx.app.inject({ method: 'GET', url: '/openapi.json' })).body);
-    const names = (op: any) => op.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name);
-    const create = doc.paths['/api/v1/tickets'].post;
-    expect(names(create)).toEqual(expect.arrayContaining(['x-request-id', 'idempotency-key']));
-    expect(Object.keys(create.responses['201'].headers)).toEqual(expect.arrayContaining(['X-Request-Id', 'Idempotent-Replayed']));
-    expect(create.responses['422'].description).toContain('idempotency_key_reused');
-    expect(create.responses['409'].description).toContain('idempotency_key_in_use');
-    const one = doc.paths['/api/v1/tickets/{ticket_id}'];
-    expect(names(one.get)).toContain('if-none-match');
-    expect(one.get.responses['200'].headers.ETag).toBeDefined();
-    expect(one.get.responses['304']).toBeDefined();
-    expect(names(one.patch)).toContain('if-match');
-    expect(one.patch.responses['412'].description).toContain('precondition_failed');
-    expect(one.patch.responses['200'].headers.ETag).toBeDefined();
-    expect(names(doc.paths['/api/v1/customers/{customer_id}'].delete)).toContain('if-match');
-    expect(doc.paths['/api/v1/tickets'].get.responses['200'].headers['X-Request-Id']).toBeDefined();
-    expect(doc.paths['/api/v1/tickets'].get.responses['304']).toBeUndefined();
-  });
-}, { dialects: ['sqlite'] });
+describeEachDialect(
+  'OpenAPI: platform headers and statuses',
+  (ctx) => {
+    it('documents X-Request-Id, Idempotency-Key, Idempotent-Replayed, ETag, If-Match, If-None-Match, 304/409/412/422', async () => {
+      const doc = JSON.parse((await ctx.app.inject({ method: 'GET', url: '/openapi.json' })).body);
+      const names = (op: any) => op.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name);
+      const create = doc.paths['/api/v1/tickets'].post;
+      expect(names(create)).toEqual(expect.arrayContaining(['x-request-id', 'idempotency-key']));
+      expect(Object.keys(create.responses['201'].headers)).toEqual(
+        expect.arrayContaining(['X-Request-Id', 'Idempotent-Replayed']),
+      );
+      expect(create.responses['422'].description).toContain('idempotency_key_reused');
+      expect(create.responses['409'].description).toContain('idempotency_key_in_use');
+      const one = doc.paths['/api/v1/tickets/{ticket_id}'];
+      expect(names(one.get)).toContain('if-none-match');
+      expect(one.get.responses['200'].headers.ETag).toBeDefined();
+      expect(one.get.responses['304']).toBeDefined();
+      expect(names(one.patch)).toContain('if-match');
+      expect(one.patch.responses['412'].description).toContain('precondition_failed');
+      expect(one.patch.responses['200'].headers.ETag).toBeDefined();
+      expect(names(doc.paths['/api/v1/customers/{customer_id}'].delete)).toContain('if-match');
+      expect(doc.paths['/api/v1/tickets'].get.responses['200'].headers['X-Request-Id']).toBeDefined();
+      expect(doc.paths['/api/v1/tickets'].get.responses['304']).toBeUndefined();
+    });
+  },
+  { dialects: ['sqlite'] },
+);

@@ -1,6 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, expect, it } from 'vitest';
-import { ApiError, createHelpdesk, verifyWebhook, type Helpdesk, type TicketListItem } from '../packages/sdk/src/index.js';
+import {
+  ApiError,
+  createHelpdesk,
+  verifyWebhook,
+  type Helpdesk,
+  type TicketListItem,
+} from '../packages/sdk/src/index.js';
 import { startWorker } from '../src/webhooks/worker.js';
 import { describeEachDialect, type TestContext } from './support/harness.js';
 import { logSettled } from './support/event-log.js';
@@ -22,7 +28,11 @@ async function listen(ctx: TestContext): Promise<string> {
 }
 
 /** An SDK for a new organization, recording what went over the wire. */
-async function sdkFor(ctx: TestContext, baseUrl: string, options: { token?: string; sleeps?: number[]; maxRetries?: number } = {}) {
+async function sdkFor(
+  ctx: TestContext,
+  baseUrl: string,
+  options: { token?: string; sleeps?: number[]; maxRetries?: number } = {},
+) {
   const org = await ctx.createOrg();
   const seen: Seen[] = [];
   const sdk: Helpdesk = createHelpdesk({
@@ -33,7 +43,13 @@ async function sdkFor(ctx: TestContext, baseUrl: string, options: { token?: stri
     fetch: async (request) => {
       const response = await fetch(request);
       const url = new URL(request.url);
-      seen.push({ method: request.method, path: url.pathname + url.search, key: request.headers.get('idempotency-key'), status: response.status, retryAfter: response.headers.get('retry-after') });
+      seen.push({
+        method: request.method,
+        path: url.pathname + url.search,
+        key: request.headers.get('idempotency-key'),
+        status: response.status,
+        retryAfter: response.headers.get('retry-after'),
+      });
       return response;
     },
   });
@@ -51,7 +67,8 @@ describeEachDialect('SDK', (ctx) => {
   it('creates, updates and reads tickets with typed results, and pages through them with the iterator', async () => {
     const { org, sdk, seen } = await sdkFor(ctx, baseUrl);
     const created = [];
-    for (let i = 0; i < 5; i++) created.push(await sdk.tickets.create({ subject: `Ticket ${i}`, message: 'Hello', customer, priority: 'HIGH' }));
+    for (let i = 0; i < 5; i++)
+      created.push(await sdk.tickets.create({ subject: `Ticket ${i}`, message: 'Hello', customer, priority: 'HIGH' }));
     const message = await sdk.tickets.addMessage(created[0].id, { content: 'More details' });
     expect(message.type).toBe('INBOUND');
     const updated = await sdk.tickets.update(created[0].id, { status: 'PENDING' });
@@ -62,8 +79,16 @@ describeEachDialect('SDK', (ctx) => {
     const listed: TicketListItem[] = [];
     for await (const ticket of sdk.tickets.iterate({ limit: 2 })) listed.push(ticket);
     expect(listed.map((t) => t.id)).toEqual(created.map((t) => t.id).reverse());
-    expect(seen.map((s) => s.path)).toEqual(['/api/v1/tickets?limit=2&page=1', '/api/v1/tickets?limit=2&page=2', '/api/v1/tickets?limit=2&page=3']);
-    const stored = await ctx.database.db.selectFrom('tickets').select('status').where('organization_id', '=', org.id).execute();
+    expect(seen.map((s) => s.path)).toEqual([
+      '/api/v1/tickets?limit=2&page=1',
+      '/api/v1/tickets?limit=2&page=2',
+      '/api/v1/tickets?limit=2&page=3',
+    ]);
+    const stored = await ctx.database.db
+      .selectFrom('tickets')
+      .select('status')
+      .where('organization_id', '=', org.id)
+      .execute();
     expect(stored.map((t) => t.status).sort()).toEqual(['OPEN', 'OPEN', 'OPEN', 'OPEN', 'PENDING']);
     const customers = [];
     for await (const c of sdk.customers.iterate({ limit: 1 })) customers.push(c);
@@ -86,23 +111,47 @@ describeEachDialect('SDK', (ctx) => {
 
   it('throws ApiError with status, code, message and details for 400, 403, 404 and 409', async () => {
     const { org, sdk } = await sdkFor(ctx, baseUrl);
-    const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as ApiError);
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: unknown) => e as ApiError,
+      );
     const missing = await failure(sdk.tickets.get('0193a3c2-0000-7000-8000-00000000abcd'));
     expect(missing).toBeInstanceOf(ApiError);
     expect(missing).toMatchObject({ status: 404, code: 'not_found', details: [] });
     await sdk.customers.create({ email: 'dup@example.com' });
-    expect(await failure(sdk.customers.create({ email: 'DUP@example.com' }))).toMatchObject({ status: 409, code: 'conflict', details: [{ field: 'email', issue: 'already_exists' }] });
+    expect(await failure(sdk.customers.create({ email: 'DUP@example.com' }))).toMatchObject({
+      status: 409,
+      code: 'conflict',
+      details: [{ field: 'email', issue: 'already_exists' }],
+    });
     const invalid = await failure(sdk.tickets.create({ subject: '', message: 'x', customer }));
-    expect(invalid).toMatchObject({ status: 400, code: 'validation_error', details: [{ field: 'subject', issue: 'too_short' }] });
+    expect(invalid).toMatchObject({
+      status: 400,
+      code: 'validation_error',
+      details: [{ field: 'subject', issue: 'too_short' }],
+    });
     const readOnly = createHelpdesk({ apiKey: await org.keyWith(['tickets:read']), baseUrl });
-    expect(await failure(readOnly.tickets.create({ subject: 'x', message: 'x', customer }))).toMatchObject({ status: 403, code: 'insufficient_scope' });
-    const stored = await ctx.database.db.selectFrom('tickets').select('id').where('organization_id', '=', org.id).execute();
+    expect(await failure(readOnly.tickets.create({ subject: 'x', message: 'x', customer }))).toMatchObject({
+      status: 403,
+      code: 'insufficient_scope',
+    });
+    const stored = await ctx.database.db
+      .selectFrom('tickets')
+      .select('id')
+      .where('organization_id', '=', org.id)
+      .execute();
     expect(stored).toEqual([]);
   });
 
   it('verifies a real delivery with verifyWebhook and returns the typed event', async () => {
     const receiver = await startReceiver();
-    const worker = startWorker({ database: ctx.database, clock: ctx.clock, settings: ctx.config.webhooks, logger: silentLogger });
+    const worker = startWorker({
+      database: ctx.database,
+      clock: ctx.clock,
+      settings: ctx.config.webhooks,
+      logger: silentLogger,
+    });
     try {
       const { sdk } = await sdkFor(ctx, baseUrl);
       const hook = await sdk.webhooks.create({ name: 'SDK', url: `${receiver.url}/hook`, events: ['ticket.created'] });
@@ -114,8 +163,12 @@ describeEachDialect('SDK', (ctx) => {
       expect(event.data).toMatchObject({ id: ticket.id, subject: 'Signed', customer: { email: 'ada@example.com' } });
       // The Standard Webhooks signature is checked when present; without those headers, X-Webhook-Signature.
       expect(request.headers['webhook-signature']).toMatch(/^v1,/);
-      expect(() => verifyWebhook(request.raw, request.headers as Record<string, string>, 'whsec_wrong')).toThrow(/no webhook-signature matches/);
-      const legacy = Object.fromEntries(Object.entries(request.headers).filter(([k]) => !k.startsWith('webhook-'))) as Record<string, string>;
+      expect(() => verifyWebhook(request.raw, request.headers as Record<string, string>, 'whsec_wrong')).toThrow(
+        /no webhook-signature matches/,
+      );
+      const legacy = Object.fromEntries(
+        Object.entries(request.headers).filter(([k]) => !k.startsWith('webhook-')),
+      ) as Record<string, string>;
       expect(verifyWebhook(request.raw, legacy, hook.secret).event).toBe('ticket.created');
       expect(() => verifyWebhook(request.raw, legacy, 'whsec_wrong')).toThrow(/does not match/);
       // The worker records the attempt after the answer: wait for the record.
@@ -124,7 +177,9 @@ describeEachDialect('SDK', (ctx) => {
         for await (const d of sdk.webhooks.iterateDeliveries(hook.id)) all.push(d);
         return all.length > 0 && all.every((d) => d.status === 'success') ? all : null;
       });
-      expect(deliveries).toEqual([expect.objectContaining({ event: 'ticket.created', status: 'success', status_code: 200 })]);
+      expect(deliveries).toEqual([
+        expect.objectContaining({ event: 'ticket.created', status: 'success', status_code: 200 }),
+      ]);
     } finally {
       await worker.stop();
       await receiver.close();
@@ -158,7 +213,11 @@ describeEachDialect('SDK', (ctx) => {
 
   it('tests, redelivers and rotates a webhook with typed results', async () => {
     const { sdk } = await sdkFor(ctx, baseUrl);
-    const hook = await sdk.webhooks.create({ name: 'Tools', url: 'http://127.0.0.1:9/tools', events: ['ticket.created'] });
+    const hook = await sdk.webhooks.create({
+      name: 'Tools',
+      url: 'http://127.0.0.1:9/tools',
+      events: ['ticket.created'],
+    });
     const ping = await sdk.webhooks.test(hook.id);
     expect(ping).toMatchObject({ event: 'webhook.test', status: null, attempt_count: 0 });
     const again = await sdk.webhooks.retryDelivery(hook.id, ping.id);
@@ -183,7 +242,10 @@ describeEachDialect(
       const { sdk, seen } = await sdkFor(ctx, baseUrl, { sleeps, maxRetries: 1 });
       await sdk.usage.get();
       await sdk.usage.get();
-      const error = await sdk.usage.get().then(() => null, (e: unknown) => e as ApiError);
+      const error = await sdk.usage.get().then(
+        () => null,
+        (e: unknown) => e as ApiError,
+      );
       expect(error).toMatchObject({ status: 429, code: 'rate_limited' });
       expect(seen.map((s) => s.status)).toEqual([200, 200, 429, 429]);
       const first = Number(seen[2].retryAfter);

@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { buildOpenapiDocument, generateSdkTypes, SDK_DOCUMENT_PATH, SDK_TYPES_PATH } from '../scripts/openapi-source.js';
+import {
+  buildOpenapiDocument,
+  generateSdkTypes,
+  SDK_DOCUMENT_PATH,
+  SDK_TYPES_PATH,
+} from '../scripts/openapi-source.js';
 
 // The SDK's committed types (and the document beside them) are what the server's routes generate
 // today: after changing a route or schema, run `npm run sdk:generate` and commit the result.

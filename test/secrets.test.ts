@@ -47,8 +47,24 @@ describeEachDialect(
           });
           expect(hook.statusCode).toBe(201);
           await app.inject({ method: 'GET', url: `/api/v1/webhooks/${hook.json().data.id}`, headers: auth });
-          expect((await app.inject({ method: 'GET', url: '/api/v1/customers', headers: { authorization: `Bearer ${forged}` } })).statusCode).toBe(401);
-          expect((await app.inject({ method: 'GET', url: '/api/v1/customers', headers: { authorization: 'Basic dXNlcjpwYXNzd29yZA==' } })).statusCode).toBe(401);
+          expect(
+            (
+              await app.inject({
+                method: 'GET',
+                url: '/api/v1/customers',
+                headers: { authorization: `Bearer ${forged}` },
+              })
+            ).statusCode,
+          ).toBe(401);
+          expect(
+            (
+              await app.inject({
+                method: 'GET',
+                url: '/api/v1/customers',
+                headers: { authorization: 'Basic dXNlcjpwYXNzd29yZA==' },
+              })
+            ).statusCode,
+          ).toBe(401);
           return { secret: hook.json().data.secret as string };
         },
       );
@@ -85,7 +101,11 @@ it('an unreachable PostgreSQL with a password in DATABASE_URL: 503, and neither 
     await withApp(
       () => buildApp(createContainer({ config, database, clock: systemClock }), { logger: logs.logger }),
       async (app) => {
-        const res = await app.inject({ method: 'GET', url: '/api/v1/customers', headers: { authorization: `Bearer hdk_${'y'.repeat(43)}` } });
+        const res = await app.inject({
+          method: 'GET',
+          url: '/api/v1/customers',
+          headers: { authorization: `Bearer hdk_${'y'.repeat(43)}` },
+        });
         expect(res.statusCode).toBe(503);
         expect(res.json().error.code).toBe('service_unavailable');
         expect(res.body).not.toContain('Pg-Secret-789');

@@ -21,30 +21,46 @@ describeEachDialect('shared-row writes in one order (Sql.writeInOrder)', (ctx) =
   beforeAll(async () => {
     org = await ctx.createOrg();
     for (const name of ['a', 'b', 'c']) {
-      const res = await org.api.post<{ data: { id: string } }>('/api/v1/customers', { email: `${name}@example.com`, name });
+      const res = await org.api.post<{ data: { id: string } }>('/api/v1/customers', {
+        email: `${name}@example.com`,
+        name,
+      });
       ids.push(res.body.data.id);
     }
   });
 
   const bump = (t: TenantDb, id: string) =>
-    t
-      .updateTable('customers')
-      .set({ ticket_count: sql`ticket_count + 1` })
-      .where('id', '=', id);
+    t.updateTable('customers').set({ ticket_count: sql`ticket_count + 1` }).where('id', '=', id);
   const counts = async () =>
-    (await ctx.database.db.selectFrom('customers').select(['id', 'ticket_count']).where('organization_id', '=', org.id).execute())
+    (
+      await ctx.database.db
+        .selectFrom('customers')
+        .select(['id', 'ticket_count'])
+        .where('organization_id', '=', org.id)
+        .execute()
+    )
       .sort((x, y) => ids.indexOf(x.id) - ids.indexOf(y.id))
       .map((r) => Number(r.ticket_count));
 
   it('runs every write given, skipping nulls, in one transaction', async () => {
     const before = await counts();
-    await ctx.database.forOrganization(org.id).transaction((t) => t.writeInOrder([bump(t, ids[0]), null, bump(t, ids[2])]));
+    await ctx.database
+      .forOrganization(org.id)
+      .transaction((t) => t.writeInOrder([bump(t, ids[0]), null, bump(t, ids[2])]));
     expect(await counts()).toEqual([before[0] + 1, before[1], before[2] + 1]);
     // A failing write takes the others with it (the transaction rolls back).
     await expect(
-      ctx.database.forOrganization(org.id).transaction((t) =>
-        t.writeInOrder([bump(t, ids[1]), t.updateTable('customers').set({ email: 'a@example.com', email_key: 'a@example.com' }).where('id', '=', ids[2])]),
-      ),
+      ctx.database
+        .forOrganization(org.id)
+        .transaction((t) =>
+          t.writeInOrder([
+            bump(t, ids[1]),
+            t
+              .updateTable('customers')
+              .set({ email: 'a@example.com', email_key: 'a@example.com' })
+              .where('id', '=', ids[2]),
+          ]),
+        ),
     ).rejects.toThrow();
     expect(await counts()).toEqual([before[0] + 1, before[1], before[2] + 1]);
   });
@@ -66,18 +82,32 @@ describeEachDialect('shared-row writes in one order (Sql.writeInOrder)', (ctx) =
     const probe = new pg.Client({ connectionString: ctx.dbUrl });
     await Promise.all([holder.connect(), probe.connect()]);
     const locked = async (id: string) =>
-      Number((await probe.query('SELECT count(*) AS n FROM (SELECT 1 FROM customers WHERE id = $1 FOR UPDATE SKIP LOCKED) x', [id])).rows[0].n) === 0;
+      Number(
+        (
+          await probe.query(
+            'SELECT count(*) AS n FROM (SELECT 1 FROM customers WHERE id = $1 FOR UPDATE SKIP LOCKED) x',
+            [id],
+          )
+        ).rows[0].n,
+      ) === 0;
     try {
       await holder.query('BEGIN');
       await holder.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [ids[1]]);
       const before = await counts();
-      const writes = ctx.database.forOrganization(org.id).transaction((t) => t.writeInOrder(order.map((i) => bump(t, ids[i]))));
+      const writes = ctx.database
+        .forOrganization(org.id)
+        .transaction((t) => t.writeInOrder(order.map((i) => bump(t, ids[i]))));
       // The statement is waiting for the held row.
       await eventually(async () => {
-        const { rows } = await probe.query("SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%update \"customers\"%'");
+        const { rows } = await probe.query(
+          "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%update \"customers\"%'",
+        );
         return Number(rows[0].n) > 0;
       });
-      expect({ before: await locked(ids[order[0]]), after: await locked(ids[order[2]]) }).toEqual({ before: true, after: false });
+      expect({ before: await locked(ids[order[0]]), after: await locked(ids[order[2]]) }).toEqual({
+        before: true,
+        after: false,
+      });
       await holder.query('COMMIT');
       await writes;
       expect(await counts()).toEqual(before.map((n) => n + 1));

@@ -66,7 +66,10 @@ describe('sqlite: transactions while another process writes', () => {
     const inTransaction = db.handle.transaction(async (trx) => {
       await trx.insertInto('organizations').values({ id: 'waiting-transaction', name: 'y', created_at: 0 }).execute();
     });
-    const autocommit = db.handle.db.insertInto('organizations').values({ id: 'waiting-autocommit', name: 'z', created_at: 0 }).execute();
+    const autocommit = db.handle.db
+      .insertInto('organizations')
+      .values({ id: 'waiting-autocommit', name: 'z', created_at: 0 })
+      .execute();
     const seenWhileHeld = await new Promise<string[]>((resolve) =>
       setTimeout(() => {
         const probe = new SQLite(path, { readonly: true });

@@ -31,7 +31,8 @@ function writeCustomers(path: string, from: number): void {
     const insert = db.prepare(
       "INSERT INTO customers (id, organization_id, email, email_key, name, metadata, created_at, updated_at) VALUES (?, 'org-merges', ?, ?, ?, '{}', 0, 0)",
     );
-    for (let i = from; i < from + WRITES; i++) insert.run(`c-${i}`, `person${i}@merges.example`, `person${i}@merges.example`, `Person ${i}`);
+    for (let i = from; i < from + WRITES; i++)
+      insert.run(`c-${i}`, `person${i}@merges.example`, `person${i}@merges.example`, `Person ${i}`);
   } finally {
     db.close();
   }
@@ -52,7 +53,9 @@ describe('sqlite: search index merges', () => {
     const sqlite = new SQLite(path, { readonly: true });
     try {
       for (const table of FTS_TABLES) {
-        const config = Object.fromEntries(sqlite.prepare(`SELECT k, v FROM ${table}_config`).raw().all() as [string, number][]);
+        const config = Object.fromEntries(
+          sqlite.prepare(`SELECT k, v FROM ${table}_config`).raw().all() as [string, number][],
+        );
         expect(config).toMatchObject({ automerge: 0, crisismerge: 64 });
       }
     } finally {
@@ -96,7 +99,9 @@ describe('sqlite: search index merges', () => {
       await merges.tick();
       expect(steps.length).toBe(after);
       // Search still finds what the merged segments hold.
-      expect(sqlite.prepare(`SELECT count(*) FROM customers_fts WHERE customers_fts MATCH 'person1039'`).pluck().get()).toBe(1);
+      expect(
+        sqlite.prepare(`SELECT count(*) FROM customers_fts WHERE customers_fts MATCH 'person1039'`).pluck().get(),
+      ).toBe(1);
     } finally {
       await merges.stop();
       await kysely.destroy();
@@ -107,7 +112,11 @@ describe('sqlite: search index merges', () => {
     const handle = openDatabase({ dialect: 'sqlite', path, url: db.url });
     handle.startBackgroundUpkeep();
     try {
-      await handle.db.insertInto('organizations').values({ id: 'org-server', name: 's', created_at: 0 }).onConflict((c) => c.doNothing()).execute();
+      await handle.db
+        .insertInto('organizations')
+        .values({ id: 'org-server', name: 's', created_at: 0 })
+        .onConflict((c) => c.doNothing())
+        .execute();
       writeCustomers(path, 2_000);
       // One more write through the handle: the merger starts after its writes.
       await handle.db.updateTable('organizations').set({ name: 's2' }).where('id', '=', 'org-server').execute();
@@ -127,7 +136,11 @@ describe('sqlite: search index merges', () => {
     const steps: string[] = [];
     const step = threadFtsMergeSteps(reader);
     let writes = 0;
-    const merges = startFtsMerges({ step: (table) => (steps.push(table), step(table)), writes: () => writes, intervalMs: 60_000 });
+    const merges = startFtsMerges({
+      step: (table) => (steps.push(table), step(table)),
+      writes: () => writes,
+      intervalMs: 60_000,
+    });
     try {
       writeCustomers(path, 3_000);
       expect(segments(path, 'customers_fts')).toBeGreaterThan(4);
@@ -138,7 +151,9 @@ describe('sqlite: search index merges', () => {
       expect(segments(path, 'customers_fts')).toBeLessThanOrEqual(4);
       expect(steps.slice(0, 3)).toEqual(['tickets_fts', 'messages_fts', 'customers_fts']);
       // The thread's connection reads and writes: the reader's own read-only one still answers.
-      expect(await reader.all(`SELECT count(*) AS n FROM customers_fts WHERE customers_fts MATCH 'person3039'`, [], 5_000)).toEqual([{ n: 1 }]);
+      expect(
+        await reader.all(`SELECT count(*) AS n FROM customers_fts WHERE customers_fts MATCH 'person3039'`, [], 5_000),
+      ).toEqual([{ n: 1 }]);
     } finally {
       await merges.stop();
       await reader.close();

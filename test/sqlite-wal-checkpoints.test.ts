@@ -59,7 +59,9 @@ describe('sqlite: write-ahead log checkpoints', () => {
       }
       expect(now.backfilled >= after.frames || now.frames < after.frames).toBe(true);
       // Every row is there.
-      const count = await sql<{ n: number }>`SELECT count(*) AS n FROM organizations WHERE id LIKE 'server-%'`.execute(handle.db);
+      const count = await sql<{ n: number }>`SELECT count(*) AS n FROM organizations WHERE id LIKE 'server-%'`.execute(
+        handle.db,
+      );
       expect(Number(count.rows[0].n)).toBe(2_000);
     } finally {
       await handle.close();

@@ -47,7 +47,8 @@ const isRunning = (pid: number): boolean => {
 };
 
 /** `ps` fields of one process ("ppid", "args"). */
-const ps = (pid: number, field: string): string => execFileSync('ps', ['-o', `${field}=`, '-p', String(pid)], { encoding: 'utf8' }).trim();
+const ps = (pid: number, field: string): string =>
+  execFileSync('ps', ['-o', `${field}=`, '-p', String(pid)], { encoding: 'utf8' }).trim();
 
 async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -75,7 +76,9 @@ async function npmStart(extraEnv: Record<string, string> = {}): Promise<Started>
   // A clean npm environment: no npm_* settings inherited from an `npm test` around this run, and no
   // allocator setting but the test's own.
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_') && name !== 'MALLOC_ARENA_MAX'),
+    Object.entries(process.env).filter(
+      ([name]) => !name.toLowerCase().startsWith('npm_') && name !== 'MALLOC_ARENA_MAX',
+    ),
   );
   const npm = spawn('npm', ['start'], {
     cwd: ROOT,
@@ -114,10 +117,14 @@ async function npmStart(extraEnv: Record<string, string> = {}): Promise<Started>
   let exited = false;
   void npmExit.then(() => (exited = true));
   const listening = () => logs().find((l) => String(l.msg).startsWith('Server listening at'));
-  await waitFor(() => {
-    if (exited) throw new Error(`npm start exited before the server listened; output:\n${out}`);
-    return listening() !== undefined;
-  }, `the server to listen; output so far:\n${out}`, 30_000);
+  await waitFor(
+    () => {
+      if (exited) throw new Error(`npm start exited before the server listened; output:\n${out}`);
+      return listening() !== undefined;
+    },
+    `the server to listen; output so far:\n${out}`,
+    30_000,
+  );
   const line = listening()!;
   serverPid = Number(line.pid);
   const port = Number(/:(\d+)$/.exec(String(line.msg))![1]);
@@ -129,7 +136,7 @@ async function npmStart(extraEnv: Record<string, string> = {}): Promise<Started>
 }
 
 describe('npm start', () => {
-  it('runs the compiled server as npm\'s own child (the script shell execs node, no tsx)', async () => {
+  it("runs the compiled server as npm's own child (the script shell execs node, no tsx)", async () => {
     const s = await npmStart();
     expect(Number(ps(s.serverPid, 'ppid'))).toBe(s.npm.pid);
     expect(ps(s.serverPid, 'args')).toBe('node dist/cli/main.js serve');
@@ -140,7 +147,9 @@ describe('npm start', () => {
   it("the server runs with glibc's malloc arenas held to 2 unless the operator sets MALLOC_ARENA_MAX", async () => {
     // /proc/<pid>/environ: the environment the server's node was started with (NUL-separated).
     const arenas = (pid: number) =>
-      readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((v) => v.startsWith('MALLOC_ARENA_MAX='));
+      readFileSync(`/proc/${pid}/environ`, 'utf8')
+        .split('\0')
+        .find((v) => v.startsWith('MALLOC_ARENA_MAX='));
     const s = await npmStart();
     expect(arenas(s.serverPid)).toBe('MALLOC_ARENA_MAX=2');
     s.npm.kill('SIGTERM');
@@ -176,7 +185,10 @@ describe('npm start', () => {
         `Authorization: Bearer ${s.token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n` +
         body.slice(0, 10),
     );
-    const began = () => s.logs().some((l) => l.msg === 'incoming request' && (l.req as { route?: string })?.route === '/api/v1/customers');
+    const began = () =>
+      s
+        .logs()
+        .some((l) => l.msg === 'incoming request' && (l.req as { route?: string })?.route === '/api/v1/customers');
     await waitFor(began, 'the server to receive the request');
 
     process.kill(s.serverPid, 'SIGTERM');
@@ -187,7 +199,9 @@ describe('npm start', () => {
     await socketClosed;
     expect(response).toMatch(/^HTTP\/1\.1 201 /);
     expect(response.toLowerCase()).toContain('\r\nconnection: close\r\n');
-    expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4)).data).toMatchObject({ email: 'drain@example.com' });
+    expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4)).data).toMatchObject({
+      email: 'drain@example.com',
+    });
 
     expect(await s.npmExit).toBe(0); // npm exits with its script's code: the server's own
     expect(isRunning(s.serverPid)).toBe(false);

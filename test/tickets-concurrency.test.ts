@@ -59,7 +59,14 @@ describe.skipIf(!postgresAvailable())('postgres: ticket numbers across two serve
         // The compiled CLI (built by test/support/build-setup.ts) runs in this one process: killing it leaves no orphan.
         const child = spawn(process.execPath, ['dist/cli/main.js', 'serve', '--no-worker'], {
           cwd: process.cwd(),
-          env: { ...process.env, DATABASE_URL: testDb.url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' },
+          env: {
+            ...process.env,
+            DATABASE_URL: testDb.url,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            RATE_LIMIT_PER_MINUTE: '0',
+            LOG_LEVEL: 'silent',
+          },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         children.push(child);
@@ -77,16 +84,26 @@ describe.skipIf(!postgresAvailable())('postgres: ticket numbers across two serve
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         // Half share one customer, so find-or-create races across instances as well.
-        body: JSON.stringify({ subject: `Concurrent ${i}`, message: 'hi', customer: { email: i % 2 ? 'shared@example.com' : `c${i}@example.com` } }),
+        body: JSON.stringify({
+          subject: `Concurrent ${i}`,
+          message: 'hi',
+          customer: { email: i % 2 ? 'shared@example.com' : `c${i}@example.com` },
+        }),
       }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
-    const results = await Promise.all(bases.flatMap((base, k) => Array.from({ length: PER_SERVER }, (_, j) => create(base, k * PER_SERVER + j))));
+    const results = await Promise.all(
+      bases.flatMap((base, k) => Array.from({ length: PER_SERVER }, (_, j) => create(base, k * PER_SERVER + j))),
+    );
 
     expect(results.filter((r) => r.status !== 201)).toEqual([]);
     const numbers = results.map((r) => Number(r.body.data.ticket_number)).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 2 * PER_SERVER }, (_, i) => i + 1));
 
     const db = testDb.handle.db;
-    const seq = await db.selectFrom('organization_counters').select('ticket_seq').where('organization_id', '=', org.organization.id).executeTakeFirstOrThrow();
+    const seq = await db
+      .selectFrom('organization_counters')
+      .select('ticket_seq')
+      .where('organization_id', '=', org.organization.id)
+      .executeTakeFirstOrThrow();
     expect(Number(seq.ticket_seq)).toBe(2 * PER_SERVER);
     const buckets = await db
       .selectFrom('ticket_counts')
@@ -95,14 +112,20 @@ describe.skipIf(!postgresAvailable())('postgres: ticket numbers across two serve
       .groupBy(['status', 'priority'])
       .execute();
     expect(buckets.map((b) => [b.status, b.priority, Number(b.count)])).toEqual([['OPEN', 'MEDIUM', 2 * PER_SERVER]]);
-    const shared = await db.selectFrom('customers').select('ticket_count').where('email_key', '=', 'shared@example.com').execute();
+    const shared = await db
+      .selectFrom('customers')
+      .select('ticket_count')
+      .where('email_key', '=', 'shared@example.com')
+      .execute();
     expect(shared.map((c) => Number(c.ticket_count))).toEqual([PER_SERVER]);
 
     // Both instances list the same tickets newest first.
     for (const base of bases) {
       const res = await fetch(`${base}/api/v1/tickets?limit=100`, { headers: { authorization: `Bearer ${token}` } });
       const body = (await res.json()) as any;
-      expect(body.data.map((t: any) => Number(t.ticket_number))).toEqual(Array.from({ length: 100 }, (_, i) => 100 - i));
+      expect(body.data.map((t: any) => Number(t.ticket_number))).toEqual(
+        Array.from({ length: 100 }, (_, i) => 100 - i),
+      );
       expect(body.meta.pagination.total).toBe(100);
     }
   }, 40_000);

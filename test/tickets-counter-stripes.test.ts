@@ -12,8 +12,16 @@ import { assertBucketsExact, postTicket } from './support/ticket-fixtures.js';
 
 const PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
 
-async function stripesOf(ctx: TestContext, table: 'ticket_counts' | 'customer_counts' | 'ticket_usage', organizationId: string) {
-  const rows = await ctx.database.db.selectFrom(table).select('stripe').where('organization_id', '=', organizationId).execute();
+async function stripesOf(
+  ctx: TestContext,
+  table: 'ticket_counts' | 'customer_counts' | 'ticket_usage',
+  organizationId: string,
+) {
+  const rows = await ctx.database.db
+    .selectFrom(table)
+    .select('stripe')
+    .where('organization_id', '=', organizationId)
+    .execute();
   return rows.map((r) => Number(r.stripe));
 }
 
@@ -34,13 +42,21 @@ describeEachDialect(
     it('concurrent creates, half making their customer, keep every total exact; so do deletes and moves after them', async () => {
       const org = await ctx.createOrg();
       // 40 creates at once: 20 new customers, 20 tickets for 4 shared ones (5 each, the first of each makes it).
-      const emails = Array.from({ length: 40 }, (_, i) => (i < 20 ? `new${i}@example.com` : `shared${i % 4}@example.com`));
-      const results = await Promise.all(emails.map((email, i) => postTicket(org.api, { customer: { email }, priority: PRIORITIES[i % 4] })));
+      const emails = Array.from({ length: 40 }, (_, i) =>
+        i < 20 ? `new${i}@example.com` : `shared${i % 4}@example.com`,
+      );
+      const results = await Promise.all(
+        emails.map((email, i) => postTicket(org.api, { customer: { email }, priority: PRIORITIES[i % 4] })),
+      );
       expect(results.map((r) => r.status)).toEqual(Array(40).fill(201));
 
       expect(await total(org, '/api/v1/customers')).toBe(24);
       expect(await customerTotal(ctx, org.id)).toBe(24);
-      const customers = (await org.api.get('/api/v1/customers?limit=100')).body.data as { email: string; id: string; ticket_count: number }[];
+      const customers = (await org.api.get('/api/v1/customers?limit=100')).body.data as {
+        email: string;
+        id: string;
+        ticket_count: number;
+      }[];
       expect(Object.fromEntries(customers.map((c) => [c.email, c.ticket_count]))).toEqual(
         Object.fromEntries([...new Set(emails)].map((e) => [e, e.startsWith('shared') ? 5 : 1])),
       );
@@ -67,7 +83,9 @@ describeEachDialect(
       const others = results.slice(0, 6).map((r) => r.body.data.id as string);
       const mixed = await Promise.all([
         org.api.delete(`/api/v1/customers/${shared.id}`),
-        ...others.map((id, i) => org.api.patch(`/api/v1/tickets/${id}`, { status: i % 2 ? 'CLOSED' : 'PENDING', priority: 'URGENT' })),
+        ...others.map((id, i) =>
+          org.api.patch(`/api/v1/tickets/${id}`, { status: i % 2 ? 'CLOSED' : 'PENDING', priority: 'URGENT' }),
+        ),
         ...Array.from({ length: 6 }, (_, i) => postTicket(org.api, { customer: { email: `late${i}@example.com` } })),
       ]);
       for (const r of mixed) expect([200, 201, 204], JSON.stringify(r.body)).toContain(r.status);
@@ -84,7 +102,9 @@ describeEachDialect(
     it('creates under a ticket limit run one at a time (the plan lock) and count their usage in stripe 0', async () => {
       const org = await ctx.createOrg();
       await ctx.container.plans.setPlan(org.id, { tickets_limit: 8 });
-      const results = await Promise.all(Array.from({ length: 12 }, (_, i) => postTicket(org.api, { customer: { email: `l${i}@example.com` } })));
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => postTicket(org.api, { customer: { email: `l${i}@example.com` } })),
+      );
       expect(results.map((r) => r.status).sort()).toEqual([...Array(8).fill(201), ...Array(4).fill(403)]);
       expect([...new Set(await stripesOf(ctx, 'ticket_usage', org.id))]).toEqual([0]);
       expect((await org.api.get('/api/v1/billing/usage')).body.data.tickets).toEqual({ used: 8, limit: 8 });

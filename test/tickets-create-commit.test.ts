@@ -16,7 +16,15 @@ describeEachDialect(
 
     beforeAll(async () => {
       org = await ctx.createOrg();
-      expect((await org.api.post('/api/v1/webhooks', { name: 'h', url: 'http://127.0.0.1:9/h', events: ['ticket.created', 'customer.created'] })).status).toBe(201);
+      expect(
+        (
+          await org.api.post('/api/v1/webhooks', {
+            name: 'h',
+            url: 'http://127.0.0.1:9/h',
+            events: ['ticket.created', 'customer.created'],
+          })
+        ).status,
+      ).toBe(201);
       // nextval is not rolled back with the transaction: the first 'deadlock once' insert fails, later ones pass.
       await sql`create sequence test_fail_once`.execute(ctx.database.db);
       await sql`create function test_failing_insert() returns trigger language plpgsql as $$
@@ -27,11 +35,17 @@ describeEachDialect(
           if new.subject = 'always fails' then raise exception 'injected failure' using errcode = 'P0001'; end if;
           return new;
         end $$`.execute(ctx.database.db);
-      await sql`create trigger test_failing_insert before insert on tickets for each row execute function test_failing_insert()`.execute(ctx.database.db);
+      await sql`create trigger test_failing_insert before insert on tickets for each row execute function test_failing_insert()`.execute(
+        ctx.database.db,
+      );
     });
 
     it('a deadlock in the writes fails the COMMIT: the create runs again and is stored once, with its event and delivery', async () => {
-      const before = { tickets: await count('tickets'), events: await count('events'), deliveries: await count('webhook_deliveries') };
+      const before = {
+        tickets: await count('tickets'),
+        events: await count('events'),
+        deliveries: await count('webhook_deliveries'),
+      };
       const res = await postTicket(org.api, { subject: 'deadlock once', customer: { email: 'once@example.com' } });
       expect(res.status).toBe(201);
       expect(await count('tickets')).toBe(before.tickets + 1);
@@ -42,13 +56,25 @@ describeEachDialect(
     });
 
     it('writes failing every time: the create fails and nothing of it is stored', async () => {
-      const before = { tickets: await count('tickets'), events: await count('events'), deliveries: await count('webhook_deliveries'), customers: await count('customers') };
+      const before = {
+        tickets: await count('tickets'),
+        events: await count('events'),
+        deliveries: await count('webhook_deliveries'),
+        customers: await count('customers'),
+      };
       const res = await postTicket(org.api, { subject: 'always fails', customer: { email: 'never@example.com' } });
       expect(res.status).toBeGreaterThanOrEqual(500);
       expect(res.body.error).toBeDefined();
-      expect({ tickets: await count('tickets'), events: await count('events'), deliveries: await count('webhook_deliveries'), customers: await count('customers') }).toEqual(before);
+      expect({
+        tickets: await count('tickets'),
+        events: await count('events'),
+        deliveries: await count('webhook_deliveries'),
+        customers: await count('customers'),
+      }).toEqual(before);
       // The connection is usable again: the next create succeeds.
-      expect((await postTicket(org.api, { subject: 'fine', customer: { email: 'never@example.com' } })).status).toBe(201);
+      expect((await postTicket(org.api, { subject: 'fine', customer: { email: 'never@example.com' } })).status).toBe(
+        201,
+      );
     });
   },
   { dialects: ['postgres'] },

@@ -35,7 +35,10 @@ describeEachDialect(
         const first = org.api.post('/api/v1/tickets', body('first@example.com'));
         await inside.promise;
         // The first transaction is open, holding what it wrote so far; the second runs to its commit.
-        const second = await Promise.race([org.api.post('/api/v1/tickets', body('second@example.com')), first.then(() => null)]);
+        const second = await Promise.race([
+          org.api.post('/api/v1/tickets', body('second@example.com')),
+          first.then(() => null),
+        ]);
         expect(second?.status).toBe(201);
         gate.resolve();
         const done = await first;
@@ -49,10 +52,42 @@ describeEachDialect(
       const db = ctx.database.db;
       const of = org.id;
       const one = async (q: Promise<{ n: unknown } | undefined>) => Number((await q)?.n ?? -1);
-      expect(await one(db.selectFrom('ticket_counts').select(sql<number>`sum(count)`.as('n')).where('organization_id', '=', of).executeTakeFirst())).toBe(2);
-      expect(await one(db.selectFrom('customer_counts').select(sql<number>`sum(count)`.as('n')).where('organization_id', '=', of).executeTakeFirst())).toBe(2);
-      expect(await one(db.selectFrom('ticket_usage').select(sql<number>`sum(count)`.as('n')).where('organization_id', '=', of).executeTakeFirst())).toBe(2);
-      expect(await one(db.selectFrom('organization_counters').select('ticket_seq as n').where('organization_id', '=', of).executeTakeFirst())).toBe(2);
+      expect(
+        await one(
+          db
+            .selectFrom('ticket_counts')
+            .select(sql<number>`sum(count)`.as('n'))
+            .where('organization_id', '=', of)
+            .executeTakeFirst(),
+        ),
+      ).toBe(2);
+      expect(
+        await one(
+          db
+            .selectFrom('customer_counts')
+            .select(sql<number>`sum(count)`.as('n'))
+            .where('organization_id', '=', of)
+            .executeTakeFirst(),
+        ),
+      ).toBe(2);
+      expect(
+        await one(
+          db
+            .selectFrom('ticket_usage')
+            .select(sql<number>`sum(count)`.as('n'))
+            .where('organization_id', '=', of)
+            .executeTakeFirst(),
+        ),
+      ).toBe(2);
+      expect(
+        await one(
+          db
+            .selectFrom('organization_counters')
+            .select('ticket_seq as n')
+            .where('organization_id', '=', of)
+            .executeTakeFirst(),
+        ),
+      ).toBe(2);
     });
   },
   { dialects: ['postgres'], partitioned: true },

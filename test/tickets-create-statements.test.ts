@@ -32,13 +32,23 @@ describeEachDialect(
     beforeAll(async () => {
       org = await ctx.createOrg();
       for (const k of [1, 2]) {
-        expect((await org.api.post('/api/v1/webhooks', { name: `h${k}`, url: `http://127.0.0.1:9/h${k}`, events: ['ticket.created', 'customer.created'] })).status).toBe(201);
+        expect(
+          (
+            await org.api.post('/api/v1/webhooks', {
+              name: `h${k}`,
+              url: `http://127.0.0.1:9/h${k}`,
+              events: ['ticket.created', 'customer.created'],
+            })
+          ).status,
+        ).toBe(201);
       }
       expect((await postTicket(org.api, { customer: { email: 'known@example.com' } })).status).toBe(201);
     });
 
     it('an existing customer: 4 statements', async () => {
-      const texts = await statementsOf(async () => expect((await postTicket(org.api, { customer: { email: 'known@example.com' } })).status).toBe(201));
+      const texts = await statementsOf(async () =>
+        expect((await postTicket(org.api, { customer: { email: 'known@example.com' } })).status).toBe(201),
+      );
       expect(texts).toEqual([
         expect.stringMatching(/^update "organization_counters" .* not exists \(select "tickets_limit" from "plans"/),
         expect.stringMatching(/^select [^()]* from "customers" where/),
@@ -48,11 +58,21 @@ describeEachDialect(
     });
 
     it('a new customer: 5 statements, its customer.created event and deliveries in the writes', async () => {
-      const before = await ctx.database.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<string>().as('n')).where('organization_id', '=', org.id).executeTakeFirstOrThrow();
-      const texts = await statementsOf(async () => expect((await postTicket(org.api, { customer: { email: 'new@example.com' } })).status).toBe(201));
+      const before = await ctx.database.db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('organization_id', '=', org.id)
+        .executeTakeFirstOrThrow();
+      const texts = await statementsOf(async () =>
+        expect((await postTicket(org.api, { customer: { email: 'new@example.com' } })).status).toBe(201),
+      );
       expect(texts).toHaveLength(5);
       expect(texts[2]).toMatch(/^insert into "customers"/);
-      const after = await ctx.database.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<string>().as('n')).where('organization_id', '=', org.id).executeTakeFirstOrThrow();
+      const after = await ctx.database.db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('organization_id', '=', org.id)
+        .executeTakeFirstOrThrow();
       // Two webhooks, two events each.
       expect(Number(after.n) - Number(before.n)).toBe(4);
       // Readable once every transaction older than it has ended, in any database of the cluster.
@@ -64,14 +84,18 @@ describeEachDialect(
     it("a message added: 5 statements (the message, its ticket's count, event and deliveries in one, with the COMMIT)", async () => {
       const ticket = await postTicket(org.api, { customer: { email: 'known@example.com' } });
       const texts = await statementsOf(async () =>
-        expect((await org.api.post(`/api/v1/tickets/${ticket.body.data.id}/messages`, { content: 'more' })).status).toBe(201),
+        expect(
+          (await org.api.post(`/api/v1/tickets/${ticket.body.data.id}/messages`, { content: 'more' })).status,
+        ).toBe(201),
       );
       expect(texts).toEqual([
         expect.stringMatching(/^SELECT pg_advisory_xact_lock/),
         expect.stringMatching(/from "tickets" .* for update$/),
         expect.stringMatching(/from "customers"/),
         expect.stringMatching(/^select "id", "events" from "webhooks" .* for key share$/),
-        expect.stringMatching(/^\/\* sent with commit \*\/ with "w0" as \(insert into "messages" .*\(update "tickets" set "message_count" = message_count \+ 1/),
+        expect.stringMatching(
+          /^\/\* sent with commit \*\/ with "w0" as \(insert into "messages" .*\(update "tickets" set "message_count" = message_count \+ 1/,
+        ),
       ]);
     });
   },

@@ -25,7 +25,9 @@ async function seedPostgres(db: Db, org: string): Promise<void> {
     SELECT md5('c' || i)::uuid, ${org}, 'c' || i || '@example.com', 'c' || i || '@example.com', 'Customer ' || i, '{}', 40, 0, 0
     FROM generate_series(0, 499) i`.execute(db);
   await sql`INSERT INTO tags (id, organization_id, name, name_key, color, created_at, updated_at)
-    SELECT md5('t' || i)::uuid, ${org}, 'tag' || i, 'tag' || i, '#000000', 0, 0 FROM generate_series(0, 19) i`.execute(db);
+    SELECT md5('t' || i)::uuid, ${org}, 'tag' || i, 'tag' || i, '#000000', 0, 0 FROM generate_series(0, 19) i`.execute(
+    db,
+  );
   await sql`INSERT INTO tickets (id, organization_id, number, subject, status, priority, channel, customer_id, assignee_id,
       message_count, created_at, updated_at)
     SELECT md5('k' || i)::uuid, ${org}, i, 'Subject ' || md5(i::text),
@@ -37,7 +39,9 @@ async function seedPostgres(db: Db, org: string): Promise<void> {
     FROM generate_series(1, 20000) i`.execute(db);
   await sql`INSERT INTO ticket_tags (ticket_id, tag_id, organization_id, created_at, status, number)
     SELECT md5('k' || i)::uuid, md5('t' || (i % 20))::uuid, ${org}, 0,
-      (ARRAY['OPEN','PENDING','ON_HOLD','RESOLVED','CLOSED','CLOSED'])[1 + i % 6], i FROM generate_series(1, 20000, 10) i`.execute(db);
+      (ARRAY['OPEN','PENDING','ON_HOLD','RESOLVED','CLOSED','CLOSED'])[1 + i % 6], i FROM generate_series(1, 20000, 10) i`.execute(
+    db,
+  );
   await sql`ANALYZE`.execute(db);
 }
 
@@ -61,15 +65,28 @@ describeEachDialect('tickets: list query plans', (ctx) => {
     ['assignee, closed included', { ...base, assigneeId: 'agent-1', includeClosed: true }, ['tickets_assignee_idx']],
     // The tag filter reads the links' own indexes (status and number copied there), never the tickets.
     ['tag', { ...base, tagId: '00000000-0000-4000-8000-000000000002' }, ['ticket_tags_open_idx']],
-    ['tag, closed included', { ...base, tagId: '00000000-0000-4000-8000-000000000002', includeClosed: true }, ['ticket_tags_list_idx']],
-    ['tag and status', { ...base, tagId: '00000000-0000-4000-8000-000000000002', status: 'PENDING' }, ['ticket_tags_status_idx']],
+    [
+      'tag, closed included',
+      { ...base, tagId: '00000000-0000-4000-8000-000000000002', includeClosed: true },
+      ['ticket_tags_list_idx'],
+    ],
+    [
+      'tag and status',
+      { ...base, tagId: '00000000-0000-4000-8000-000000000002', status: 'PENDING' },
+      ['ticket_tags_status_idx'],
+    ],
   ])('uses the index for the %s query', async (_title, filter, indexes) => {
     const text = await explainFilter(filter);
     for (const alternatives of indexes) {
       const names = alternatives.split('|').map((n) => (ctx.dialect === 'sqlite' ? sqliteIdx(n) : n));
-      expect(names.some((n) => text.includes(n)), `${names.join(' or ')} in\n${text}`).toBe(true);
+      expect(
+        names.some((n) => text.includes(n)),
+        `${names.join(' or ')} in\n${text}`,
+      ).toBe(true);
     }
-    expect(text).not.toMatch(ctx.dialect === 'sqlite' ? /^SCAN (tickets|messages)\b(?! USING)/m : /Seq Scan on (tickets|messages)/);
+    expect(text).not.toMatch(
+      ctx.dialect === 'sqlite' ? /^SCAN (tickets|messages)\b(?! USING)/m : /Seq Scan on (tickets|messages)/,
+    );
   });
 
   it('serves a search of 3+ characters from the trigram indexes, without scanning messages', async () => {
@@ -80,24 +97,51 @@ describeEachDialect('tickets: list query plans', (ctx) => {
         : // 500 customers are cheaper to scan than to look up; the ticket and message sides are what grow.
           ['tickets_subject_trgm', 'messages_content_trgm'];
     for (const name of expected) expect(text, text).toContain(name);
-    expect(text).not.toMatch(ctx.dialect === 'sqlite' ? /^SCAN (tickets|messages|customers)\b(?! (USING|VIRTUAL))/m : /Seq Scan on (tickets|messages)/);
+    expect(text).not.toMatch(
+      ctx.dialect === 'sqlite'
+        ? /^SCAN (tickets|messages|customers)\b(?! (USING|VIRTUAL))/m
+        : /Seq Scan on (tickets|messages)/,
+    );
   });
 
   it.each<[string, TicketFilter, string[], string[]]>([
-    ['the default list: the open tickets\' index alone', base, ['tickets_subject_trgm_open'], ['tickets_subject_trgm_closed']],
-    ['closed included: both indexes', { ...base, includeClosed: true }, ['tickets_subject_trgm_open', 'tickets_subject_trgm_closed'], []],
-    ['status CLOSED: the closed tickets\' index', { ...base, status: 'CLOSED' }, ['tickets_subject_trgm_closed'], ['tickets_subject_trgm_open']],
-    ['status PENDING: the open tickets\' index', { ...base, status: 'PENDING' }, ['tickets_subject_trgm_open'], ['tickets_subject_trgm_closed']],
-  ])('reads the subjects through their partial trigram indexes (20261126-0100), %s', async (_title, filter, used, unused) => {
-    const text = await explainFilter({ ...filter, search: parseSearch('printer') });
-    if (ctx.dialect === 'sqlite') {
-      expect(text, text).toContain('tickets_fts');
-      return;
-    }
-    for (const name of used) expect(text, text).toContain(`${name} `);
-    for (const name of unused) expect(text, text).not.toContain(name);
-    expect(text).not.toMatch(/Seq Scan on tickets/);
-  });
+    [
+      "the default list: the open tickets' index alone",
+      base,
+      ['tickets_subject_trgm_open'],
+      ['tickets_subject_trgm_closed'],
+    ],
+    [
+      'closed included: both indexes',
+      { ...base, includeClosed: true },
+      ['tickets_subject_trgm_open', 'tickets_subject_trgm_closed'],
+      [],
+    ],
+    [
+      "status CLOSED: the closed tickets' index",
+      { ...base, status: 'CLOSED' },
+      ['tickets_subject_trgm_closed'],
+      ['tickets_subject_trgm_open'],
+    ],
+    [
+      "status PENDING: the open tickets' index",
+      { ...base, status: 'PENDING' },
+      ['tickets_subject_trgm_open'],
+      ['tickets_subject_trgm_closed'],
+    ],
+  ])(
+    'reads the subjects through their partial trigram indexes (20261126-0100), %s',
+    async (_title, filter, used, unused) => {
+      const text = await explainFilter({ ...filter, search: parseSearch('printer') });
+      if (ctx.dialect === 'sqlite') {
+        expect(text, text).toContain('tickets_fts');
+        return;
+      }
+      for (const name of used) expect(text, text).toContain(`${name} `);
+      for (const name of unused) expect(text, text).not.toContain(name);
+      expect(text).not.toMatch(/Seq Scan on tickets/);
+    },
+  );
 
   it("asks the email index for an address's part before the @ only (its domain's trigrams are in every address there)", async () => {
     const f = { ...base, search: parseSearch('c12@example.com') };
@@ -108,7 +152,9 @@ describeEachDialect('tickets: list query plans', (ctx) => {
     // 500 customers are cheaper to scan than to look up, so the plan shows the conditions rather than
     // the index: the only one the email trigram index can serve names the part before the '@'.
     const text = await explainFilter(f);
-    expect(text, text).toMatch(/\(email ~~\* '%c12%'::text\) AND \(\(email \|\| ''::text\) ~~\* '%c12@example\.com%'::text\)/);
+    expect(text, text).toMatch(
+      /\(email ~~\* '%c12%'::text\) AND \(\(email \|\| ''::text\) ~~\* '%c12@example\.com%'::text\)/,
+    );
     expect(text, text).not.toMatch(/\(email ~~\* '%c12@example\.com%'::text\)/);
   });
 
@@ -116,7 +162,11 @@ describeEachDialect('tickets: list query plans', (ctx) => {
     // A hashed subplan would first read every message and customer of the term (no index serves it).
     const text = await explainFilter({ ...base, search: parseSearch('zq') });
     expect(text).toContain('tickets_open_idx');
-    expect(text).not.toMatch(ctx.dialect === 'sqlite' ? /^SCAN (messages|customers)\b(?! USING)/m : /Seq Scan on (tickets|messages|customers)|hashed SubPlan/);
+    expect(text).not.toMatch(
+      ctx.dialect === 'sqlite'
+        ? /^SCAN (messages|customers)\b(?! USING)/m
+        : /Seq Scan on (tickets|messages|customers)|hashed SubPlan/,
+    );
     // The walk runs once for both the count and the page (a second run doubled a rare term's cost).
     expect(text.match(ctx.dialect === 'sqlite' ? /SEARCH m USING/g : /on messages m(_\d+)?\b/g), text).toHaveLength(1);
   });
@@ -125,7 +175,10 @@ describeEachDialect('tickets: list query plans', (ctx) => {
     if (ctx.dialect !== 'postgres') return;
     const t = ctx.database.forOrganization(org);
     const rows = filteredTickets(t, base, 60_000, ['subject', 'customer_id']);
-    const text = await explain(ctx, pgWalkPage(t, parseSearch('customer 12')!, rows, { limit: 20, offset: 0 }).compile(t.db));
+    const text = await explain(
+      ctx,
+      pgWalkPage(t, parseSearch('customer 12')!, rows, { limit: 20, offset: 0 }).compile(t.db),
+    );
     // The set: one hashed SubPlan over the matching customers (a CTE read once; 500 customers here are too
     // few for their trigram indexes); the key probe is only its fallback.
     const fallback = String.raw`CASE WHEN \(\$\d+ <= '${WALK_CUSTOMER_SET}'::bigint\) THEN \(hashed SubPlan \d+\) ELSE \(SubPlan \d+\) END`;
@@ -138,7 +191,11 @@ describeEachDialect('tickets: list query plans', (ctx) => {
   it('finds a ticket number through the (organization, number) index', async () => {
     const text = await explainFilter({ ...base, search: parseSearch('#17') });
     // PostgreSQL: either (organization, number) index; the partial one already holds the open tickets.
-    expect(text).toMatch(ctx.dialect === 'sqlite' ? /sqlite_autoindex_tickets_2/ : /(tickets_number_uq|tickets_open_idx) on tickets\b.*\n.*number = '17'/);
+    expect(text).toMatch(
+      ctx.dialect === 'sqlite'
+        ? /sqlite_autoindex_tickets_2/
+        : /(tickets_number_uq|tickets_open_idx) on tickets\b.*\n.*number = '17'/,
+    );
   });
   // A named statement is planned generically (once per connection) only when that plan costs no more
   // than the custom ones. With LIMIT/OFFSET as parameters the default list never qualified, and
@@ -146,12 +203,16 @@ describeEachDialect('tickets: list query plans', (ctx) => {
   // them as literals (ticket-list-store.ts pageWindow). Fails with `LIMIT $n OFFSET $m` on page 1.
   it('plans the default list once per connection on PostgreSQL (a generic plan after the first runs)', async () => {
     if (ctx.dialect !== 'postgres') return;
-    const q = countedPageStatement(ctx.database.forOrganization(org), base, { limit: 25, offset: 0 }).compile(ctx.database.db);
+    const q = countedPageStatement(ctx.database.forOrganization(org), base, { limit: 25, offset: 0 }).compile(
+      ctx.database.db,
+    );
     const client = new pg.Client({ connectionString: ctx.dbUrl });
     await client.connect();
     try {
       for (let i = 0; i < 8; i++) await client.query({ name: 'default_list', text: q.sql, values: [...q.parameters] });
-      const [plans] = (await client.query(`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'default_list'`)).rows;
+      const [plans] = (
+        await client.query(`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'default_list'`)
+      ).rows;
       expect(Number(plans.generic_plans)).toBeGreaterThanOrEqual(3);
     } finally {
       await client.end();
@@ -175,10 +236,17 @@ describeEachDialect('tickets: filtered list totals', (ctx) => {
   it.each<[string, TicketFilter, string]>([
     ['assignee', { ...base, assigneeId: 'agent-1' }, 'tickets_assignee_open_idx'],
     ['tag', { ...base, tagId: '00000000-0000-4000-8000-000000000002' }, 'ticket_tags_open_idx'],
-    ['tag and status', { ...base, tagId: '00000000-0000-4000-8000-000000000002', status: 'PENDING' }, 'ticket_tags_status_idx'],
+    [
+      'tag and status',
+      { ...base, tagId: '00000000-0000-4000-8000-000000000002', status: 'PENDING' },
+      'ticket_tags_status_idx',
+    ],
   ])('counts the %s list from its index alone', async (_title, filter, index) => {
     const text = await explainFilter(filter);
-    const sqlite = index === 'ticket_tags_status_idx' ? `USING COVERING INDEX ${index}\\b` : `USING (COVERING )?INDEX ${index}\\b`;
-    expect(text, text).toMatch(new RegExp(ctx.dialect === 'sqlite' ? sqlite : `Index Only Scan (Backward )?using ${index}\\b`));
+    const sqlite =
+      index === 'ticket_tags_status_idx' ? `USING COVERING INDEX ${index}\\b` : `USING (COVERING )?INDEX ${index}\\b`;
+    expect(text, text).toMatch(
+      new RegExp(ctx.dialect === 'sqlite' ? sqlite : `Index Only Scan (Backward )?using ${index}\\b`),
+    );
   });
 });

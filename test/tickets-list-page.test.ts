@@ -24,7 +24,11 @@ describeEachDialect('tickets: the counted list page', (ctx) => {
       const ticket = await createTicket(org.api, {
         subject: `Page ticket ${n} "quoted" \\ ünïcode`,
         priority: ['LOW', 'MEDIUM', 'HIGH'][n % 3],
-        customer: { email: `c${n % 2}@example.com`, name: n === 0 ? undefined : `Customer ${n}`, external_user_id: n === 3 ? 'ext-3' : undefined },
+        customer: {
+          email: `c${n % 2}@example.com`,
+          name: n === 0 ? undefined : `Customer ${n}`,
+          external_user_id: n === 3 ? 'ext-3' : undefined,
+        },
         tag_ids: n === 1 ? [zeta.id, alpha.id, mid.id] : n === 4 ? [mid.id] : [],
       });
       ids.push(ticket.id);
@@ -47,8 +51,14 @@ describeEachDialect('tickets: the counted list page', (ctx) => {
     expect(res.status).toBe(200);
     expect(res.body.data.map((x: { id: string }) => x.id)).toEqual([...ids].reverse());
     for (const item of res.body.data) expect(item).toEqual(await expectedItem(item.id));
-    expect(res.body.data.find((x: { id: string }) => x.id === ids[1]).tags.map((t: { name: string }) => t.name)).toEqual(['alpha', 'Mid', 'Zeta']);
-    expect(res.body.data.find((x: { id: string }) => x.id === ids[2]).assignee).toEqual({ id: 'agent-page', name: 'Agent Page', email: 'page@staff.example' });
+    expect(
+      res.body.data.find((x: { id: string }) => x.id === ids[1]).tags.map((t: { name: string }) => t.name),
+    ).toEqual(['alpha', 'Mid', 'Zeta']);
+    expect(res.body.data.find((x: { id: string }) => x.id === ids[2]).assignee).toEqual({
+      id: 'agent-page',
+      name: 'Agent Page',
+      email: 'page@staff.example',
+    });
     expect(res.body.meta.pagination).toEqual({ page: 1, limit: 20, total: 6, total_pages: 1 });
   });
 

@@ -60,8 +60,14 @@ function batchingSuite(ctx: TestContext) {
     await fixture.receiver.waitFor(3);
     // At most a linger (20 ms) has passed since they finished: stop() must record them itself.
     await fixture.stop();
-    const rows = await ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', hook.id).execute();
-    expect(rows.map((r) => [r.status, r.attempt_count, r.lease_token, r.next_attempt_at])).toEqual(Array(3).fill(['success', 1, null, null]));
+    const rows = await ctx.database.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('webhook_id', '=', hook.id)
+      .execute();
+    expect(rows.map((r) => [r.status, r.attempt_count, r.lease_token, r.next_attempt_at])).toEqual(
+      Array(3).fill(['success', 1, null, null]),
+    );
     expect((await history(org, hook.id)).meta.pagination.total).toBe(3);
   });
 
@@ -99,10 +105,21 @@ function batchingSuite(ctx: TestContext) {
     const { org, hook } = await setup();
     start();
     await Promise.all(Array.from({ length: 4 }, () => postTicket(org.api, { customer })));
-    await eventually(async () => (await history(org, hook.id)).data.filter((d: { status: string }) => d.status === 'success').length === 4);
+    await eventually(
+      async () =>
+        (await history(org, hook.id)).data.filter((d: { status: string }) => d.status === 'success').length === 4,
+    );
     // Every pooled connection (the worker's claims and records ran on some of them) commits synchronously.
     const settings = await Promise.all(
-      Array.from({ length: 8 }, () => ctx.database.db.transaction().execute(async (t) => (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(t)).rows[0].synchronous_commit)),
+      Array.from({ length: 8 }, () =>
+        ctx.database.db
+          .transaction()
+          .execute(
+            async (t) =>
+              (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(t)).rows[0]
+                .synchronous_commit,
+          ),
+      ),
     );
     expect(new Set(settings)).toEqual(new Set(['on']));
   });

@@ -4,7 +4,11 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { boundClaimQuery, organizationClaimQuery, type ClaimedDelivery } from '../src/webhooks/delivery-claim-store.js';
-import { claimDueDeliveries, dueOrganizationsQuery, findOrganizationsWithDueDeliveries } from '../src/webhooks/delivery-queue-store.js';
+import {
+  claimDueDeliveries,
+  dueOrganizationsQuery,
+  findOrganizationsWithDueDeliveries,
+} from '../src/webhooks/delivery-queue-store.js';
 import type { ClaimResume } from '../src/webhooks/claim-resume.js';
 import { startWorker } from '../src/webhooks/worker.js';
 import { recordTicketCreated } from './support/fixtures.js';
@@ -40,7 +44,10 @@ describeEachDialect(
     afterAll(async () => receiver?.close());
     // Nothing left due leaks into the next test.
     afterEach(async () => {
-      await ctx.database.db.updateTable('webhook_deliveries').set({ next_attempt_at: null, lease_until: null, lease_token: null }).execute();
+      await ctx.database.db
+        .updateTable('webhook_deliveries')
+        .set({ next_attempt_at: null, lease_until: null, lease_token: null })
+        .execute();
     });
     const claim = (now: number, limit: number, after: string | null = null, token = 'w') =>
       claimDueDeliveries(ctx.database.system, { now, leaseMs: 1000, limit, token, after });
@@ -51,7 +58,9 @@ describeEachDialect(
       const claimed = await claim(t + 10, 4);
       // Shares of 2, 1, 1 in organization order.
       expect(perOrganization(claimed)).toEqual({ [orgs[0]]: 2, [orgs[1]]: 1, [orgs[2]]: 1 });
-      const first = claimed.filter((c) => c.organization_id === orgs[0]).map((c) => JSON.parse(deliveryBody(c)!).data.id);
+      const first = claimed
+        .filter((c) => c.organization_id === orgs[0])
+        .map((c) => JSON.parse(deliveryBody(c)!).data.id);
       expect(first).toEqual(['c-0', 'c-1']);
       expect(new Set(claimed.map((c) => c.lease_token))).toEqual(new Set(['w']));
     });
@@ -84,7 +93,9 @@ describeEachDialect(
       const claimed = await claim(t + 20, 6);
       expect(perOrganization(claimed)).toEqual({ [busy]: 5, [quiet]: 1 });
       // Grouped by organization in the order visited.
-      expect(claimed.map((c) => c.organization_id)).toEqual(busy < quiet ? [...Array(5).fill(busy), quiet] : [quiet, ...Array(5).fill(busy)]);
+      expect(claimed.map((c) => c.organization_id)).toEqual(
+        busy < quiet ? [...Array(5).fill(busy), quiet] : [quiet, ...Array(5).fill(busy)],
+      );
       expect(await claim(t + 20, 6)).toHaveLength(5);
       expect(await claim(t + 20, 6)).toEqual([]);
     });
@@ -111,7 +122,9 @@ describeEachDialect(
       const handles = [0, 1, 2].map(() => openDatabase(ctx.config.database, { poolSize: 2 }));
       try {
         const results = await Promise.all(
-          handles.map((h, i) => claimDueDeliveries(h.system, { now: t + 10, leaseMs: 1000, limit: 5, token: `w${i}`, after: null })),
+          handles.map((h, i) =>
+            claimDueDeliveries(h.system, { now: t + 10, leaseMs: 1000, limit: 5, token: `w${i}`, after: null }),
+          ),
         );
         const ids = results.flat().map((r) => r.id);
         expect(new Set(ids).size).toBe(ids.length);
@@ -124,17 +137,28 @@ describeEachDialect(
 
     // A worker claiming from a backlog resumes after the rows it holds (claim-resume.ts): in the resumed
     // organization only rows due at or after the point, ties included; every other one from the start.
-    it('a resumed claim takes the resumed organization\'s rows due from its point on, and every other organization\'s from the start', async () => {
+    it("a resumed claim takes the resumed organization's rows due from its point on, and every other organization's from the start", async () => {
       const t = Date.parse('2036-01-01T00:00:00.000Z');
       const resumed = await queued(ctx, 6, t, undefined, 'r');
       const other = await queued(ctx, 6, t, undefined, 'o');
       const resume: ClaimResume = { organizationId: resumed, from: t + 3 };
-      const claimed = await claimDueDeliveries(ctx.database.system, { now: t + 10, leaseMs: 1000, limit: 100, token: 'w', after: null, resume });
+      const claimed = await claimDueDeliveries(ctx.database.system, {
+        now: t + 10,
+        leaseMs: 1000,
+        limit: 100,
+        token: 'w',
+        after: null,
+        resume,
+      });
       expect(perOrganization(claimed)).toEqual({ [resumed]: 3, [other]: 6 });
       const ids = claimed.filter((c) => c.organization_id === resumed).map((c) => JSON.parse(deliveryBody(c)!).data.id);
       expect(ids).toEqual(['r-3', 'r-4', 'r-5']);
       // Each row says when it was due: where the next claim may resume.
-      expect(claimed.filter((c) => c.organization_id === resumed).map((c) => c.next_attempt_at)).toEqual([t + 3, t + 4, t + 5]);
+      expect(claimed.filter((c) => c.organization_id === resumed).map((c) => c.next_attempt_at)).toEqual([
+        t + 3,
+        t + 4,
+        t + 5,
+      ]);
       // The rows behind the point are still there for a claim from the start.
       const rest = await claim(t + 10, 100);
       expect(rest.map((c) => JSON.parse(deliveryBody(c)!).data.id).sort()).toEqual(['r-0', 'r-1', 'r-2']);
@@ -145,13 +169,22 @@ describeEachDialect(
       const a = await queued(ctx, 3, t, undefined, 'a');
       const b = await queued(ctx, 3, t, undefined, 'b');
       const walk = (resume: ClaimResume | null) =>
-        findOrganizationsWithDueDeliveries(ctx.database.system, { now: t + 10, after: null, limit: 10, resume }).then((orgs) => orgs.sort());
+        findOrganizationsWithDueDeliveries(ctx.database.system, { now: t + 10, after: null, limit: 10, resume }).then(
+          (orgs) => orgs.sort(),
+        );
       expect(await walk(null)).toEqual([a, b].sort());
       expect(await walk({ organizationId: a, from: t + 3 })).toEqual([b]);
       expect(await walk({ organizationId: a, from: t + 2 })).toEqual([a, b].sort());
       expect(await walk({ organizationId: b, from: t + 3 })).toEqual([a]);
       // And the claim follows the walk: nothing from the resumed organization.
-      const claimed = await claimDueDeliveries(ctx.database.system, { now: t + 10, leaseMs: 1000, limit: 10, token: 'w', after: null, resume: { organizationId: a, from: t + 3 } });
+      const claimed = await claimDueDeliveries(ctx.database.system, {
+        now: t + 10,
+        leaseMs: 1000,
+        limit: 10,
+        token: 'w',
+        after: null,
+        resume: { organizationId: a, from: t + 3 },
+      });
       expect(perOrganization(claimed)).toEqual({ [b]: 3 });
     });
 
@@ -164,10 +197,21 @@ describeEachDialect(
       const now = ctx.clock();
       const org = await queued(ctx, 120, now - 10_000, `${receiver.url}/resume`, 'resume');
       // A worker that then vanished holds the three oldest, for 400 ms.
-      const dead = await claimDueDeliveries(ctx.database.system, { now: ctx.clock(), leaseMs: 400, limit: 3, token: 'dead', after: null });
+      const dead = await claimDueDeliveries(ctx.database.system, {
+        now: ctx.clock(),
+        leaseMs: 400,
+        limit: 3,
+        token: 'dead',
+        after: null,
+      });
       expect(dead.map((d) => JSON.parse(deliveryBody(d)!).data.id)).toEqual(['resume-0', 'resume-1', 'resume-2']);
       expect(dead.map((d) => d.organization_id)).toEqual([org, org, org]);
-      const worker = startWorker({ database: ctx.database, clock: ctx.clock, settings: { ...ctx.config.webhooks, concurrency: 2 }, logger: silentLogger });
+      const worker = startWorker({
+        database: ctx.database,
+        clock: ctx.clock,
+        settings: { ...ctx.config.webhooks, concurrency: 2 },
+        logger: silentLogger,
+      });
       try {
         await eventually(async () => receiver.requests.length === 120, 30_000);
       } finally {
@@ -186,7 +230,12 @@ describeEachDialect(
       receiver.respond(() => 'hold');
       const now = ctx.clock();
       for (let i = 0; i < 3; i++) await queued(ctx, 8, now, `${receiver.url}/o${i}`, `tick-${i}`);
-      const worker = startWorker({ database: ctx.database, clock: ctx.clock, settings: { ...ctx.config.webhooks, concurrency: 4 }, logger: silentLogger });
+      const worker = startWorker({
+        database: ctx.database,
+        clock: ctx.clock,
+        settings: { ...ctx.config.webhooks, concurrency: 4 },
+        logger: silentLogger,
+      });
       try {
         await receiver.waitFor(4, 10_000);
         const leased = await ctx.database.db
@@ -224,7 +273,9 @@ describeEachDialect('webhook claim query plans', (ctx) => {
     if (ctx.dialect !== 'postgres') return;
     const webhookId = '00000000-0000-4000-8000-0000000000a1';
     await sql`INSERT INTO webhooks (id, organization_id, name, url, secret, events, is_active, created_at, updated_at)
-      VALUES (${webhookId}, ${org}, 'plans', 'https://hooks.example.com/p', 's', '["ticket.created"]', 1, 0, 0)`.execute(ctx.database.db);
+      VALUES (${webhookId}, ${org}, 'plans', 'https://hooks.example.com/p', 's', '["ticket.created"]', 1, 0, 0)`.execute(
+      ctx.database.db,
+    );
     await sql`INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event, body, status, attempt_count, next_attempt_at, created_at)
       SELECT md5('d' || i)::uuid, ${org}, ${webhookId}, 'ticket.created', '{}', 'success', 1,
         CASE WHEN i % 1000 = 0 THEN i END, i
@@ -233,13 +284,17 @@ describeEachDialect('webhook claim query plans', (ctx) => {
   });
 
   const plan = (q: PlannedQuery) => explain(ctx, q);
-  const noScan = () => (ctx.dialect === 'sqlite' ? /^SCAN webhook_deliveries\b(?! USING)/m : /Seq Scan on webhook_deliveries/);
+  const noScan = () =>
+    ctx.dialect === 'sqlite' ? /^SCAN webhook_deliveries\b(?! USING)/m : /Seq Scan on webhook_deliveries/;
 
-  it.each(['00000000-0000-0000-0000-000000000000', 'ffffffff-0000-4000-8000-000000000000'])("finds the organizations with due deliveries from the queue index (above '%s')", async (above) => {
-    const text = await plan(dueOrganizationsQuery({ now: 30_000, above, limit: 4 }).compile(ctx.database.db));
-    expect(text, text).toContain('webhook_deliveries_queue_idx');
-    expect(text).not.toMatch(noScan());
-  });
+  it.each(['00000000-0000-0000-0000-000000000000', 'ffffffff-0000-4000-8000-000000000000'])(
+    "finds the organizations with due deliveries from the queue index (above '%s')",
+    async (above) => {
+      const text = await plan(dueOrganizationsQuery({ now: 30_000, above, limit: 4 }).compile(ctx.database.db));
+      expect(text, text).toContain('webhook_deliveries_queue_idx');
+      expect(text).not.toMatch(noScan());
+    },
+  );
 
   it("claims within one organization from the queue index, the organization's rows only", async () => {
     const t = ctx.database.forOrganization(org);
@@ -253,17 +308,34 @@ describeEachDialect('webhook claim query plans', (ctx) => {
   // walk's check for free rows.
   it('a resume point bounds the read of the queue index, in the claim and in the walk', async () => {
     const t = ctx.database.forOrganization(org);
-    const claimPlan = await plan(organizationClaimQuery(t, { now: 30_000, leaseMs: 1000, limit: 4, token: 'w', from: 20_000 }));
-    const walkPlan = await plan(dueOrganizationsQuery({ now: 30_000, above: '00000000-0000-0000-0000-000000000000', limit: 4, resume: { organizationId: org, from: 20_000 } }).compile(ctx.database.db));
+    const claimPlan = await plan(
+      organizationClaimQuery(t, { now: 30_000, leaseMs: 1000, limit: 4, token: 'w', from: 20_000 }),
+    );
+    const walkPlan = await plan(
+      dueOrganizationsQuery({
+        now: 30_000,
+        above: '00000000-0000-0000-0000-000000000000',
+        limit: 4,
+        resume: { organizationId: org, from: 20_000 },
+      }).compile(ctx.database.db),
+    );
     if (ctx.dialect === 'sqlite') {
-      const bounded = /SEARCH webhook_deliveries (EXISTS )?USING INDEX webhook_deliveries_queue_idx \(organization_id=\? AND next_attempt_at>\? AND next_attempt_at<\?\)/;
+      const bounded =
+        /SEARCH webhook_deliveries (EXISTS )?USING INDEX webhook_deliveries_queue_idx \(organization_id=\? AND next_attempt_at>\? AND next_attempt_at<\?\)/;
       expect(claimPlan, claimPlan).toMatch(bounded);
       expect(walkPlan, walkPlan).toMatch(bounded);
       return;
     }
-    expect(claimPlan, claimPlan).toMatch(/Index Scan using webhook_deliveries_queue_idx[^\n]*\n\s*Index Cond: \([^\n]*\(next_attempt_at >= '20000'::bigint\)/);
+    expect(claimPlan, claimPlan).toMatch(
+      /Index Scan using webhook_deliveries_queue_idx[^\n]*\n\s*Index Cond: \([^\n]*\(next_attempt_at >= '20000'::bigint\)/,
+    );
     // The walk as it runs from a backlog: its generic plan, with statistics of a queue of 5,000 due rows.
-    const walk = dueOrganizationsQuery({ now: 30_000, above: '00000000-0000-0000-0000-000000000000', limit: 4, resume: { organizationId: org, from: 20_000 } }).compile(ctx.database.db);
+    const walk = dueOrganizationsQuery({
+      now: 30_000,
+      above: '00000000-0000-0000-0000-000000000000',
+      limit: 4,
+      resume: { organizationId: org, from: 20_000 },
+    }).compile(ctx.database.db);
     const generic = await genericPlan(ctx, walk, {
       before: async (run) => {
         await run(`INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event, body, attempt_count, next_attempt_at, created_at)
@@ -271,7 +343,9 @@ describeEachDialect('webhook claim query plans', (ctx) => {
         await run('ANALYZE webhook_deliveries');
       },
     });
-    expect(generic, generic).toMatch(/Index Scan using webhook_deliveries_queue_idx[^\n]*\n\s*Index Cond: \([^\n]*\(next_attempt_at >= CASE WHEN/);
+    expect(generic, generic).toMatch(
+      /Index Scan using webhook_deliveries_queue_idx[^\n]*\n\s*Index Cond: \([^\n]*\(next_attempt_at >= CASE WHEN/,
+    );
   });
 
   // A named statement is planned afresh at each execution while PostgreSQL prefers custom plans; with
@@ -279,7 +353,12 @@ describeEachDialect('webhook claim query plans', (ctx) => {
   // made the same plan look twice as costly on a backlog): about 0.5 ms of planning per claim.
   it('PostgreSQL: the claim, run as a named statement, settles on its generic plan', async () => {
     if (ctx.dialect !== 'postgres') return;
-    const c = organizationClaimQuery(ctx.database.forOrganization(org), { now: 30_000, leaseMs: 1000, limit: 4, token: 'w' }).compile();
+    const c = organizationClaimQuery(ctx.database.forOrganization(org), {
+      now: 30_000,
+      leaseMs: 1000,
+      limit: 4,
+      token: 'w',
+    }).compile();
     // A backlog: most queued rows due (rolled back with the statistics).
     const backlog = `INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event, body, attempt_count, next_attempt_at, created_at)
       SELECT md5('b' || i)::uuid, '${org}', '00000000-0000-4000-8000-0000000000a1', 'ticket.created', '{}', 0, i, i FROM generate_series(1, 5000) i`;

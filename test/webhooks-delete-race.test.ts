@@ -25,13 +25,22 @@ describeEachDialect(
 
     it(`DELETE /webhooks/{id} as the worker records its attempts: ${TRIES} tries, every one 200, no rows left`, async () => {
       const org = await ctx.createOrg();
-      const worker = startWorker({ database: ctx.database, clock: ctx.clock, settings: { ...ctx.config.webhooks, concurrency: BURST }, logger: silentLogger });
+      const worker = startWorker({
+        database: ctx.database,
+        clock: ctx.clock,
+        settings: { ...ctx.config.webhooks, concurrency: BURST },
+        logger: silentLogger,
+      });
       const statuses: number[] = [];
       try {
         for (let i = 0; i < TRIES; i++) {
           receiver.requests.length = 0;
           receiver.respond(() => 'hold');
-          const hook = await org.api.post('/api/v1/webhooks', { name: `race ${i}`, url: `${receiver.url}/race-${i}`, events: ['ticket.created'] });
+          const hook = await org.api.post('/api/v1/webhooks', {
+            name: `race ${i}`,
+            url: `${receiver.url}/race-${i}`,
+            events: ['ticket.created'],
+          });
           expect(hook.status).toBe(201);
           for (let n = 0; n < BURST; n++) await recordTicketCreated(ctx, org.id, `race-${i}-${n}`);
           await receiver.waitFor(BURST, 20_000);
@@ -41,7 +50,11 @@ describeEachDialect(
           const res = await org.api.delete(`/api/v1/webhooks/${hook.body.data.id}`);
           statuses.push(res.status);
           expect(res.status, JSON.stringify(res.body)).toBe(200);
-          const left = await ctx.database.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', hook.body.data.id).execute();
+          const left = await ctx.database.db
+            .selectFrom('webhook_deliveries')
+            .select('id')
+            .where('webhook_id', '=', hook.body.data.id)
+            .execute();
           expect(left).toEqual([]);
         }
       } finally {

@@ -33,7 +33,8 @@ export function deliverySuite(ctx: TestContext) {
     expect(hook.status).toBe(201);
     return { org, hook: hook.body.data as { id: string; secret: string } };
   }
-  const deliveriesOf = async (org: TestOrg, id: string, query = '') => (await org.api.get(`/api/v1/webhooks/${id}/deliveries${query}`)).body;
+  const deliveriesOf = async (org: TestOrg, id: string, query = '') =>
+    (await org.api.get(`/api/v1/webhooks/${id}/deliveries${query}`)).body;
   const emit = (organizationId: string, n: number) => recordTicketCreated(ctx, organizationId, `t-${n}`);
 
   it('delivers ticket.created with the exact body, headers and a verifiable signature, woken by the event', async () => {
@@ -48,13 +49,28 @@ export function deliverySuite(ctx: TestContext) {
     expect(req.headers['content-type']).toBe('application/json');
     expect(req.headers['x-webhook-event']).toBe('ticket.created');
     expect(verifySignature(hook.secret, req)).toBe(true);
-    expect(req.json).toEqual({ event: 'ticket.created', timestamp: expect.stringMatching(ISO_MS), organization_id: org.id, data: expect.any(Object) });
+    expect(req.json).toEqual({
+      event: 'ticket.created',
+      timestamp: expect.stringMatching(ISO_MS),
+      organization_id: org.id,
+      data: expect.any(Object),
+    });
     expect(Object.keys(req.json)).toEqual(['event', 'timestamp', 'organization_id', 'data']);
     expect(req.headers['x-webhook-timestamp']).toBe(req.json.timestamp);
     expect(req.json.data).toEqual({
-      id: ticket.id, ticket_number: ticket.ticket_number, subject: 'Printer on fire', status: 'OPEN', priority: 'MEDIUM', channel: 'API',
-      customer: { id: ticket.customer.id, email: 'ada@example.com', name: 'Ada' }, assignee: null, team: null, tags: [],
-      created_at: ticket.created_at, updated_at: ticket.updated_at, closed_at: null,
+      id: ticket.id,
+      ticket_number: ticket.ticket_number,
+      subject: 'Printer on fire',
+      status: 'OPEN',
+      priority: 'MEDIUM',
+      channel: 'API',
+      customer: { id: ticket.customer.id, email: 'ada@example.com', name: 'Ada' },
+      assignee: null,
+      team: null,
+      tags: [],
+      created_at: ticket.created_at,
+      updated_at: ticket.updated_at,
+      closed_at: null,
     });
     expect(req.json.timestamp).toBe(ticket.created_at);
     const history = await eventually(async () => {
@@ -62,10 +78,18 @@ export function deliverySuite(ctx: TestContext) {
       return h.data.length === 1 && h;
     });
     expect(history).toEqual({
-      data: [{
-        id: expect.stringMatching(UUID), event: 'ticket.created', status: 'success', status_code: 200, attempt_count: 1,
-        created_at: ticket.created_at, completed_at: expect.stringMatching(ISO_MS), next_attempt_at: null,
-      }],
+      data: [
+        {
+          id: expect.stringMatching(UUID),
+          event: 'ticket.created',
+          status: 'success',
+          status_code: 200,
+          attempt_count: 1,
+          created_at: ticket.created_at,
+          completed_at: expect.stringMatching(ISO_MS),
+          next_attempt_at: null,
+        },
+      ],
       meta: { pagination: { page: 1, limit: 20, total: 1, total_pages: 1 } },
     });
     const view = (await org.api.get(`/api/v1/webhooks/${hook.id}`)).body.data;
@@ -82,10 +106,17 @@ export function deliverySuite(ctx: TestContext) {
     expect(m.headers['x-webhook-event']).toBe('message.created');
     expect(verifySignature(hook.secret, m)).toBe(true);
     expect(m.json).toEqual({
-      event: 'message.created', timestamp: msg.created_at, organization_id: org.id,
+      event: 'message.created',
+      timestamp: msg.created_at,
+      organization_id: org.id,
       data: {
-        id: msg.id, ticket_id: ticket.id, ticket_number: ticket.ticket_number, content: 'More details', type: 'INBOUND',
-        author: msg.author, created_at: msg.created_at,
+        id: msg.id,
+        ticket_id: ticket.id,
+        ticket_number: ticket.ticket_number,
+        content: 'More details',
+        type: 'INBOUND',
+        author: msg.author,
+        created_at: msg.created_at,
       },
     });
     expect(msg.author).toMatchObject({ type: 'customer', email: 'ada@example.com' });
@@ -96,19 +127,30 @@ export function deliverySuite(ctx: TestContext) {
     expect(verifySignature(hook.secret, u)).toBe(true);
     expect(u.headers['x-webhook-timestamp']).toBe(u.json.timestamp);
     expect(u.json.data).toMatchObject({
-      id: ticket.id, ticket_number: ticket.ticket_number, status: 'PENDING', priority: 'HIGH',
+      id: ticket.id,
+      ticket_number: ticket.ticket_number,
+      status: 'PENDING',
+      priority: 'HIGH',
       changes: { status: { from: 'OPEN', to: 'PENDING' }, priority: { from: 'MEDIUM', to: 'HIGH' } },
     });
     // An update that changes none of the tracked fields emits nothing: no delivery is even queued.
     const renamed = await org.api.patch(`/api/v1/tickets/${ticket.id}`, { subject: 'Renamed' });
     expect(renamed.status).toBe(200);
-    expect((await rowsOf(hook.id)).map((r) => r.event).sort()).toEqual(['message.created', 'ticket.created', 'ticket.updated']);
+    expect((await rowsOf(hook.id)).map((r) => r.event).sort()).toEqual([
+      'message.created',
+      'ticket.created',
+      'ticket.updated',
+    ]);
   });
 
   it('sends only subscribed events of active webhooks of the same organization', async () => {
     const { org } = await setup(['message.created']);
     const other = await setup(['ticket.created'], '/other');
-    const inactive = await org.api.post('/api/v1/webhooks', { name: 'Off', url: `${fixture.receiver.url}/off`, events: ['ticket.created'] });
+    const inactive = await org.api.post('/api/v1/webhooks', {
+      name: 'Off',
+      url: `${fixture.receiver.url}/off`,
+      events: ['ticket.created'],
+    });
     await org.api.patch(`/api/v1/webhooks/${inactive.body.data.id}`, { is_active: false });
     start();
     await postTicket(org.api, { customer });
@@ -117,7 +159,11 @@ export function deliverySuite(ctx: TestContext) {
     expect(req.path).toBe('/other');
     expect(req.json.organization_id).toBe(other.org.id);
     // Nothing else can ever be sent: no other webhook has a delivery queued.
-    const queued = await ctx.database.db.selectFrom('webhook_deliveries').select('webhook_id').where('organization_id', 'in', [org.id, other.org.id]).execute();
+    const queued = await ctx.database.db
+      .selectFrom('webhook_deliveries')
+      .select('webhook_id')
+      .where('organization_id', 'in', [org.id, other.org.id])
+      .execute();
     expect(queued.map((q) => q.webhook_id)).toEqual([other.hook.id]);
     expect(fixture.receiver.requests).toHaveLength(1);
   });
@@ -131,10 +177,18 @@ export function deliverySuite(ctx: TestContext) {
         throw new Error('rolled back');
       })
       .catch(() => undefined);
-    const rows = await ctx.database.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', hook.id).execute();
+    const rows = await ctx.database.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('webhook_id', '=', hook.id)
+      .execute();
     expect(rows).toEqual([]);
     await emit(org.id, 1);
-    const after = await ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', hook.id).execute();
+    const after = await ctx.database.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('webhook_id', '=', hook.id)
+      .execute();
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ attempt_count: 0, status: null, event: 'ticket.created' });
     // Queued but not yet attempted: not in the history.
@@ -161,7 +215,11 @@ export function deliverySuite(ctx: TestContext) {
 
   it('makes at most 5 attempts and counts a redirect as a failure (never followed)', async () => {
     const { org, hook } = await setup();
-    fixture.receiver.respond((req) => (req.path === '/hook' ? { status: 302, headers: { location: `${fixture.receiver.url}/elsewhere` } } : { status: 200 }));
+    fixture.receiver.respond((req) =>
+      req.path === '/hook'
+        ? { status: 302, headers: { location: `${fixture.receiver.url}/elsewhere` } }
+        : { status: 200 },
+    );
     start();
     await postTicket(org.api, { customer });
     await fixture.receiver.waitFor(5);
@@ -178,13 +236,22 @@ export function deliverySuite(ctx: TestContext) {
 
   it('records a retry time while one is pending and an unreachable receiver as status_code null', async () => {
     const { org } = await setup();
-    const dead = await org.api.post('/api/v1/webhooks', { name: 'Dead', url: 'http://127.0.0.1:1/none', events: ['ticket.created'] });
+    const dead = await org.api.post('/api/v1/webhooks', {
+      name: 'Dead',
+      url: 'http://127.0.0.1:1/none',
+      events: ['ticket.created'],
+    });
     ctx.clock.set(Date.now());
     start();
     await postTicket(org.api, { customer });
     // The clock is frozen, so after the first failure the retry stays pending.
     const record = await eventually(async () => (await deliveriesOf(org, dead.body.data.id)).data[0]);
-    expect(record).toMatchObject({ status: 'failed', status_code: null, attempt_count: 1, next_attempt_at: new Date(ctx.clock() + 50).toISOString() });
+    expect(record).toMatchObject({
+      status: 'failed',
+      status_code: null,
+      attempt_count: 1,
+      next_attempt_at: new Date(ctx.clock() + 50).toISOString(),
+    });
   });
 
   it('opens the circuit breaker after 10 failed attempts; is_active:true or a new url resets it', async () => {
@@ -195,11 +262,16 @@ export function deliverySuite(ctx: TestContext) {
     await emit(org.id, 2);
     await fixture.receiver.waitFor(10);
     await eventually(async () => {
-      const row = await ctx.database.db.selectFrom('webhooks').select('failure_count').where('id', '=', hook.id).executeTakeFirstOrThrow();
+      const row = await ctx.database.db
+        .selectFrom('webhooks')
+        .select('failure_count')
+        .where('id', '=', hook.id)
+        .executeTakeFirstOrThrow();
       return row.failure_count === 10;
     });
     await emit(org.id, 3); // not queued: the breaker is open
-    const queued = () => ctx.database.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', hook.id).execute();
+    const queued = () =>
+      ctx.database.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', hook.id).execute();
     expect(await queued()).toHaveLength(2);
     const view = (await org.api.get(`/api/v1/webhooks/${hook.id}`)).body.data;
     expect(view.is_active).toBe(true);
@@ -211,7 +283,11 @@ export function deliverySuite(ctx: TestContext) {
     expect(eleventh.json.data).toEqual({ id: 't-4' });
 
     await eventually(async () => {
-      const row = await ctx.database.db.selectFrom('webhooks').select('last_delivery_status').where('id', '=', hook.id).executeTakeFirstOrThrow();
+      const row = await ctx.database.db
+        .selectFrom('webhooks')
+        .select('last_delivery_status')
+        .where('id', '=', hook.id)
+        .executeTakeFirstOrThrow();
       return row.last_delivery_status === 'success';
     });
     // Open it again (success resets the count, so force ten failures), then reset with a new url.
@@ -234,13 +310,21 @@ export function deliverySuite(ctx: TestContext) {
     await eventually(async () => (await deliveriesOf(org, hook.id)).data[0]);
     await fixture.stop();
     await emit(org.id, 2); // queued (due now) while the first waits for its retry
-    const pending = await ctx.database.db.selectFrom('webhook_deliveries').select('next_attempt_at').where('webhook_id', '=', hook.id).execute();
+    const pending = await ctx.database.db
+      .selectFrom('webhook_deliveries')
+      .select('next_attempt_at')
+      .where('webhook_id', '=', hook.id)
+      .execute();
     expect(pending.map((p) => p.next_attempt_at !== null)).toEqual([true, true]);
     expect((await org.api.delete(`/api/v1/webhooks/${hook.id}`)).status).toBe(200);
     expect(await rowsOf(hook.id)).toEqual([]);
     // Proof that the worker ran past the time the deleted retries were due: a sentinel webhook's event,
     // due after them, is delivered; stop() then waits for anything still being sent.
-    const sentinel = await org.api.post('/api/v1/webhooks', { name: 'Sentinel', url: `${fixture.receiver.url}/sentinel`, events: ['ticket.created'] });
+    const sentinel = await org.api.post('/api/v1/webhooks', {
+      name: 'Sentinel',
+      url: `${fixture.receiver.url}/sentinel`,
+      events: ['ticket.created'],
+    });
     expect(sentinel.status).toBe(201);
     fixture.receiver.respond(() => ({ status: 200 }));
     ctx.clock.advance(60_000);
@@ -254,7 +338,11 @@ export function deliverySuite(ctx: TestContext) {
 
   it('deactivating a webhook cancels its queued deliveries', async () => {
     const { org, hook } = await setup(['ticket.created']);
-    const sentinel = await org.api.post('/api/v1/webhooks', { name: 'Sentinel', url: `${fixture.receiver.url}/sentinel`, events: ['ticket.created'] });
+    const sentinel = await org.api.post('/api/v1/webhooks', {
+      name: 'Sentinel',
+      url: `${fixture.receiver.url}/sentinel`,
+      events: ['ticket.created'],
+    });
     await emit(org.id, 1); // queued for both webhooks
     await org.api.patch(`/api/v1/webhooks/${hook.id}`, { is_active: false });
     start();
@@ -264,7 +352,9 @@ export function deliverySuite(ctx: TestContext) {
     await eventually(async () => (await deliveriesOf(org, sentinel.body.data.id)).data[0]?.status === 'success');
     await fixture.stop();
     expect(fixture.receiver.requests.map((r) => r.path)).toEqual(['/sentinel']);
-    expect(await rowsOf(hook.id)).toEqual([expect.objectContaining({ attempt_count: 0, status: null, next_attempt_at: null })]);
+    expect(await rowsOf(hook.id)).toEqual([
+      expect.objectContaining({ attempt_count: 0, status: null, next_attempt_at: null }),
+    ]);
   });
 
   it('pages the delivery history newest first with exact meta', async () => {
@@ -283,9 +373,16 @@ export function deliverySuite(ctx: TestContext) {
     expect(page1.data.map((d: any) => d.created_at)).toEqual(['2026-05-01T10:00:02.000Z', '2026-05-01T10:00:01.000Z']);
     const page2 = await deliveriesOf(org, hook.id, '?limit=2&page=2');
     expect(page2.data.map((d: any) => d.created_at)).toEqual(['2026-05-01T10:00:00.000Z']);
-    expect(Object.keys(page2.data[0]).sort()).toEqual(
-      ['attempt_count', 'completed_at', 'created_at', 'event', 'id', 'next_attempt_at', 'status', 'status_code'],
-    );
+    expect(Object.keys(page2.data[0]).sort()).toEqual([
+      'attempt_count',
+      'completed_at',
+      'created_at',
+      'event',
+      'id',
+      'next_attempt_at',
+      'status',
+      'status_code',
+    ]);
     const past = await deliveriesOf(org, hook.id, '?page=5');
     expect(past).toEqual({ data: [], meta: { pagination: { page: 5, limit: 20, total: 3, total_pages: 1 } } });
     const bad = await org.api.get(`/api/v1/webhooks/${hook.id}/deliveries?limit=101`);

@@ -47,7 +47,7 @@ describe.runIf(process.platform === 'linux')('CPU priority of delivery work', ()
       }
     });
 
-    it('a worker process keeps the API\'s priority by default (and at 0)', async () => {
+    it("a worker process keeps the API's priority by default (and at 0)", async () => {
       for (const extra of [{}, { WEBHOOK_WORKER_NICE: '0' }] as Record<string, string>[]) {
         const { child, output } = await startCli(['worker'], env(extra), STARTED, 60_000);
         try {
@@ -59,7 +59,12 @@ describe.runIf(process.platform === 'linux')('CPU priority of delivery work', ()
     });
 
     it('serve runs its delivery thread alone at the lower priority, the API at its own', async () => {
-      const { child, output } = await startCli(['serve'], env({ PORT: '0', HOST: '127.0.0.1', WEBHOOK_WORKER_NICE: '6' }), STARTED, 60_000);
+      const { child, output } = await startCli(
+        ['serve'],
+        env({ PORT: '0', HOST: '127.0.0.1', WEBHOOK_WORKER_NICE: '6' }),
+        STARTED,
+        60_000,
+      );
       try {
         const pid = workerPid(output());
         const nice = threadNice(pid);

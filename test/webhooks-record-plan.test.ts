@@ -20,18 +20,42 @@ describeEachDialect('recording delivery attempts', (ctx) => {
   beforeAll(async () => {
     const o = await ctx.createOrg();
     org = o.id;
-    const hook = await o.api.post<{ data: { id: string } }>('/api/v1/webhooks', { name: 'r', url: 'https://hooks.example.com/r', events: ['ticket.created'] });
+    const hook = await o.api.post<{ data: { id: string } }>('/api/v1/webhooks', {
+      name: 'r',
+      url: 'https://hooks.example.com/r',
+      events: ['ticket.created'],
+    });
     const webhookId = hook.body.data.id;
-    const ids = Array.from({ length: HISTORY + BATCH }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const ids = Array.from(
+      { length: HISTORY + BATCH },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
     // The history: delivered rows; the batch: the last BATCH rows, leased to 'w'.
     const rows = ids.map((id, i) => ({
-      id, organization_id: org, webhook_id: webhookId, event: 'ticket.created', body: '{}', created_at: i,
-      ...(i < HISTORY ? { status: 'success', attempt_count: 1, next_attempt_at: null } : { attempt_count: 0, next_attempt_at: i, lease_until: 1e15, lease_token: 'w' }),
+      id,
+      organization_id: org,
+      webhook_id: webhookId,
+      event: 'ticket.created',
+      body: '{}',
+      created_at: i,
+      ...(i < HISTORY
+        ? { status: 'success', attempt_count: 1, next_attempt_at: null }
+        : { attempt_count: 0, next_attempt_at: i, lease_until: 1e15, lease_token: 'w' }),
     }));
-    for (let i = 0; i < rows.length; i += 500) await ctx.database.db.insertInto('webhook_deliveries').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await ctx.database.db
+        .insertInto('webhook_deliveries')
+        .values(rows.slice(i, i + 500))
+        .execute();
     await sql`ANALYZE webhook_deliveries`.execute(ctx.database.db);
     batch = ids.slice(HISTORY).map((id) => ({
-      claimed: { id, organization_id: org, webhook_id: webhookId, lease_token: 'w', attempt_count: 0 } as ClaimedDelivery,
+      claimed: {
+        id,
+        organization_id: org,
+        webhook_id: webhookId,
+        lease_token: 'w',
+        attempt_count: 0,
+      } as ClaimedDelivery,
       outcome: { success: true, statusCode: 200, finishedAt: 99, nextAttemptAt: null },
     }));
   });
@@ -46,7 +70,13 @@ describeEachDialect('recording delivery attempts', (ctx) => {
       // The plan a named statement settles on, from its first execution.
       await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
       const fetched = async () =>
-        Number((await client.query("SELECT idx_tup_fetch + seq_tup_read AS n FROM pg_stat_xact_user_tables WHERE relname = 'webhook_deliveries'")).rows[0].n);
+        Number(
+          (
+            await client.query(
+              "SELECT idx_tup_fetch + seq_tup_read AS n FROM pg_stat_xact_user_tables WHERE relname = 'webhook_deliveries'",
+            )
+          ).rows[0].n,
+        );
       const before = await fetched();
       const res = await client.query({ name: 'record_plan', text: c.sql, values: [...c.parameters] });
       expect(res.rows).toHaveLength(BATCH);

@@ -24,12 +24,29 @@ describeEachDialect('recording delivery attempts: statements and what they store
   beforeAll(async () => {
     const o = await ctx.createOrg();
     org = o.id;
-    const hook = await o.api.post<{ data: { id: string } }>('/api/v1/webhooks', { name: 'r', url: 'https://hooks.example.com/r', events: ['ticket.created'] });
+    const hook = await o.api.post<{ data: { id: string } }>('/api/v1/webhooks', {
+      name: 'r',
+      url: 'https://hooks.example.com/r',
+      events: ['ticket.created'],
+    });
     webhookId = hook.body.data.id;
     const ids = Array.from({ length: 2 * BATCH }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
     await ctx.database.db
       .insertInto('webhook_deliveries')
-      .values(ids.map((id, i) => ({ id, organization_id: org, webhook_id: webhookId, event: 'ticket.created', body: '{}', created_at: i, attempt_count: 0, next_attempt_at: i, lease_until: 1e15, lease_token: 'w' })))
+      .values(
+        ids.map((id, i) => ({
+          id,
+          organization_id: org,
+          webhook_id: webhookId,
+          event: 'ticket.created',
+          body: '{}',
+          created_at: i,
+          attempt_count: 0,
+          next_attempt_at: i,
+          lease_until: 1e15,
+          lease_token: 'w',
+        })),
+      )
       .execute();
     const seen = [
       { failure_count: 0, last_delivery_status: null, last_delivery_at: null },
@@ -38,7 +55,14 @@ describeEachDialect('recording delivery attempts: statements and what they store
     for (const [b, state] of seen.entries()) {
       batches.push(
         ids.slice(b * BATCH, (b + 1) * BATCH).map((id) => ({
-          claimed: { id, organization_id: org, webhook_id: webhookId, lease_token: 'w', attempt_count: 0, ...state } as ClaimedDelivery,
+          claimed: {
+            id,
+            organization_id: org,
+            webhook_id: webhookId,
+            lease_token: 'w',
+            attempt_count: 0,
+            ...state,
+          } as ClaimedDelivery,
           outcome: { success: true, statusCode: 200, finishedAt: 5_000 + b, nextAttemptAt: null },
         })),
       );
@@ -46,7 +70,16 @@ describeEachDialect('recording delivery attempts: statements and what they store
   });
 
   const total = async () =>
-    Number((await ctx.database.db.selectFrom('webhook_delivery_totals').select('total').where('organization_id', '=', org).where('webhook_id', '=', webhookId).executeTakeFirstOrThrow()).total);
+    Number(
+      (
+        await ctx.database.db
+          .selectFrom('webhook_delivery_totals')
+          .select('total')
+          .where('organization_id', '=', org)
+          .where('webhook_id', '=', webhookId)
+          .executeTakeFirstOrThrow()
+      ).total,
+    );
 
   const record = async (batch: FinishedDelivery[]) => {
     spy.mockClear();
@@ -59,11 +92,21 @@ describeEachDialect('recording delivery attempts: statements and what they store
       .selectFrom('webhook_deliveries')
       .select(['status', 'attempt_count', 'next_attempt_at', 'lease_token'])
       .where('organization_id', '=', org)
-      .where('id', 'in', batch.map((f) => f.claimed.id))
+      .where(
+        'id',
+        'in',
+        batch.map((f) => f.claimed.id),
+      )
       .execute();
 
-  const done = Array.from({ length: BATCH }, () => ({ status: 'success', attempt_count: 1, next_attempt_at: null, lease_token: null }));
-  const writesWithCommit = /^\/\* sent with commit \*\/ with "w0" as \(update "webhooks" .*"w1" as \(update "webhook_delivery_totals"/;
+  const done = Array.from({ length: BATCH }, () => ({
+    status: 'success',
+    attempt_count: 1,
+    next_attempt_at: null,
+    lease_token: null,
+  }));
+  const writesWithCommit =
+    /^\/\* sent with commit \*\/ with "w0" as \(update "webhooks" .*"w1" as \(update "webhook_delivery_totals"/;
 
   /**
    * Records the batch and checks what it stored: its deliveries done, the webhook's bookkeeping as the
@@ -74,7 +117,11 @@ describeEachDialect('recording delivery attempts: statements and what they store
     const before = await total();
     const texts = await record(batch);
     expect(await stored(batch)).toEqual(done);
-    const hook = await ctx.database.db.selectFrom('webhooks').select(['failure_count', 'last_delivery_status', 'last_delivery_at']).where('id', '=', webhookId).executeTakeFirstOrThrow();
+    const hook = await ctx.database.db
+      .selectFrom('webhooks')
+      .select(['failure_count', 'last_delivery_status', 'last_delivery_at'])
+      .where('id', '=', webhookId)
+      .executeTakeFirstOrThrow();
     expect(hook).toEqual({ failure_count: 0, last_delivery_status: 'success', last_delivery_at: 5_000 });
     expect((await total()) - before).toBe(BATCH);
     return texts;
@@ -93,6 +140,9 @@ describeEachDialect('recording delivery attempts: statements and what they store
   it('a batch that leaves the bookkeeping as it was: the deliveries and the history totals (PostgreSQL: 2 statements)', async () => {
     const texts = await recordAndCheck(batches[1]);
     if (ctx.dialect !== 'postgres') return;
-    expect(texts).toEqual([expect.stringMatching(/^ ?update webhook_deliveries set status = v\.status/), expect.stringMatching(writesWithCommit)]);
+    expect(texts).toEqual([
+      expect.stringMatching(/^ ?update webhook_deliveries set status = v\.status/),
+      expect.stringMatching(writesWithCommit),
+    ]);
   });
 });

@@ -17,18 +17,39 @@ describeEachDialect(
     afterAll(async () => receiver?.close());
 
     const privateUrls = [
-      'http://127.0.0.1:8080/hook', 'http://2130706433/', 'http://0x7f.1/', 'http://017700000001/', 'http://127.1/',
-      'http://[::ffff:127.0.0.1]/', 'http://[::1]/', 'http://10.0.0.5/', 'http://172.16.3.4/', 'http://192.168.1.1/',
-      'http://169.254.169.254/latest/meta-data', 'http://100.64.0.1/', 'http://[fe80::1]/', 'http://[fd00::1]/',
-      'http://0.0.0.0/', 'http://224.0.0.1/', 'http://localhost/', 'http://app.localhost/',
+      'http://127.0.0.1:8080/hook',
+      'http://2130706433/',
+      'http://0x7f.1/',
+      'http://017700000001/',
+      'http://127.1/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::1]/',
+      'http://10.0.0.5/',
+      'http://172.16.3.4/',
+      'http://192.168.1.1/',
+      'http://169.254.169.254/latest/meta-data',
+      'http://100.64.0.1/',
+      'http://[fe80::1]/',
+      'http://[fd00::1]/',
+      'http://0.0.0.0/',
+      'http://224.0.0.1/',
+      'http://localhost/',
+      'http://app.localhost/',
     ];
 
     it.each(privateUrls)('refuses %s on create, update and subscribe with 400', async (url) => {
       const org = await ctx.createOrg();
       const create = await org.api.post('/api/v1/webhooks', { name: 'x', url, events: ['ticket.created'] });
       expect(create.status).toBe(400);
-      expect(create.body.error).toMatchObject({ code: 'validation_error', details: [{ field: 'url', issue: expect.stringMatching(/private_address|unresolvable_host/) }] });
-      const ok = await org.api.post('/api/v1/webhooks', { name: 'x', url: 'https://93.184.215.14/hook', events: ['ticket.created'] });
+      expect(create.body.error).toMatchObject({
+        code: 'validation_error',
+        details: [{ field: 'url', issue: expect.stringMatching(/private_address|unresolvable_host/) }],
+      });
+      const ok = await org.api.post('/api/v1/webhooks', {
+        name: 'x',
+        url: 'https://93.184.215.14/hook',
+        events: ['ticket.created'],
+      });
       expect(ok.status).toBe(201);
       const patch = await org.api.patch(`/api/v1/webhooks/${ok.body.data.id}`, { url });
       expect(patch.status).toBe(400);
@@ -47,16 +68,38 @@ describeEachDialect(
         ['00000000-0000-4000-8000-000000000001', `${receiver.url}/literal`],
         ['00000000-0000-4000-8000-000000000002', `http://localhost:${port}/name`],
       ]) {
-        await ctx.database.db.insertInto('webhooks').values({
-          id, organization_id: org.id, name: 'x', url, secret: 's', events: '["ticket.created"]', is_active: 1,
-          failure_count: 0, last_delivery_at: null, last_delivery_status: null, created_at: now, updated_at: now,
-        }).execute();
+        await ctx.database.db
+          .insertInto('webhooks')
+          .values({
+            id,
+            organization_id: org.id,
+            name: 'x',
+            url,
+            secret: 's',
+            events: '["ticket.created"]',
+            is_active: 1,
+            failure_count: 0,
+            last_delivery_at: null,
+            last_delivery_status: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
       }
-      const worker = startWorker({ database: ctx.database, clock: ctx.clock, settings: ctx.config.webhooks, logger: silentLogger });
+      const worker = startWorker({
+        database: ctx.database,
+        clock: ctx.clock,
+        settings: ctx.config.webhooks,
+        logger: silentLogger,
+      });
       try {
         await recordTicketCreated(ctx, org.id, 't');
         const rows = await eventually(async () => {
-          const r = await ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('organization_id', '=', org.id).execute();
+          const r = await ctx.database.db
+            .selectFrom('webhook_deliveries')
+            .selectAll()
+            .where('organization_id', '=', org.id)
+            .execute();
           return r.every((d) => d.attempt_count >= 1) && r;
         });
         expect(rows).toHaveLength(2);

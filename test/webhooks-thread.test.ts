@@ -26,7 +26,8 @@ async function freePort(): Promise<number> {
 
 const exited = (child: ChildProcess) =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve({ code: child.exitCode, signal: child.signalCode });
     else child.once('exit', (code, signal) => resolve({ code, signal }));
   });
 
@@ -44,7 +45,11 @@ describeEachDialect('serve: the webhook worker thread', (ctx) => {
 
   it('delivers a create woken by its commit (not the poll), counts it in /metrics, logs through the server and drains on SIGTERM', async () => {
     const org = await ctx.createOrg();
-    const hook = await org.api.post('/api/v1/webhooks', { name: 'thread', url: `${receiver.url}/t`, events: ['ticket.created'] });
+    const hook = await org.api.post('/api/v1/webhooks', {
+      name: 'thread',
+      url: `${receiver.url}/t`,
+      events: ['ticket.created'],
+    });
     expect(hook.status).toBe(201);
     const port = await freePort();
     server = spawn(...cliCommand(['serve']), {
@@ -64,7 +69,8 @@ describeEachDialect('serve: the webhook worker thread', (ctx) => {
     let out = '';
     server.stdout!.on('data', (d) => (out += d));
     server.stderr!.on('data', (d) => (out += d));
-    const lines = () => out.split('\n').flatMap((l) => (l.startsWith('{') ? [JSON.parse(l) as Record<string, unknown>] : []));
+    const lines = () =>
+      out.split('\n').flatMap((l) => (l.startsWith('{') ? [JSON.parse(l) as Record<string, unknown>] : []));
     // The thread's start-up line, written by the server's logger (its pid, its JSON).
     // Generous: the thread loads the whole composition root, which takes seconds on a busy 2-core machine.
     await eventually(async () => lines().some((l) => l.msg === 'webhook worker started'), 60_000).catch((err) => {
@@ -75,7 +81,11 @@ describeEachDialect('serve: the webhook worker thread', (ctx) => {
     const base = `http://127.0.0.1:${port}`;
     const headers = { authorization: `Bearer ${org.token}`, 'content-type': 'application/json' };
     const create = (subject: string) =>
-      fetch(`${base}/api/v1/tickets`, { method: 'POST', headers, body: JSON.stringify({ subject, message: 'm', customer: { email: 'c@example.com' } }) });
+      fetch(`${base}/api/v1/tickets`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ subject, message: 'm', customer: { email: 'c@example.com' } }),
+      });
     expect((await create('first')).status).toBe(201);
     const [first] = await receiver.waitFor(1, 15_000);
     expect(first.json).toMatchObject({ event: 'ticket.created', data: { subject: 'first' } });
@@ -95,7 +105,11 @@ describeEachDialect('serve: the webhook worker thread', (ctx) => {
     expect(server.exitCode).toBeNull();
     receiver.release();
     expect(await exited(server)).toEqual({ code: 0, signal: null });
-    const rows = await ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', hook.body.data.id).execute();
+    const rows = await ctx.database.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('webhook_id', '=', hook.body.data.id)
+      .execute();
     expect(rows.map((r) => [r.status, r.attempt_count, r.lease_token])).toEqual([
       ['success', 1, null],
       ['success', 1, null],
@@ -121,7 +135,13 @@ describe('the webhook worker thread', () => {
     writeFileSync(join(dir, 'file'), '');
     const config = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'file', 'x.db')}`, LOG_LEVEL: 'info' });
     const errors: { obj: any; msg?: string }[] = [];
-    const logger = { level: 'info', info: () => undefined, warn: () => undefined, debug: () => undefined, error: (obj: any, msg?: string) => void errors.push({ obj, msg }) };
+    const logger = {
+      level: 'info',
+      info: () => undefined,
+      warn: () => undefined,
+      debug: () => undefined,
+      error: (obj: any, msg?: string) => void errors.push({ obj, msg }),
+    };
     const worker = startWorkerThread({ config, logger, restart: { firstMs: 50, maxMs: 200 } });
     try {
       await eventually(async () => errors.length >= 3, 60_000);

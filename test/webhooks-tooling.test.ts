@@ -19,7 +19,8 @@ function xSignatureValid(secret: string, req: ReceivedRequest): boolean {
 }
 
 /** standardwebhooks with the secret exactly as the API returned it; throws when it does not verify. */
-const standardVerify = (secret: string, req: ReceivedRequest) => new Webhook(secret).verify(req.raw.toString('utf8'), req.headers as Record<string, string>);
+const standardVerify = (secret: string, req: ReceivedRequest) =>
+  new Webhook(secret).verify(req.raw.toString('utf8'), req.headers as Record<string, string>);
 
 describeEachDialect(
   'webhook tooling (Standard Webhooks, test, retry, rotate)',
@@ -29,7 +30,11 @@ describeEachDialect(
 
     async function setup(events = ['ticket.created', 'message.created']) {
       const org = await ctx.createOrg();
-      const hook = await org.api.post('/api/v1/webhooks', { name: 'Tools', url: `${fixture.receiver.url}/hook`, events });
+      const hook = await org.api.post('/api/v1/webhooks', {
+        name: 'Tools',
+        url: `${fixture.receiver.url}/hook`,
+        events,
+      });
       expect(hook.status).toBe(201);
       return { org, hook: hook.body.data as { id: string; secret: string } };
     }
@@ -37,7 +42,8 @@ describeEachDialect(
       await logSettled(ctx);
       return (await org.api.get('/api/v1/events?limit=1000')).body.data as { id: string; type: string; data: any }[];
     };
-    const history = async (org: TestOrg, hookId: string) => (await org.api.get(`/api/v1/webhooks/${hookId}/deliveries?limit=100`)).body;
+    const history = async (org: TestOrg, hookId: string) =>
+      (await org.api.get(`/api/v1/webhooks/${hookId}/deliveries?limit=100`)).body;
 
     it('every attempt carries webhook-id = the event id (same across retries), verifies with standardwebhooks and X-Webhook-Signature', async () => {
       const { org, hook } = await setup();
@@ -60,16 +66,33 @@ describeEachDialect(
         expect(req.headers['x-webhook-timestamp']).toBe(req.json.timestamp);
       }
       expect(req0Data(reqs[0])).toEqual(created.data);
-      expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(reqs[0].raw.toString(), reqs[0].headers as Record<string, string>)).toThrow();
+      expect(() =>
+        new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(
+          reqs[0].raw.toString(),
+          reqs[0].headers as Record<string, string>,
+        ),
+      ).toThrow();
     });
 
     it('POST /webhooks/{id}/test queues one webhook.test for this webhook only, even inactive and unsubscribed', async () => {
       const { org, hook } = await setup(['customer.deleted']);
-      const other = (await org.api.post('/api/v1/webhooks', { name: 'Other', url: `${fixture.receiver.url}/other`, events: ['customer.deleted'] })).body.data;
+      const other = (
+        await org.api.post('/api/v1/webhooks', {
+          name: 'Other',
+          url: `${fixture.receiver.url}/other`,
+          events: ['customer.deleted'],
+        })
+      ).body.data;
       await org.api.patch(`/api/v1/webhooks/${hook.id}`, { is_active: false });
       const res = await org.api.post(`/api/v1/webhooks/${hook.id}/test`);
       expect(res.status).toBe(202);
-      expect(res.body.data).toMatchObject({ id: expect.stringMatching(UUID), event: 'webhook.test', status: null, attempt_count: 0, completed_at: null });
+      expect(res.body.data).toMatchObject({
+        id: expect.stringMatching(UUID),
+        event: 'webhook.test',
+        status: null,
+        attempt_count: 0,
+        completed_at: null,
+      });
       start();
       const [req] = await fixture.receiver.waitFor(1);
       expect(req.path).toBe('/hook');
@@ -80,7 +103,12 @@ describeEachDialect(
         const list = await history(org, hook.id);
         return list.data.length === 1 && list.data[0].status === 'success' ? list : null;
       });
-      expect(recorded.data[0]).toMatchObject({ id: res.body.data.id, event: 'webhook.test', attempt_count: 1, status_code: 200 });
+      expect(recorded.data[0]).toMatchObject({
+        id: res.body.data.id,
+        event: 'webhook.test',
+        attempt_count: 1,
+        status_code: 200,
+      });
       // The total is kept apart from the rows (read by another statement): it follows the same commit.
       await eventually(async () => (await history(org, hook.id)).meta.pagination.total === 1);
       expect((await history(org, other.id)).data).toEqual([]);
@@ -93,7 +121,13 @@ describeEachDialect(
 
     it('retry queues a new series of the same event: byte-identical body, same webhook-id; 404 for another webhook', async () => {
       const { org, hook } = await setup();
-      const second = (await org.api.post('/api/v1/webhooks', { name: 'Second', url: `${fixture.receiver.url}/second`, events: ['ticket.created'] })).body.data;
+      const second = (
+        await org.api.post('/api/v1/webhooks', {
+          name: 'Second',
+          url: `${fixture.receiver.url}/second`,
+          events: ['ticket.created'],
+        })
+      ).body.data;
       start();
       await postTicket(org.api);
       await fixture.receiver.waitFor(2); // ticket.created to both webhooks
@@ -118,7 +152,10 @@ describeEachDialect(
       // Another webhook's delivery, an unknown one, a malformed id: 404.
       const theirs = (await history(org, second.id)).data[0];
       expect((await org.api.post(`/api/v1/webhooks/${hook.id}/deliveries/${theirs.id}/retry`)).status).toBe(404);
-      expect((await org.api.post(`/api/v1/webhooks/${hook.id}/deliveries/00000000-0000-4000-8000-000000000000/retry`)).status).toBe(404);
+      expect(
+        (await org.api.post(`/api/v1/webhooks/${hook.id}/deliveries/00000000-0000-4000-8000-000000000000/retry`))
+          .status,
+      ).toBe(404);
       expect((await org.api.post(`/api/v1/webhooks/${hook.id}/deliveries/nope/retry`)).status).toBe(404);
     });
 
@@ -126,7 +163,9 @@ describeEachDialect(
       const { org, hook } = await setup();
       const base = Date.now();
       ctx.clock.set(base);
-      const rotated = await org.api.post(`/api/v1/webhooks/${hook.id}/rotate-secret`, { previous_secret_expires_in: 60 });
+      const rotated = await org.api.post(`/api/v1/webhooks/${hook.id}/rotate-secret`, {
+        previous_secret_expires_in: 60,
+      });
       expect(rotated.status).toBe(200);
       const secret = rotated.body.data.secret as string;
       expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
@@ -141,7 +180,10 @@ describeEachDialect(
       expect(standardVerify(hook.secret, during)).toEqual(during.json);
       expect(xSignatureValid(secret, during)).toBe(true);
       // Recorded before the clock moves on (past the lease too: an unrecorded attempt would be sent again).
-      const recorded = (n: number) => eventually(async () => (await history(org, hook.id)).data.filter((d: any) => d.status === 'success').length === n);
+      const recorded = (n: number) =>
+        eventually(
+          async () => (await history(org, hook.id)).data.filter((d: any) => d.status === 'success').length === n,
+        );
       await recorded(1);
       ctx.clock.set(base + 61_000);
       await org.api.post(`/api/v1/webhooks/${hook.id}/test`);
@@ -158,7 +200,11 @@ describeEachDialect(
       const [, , third] = await fixture.receiver.waitFor(3);
       expect(standardVerify(again, third)).toEqual(third.json);
       expect(() => standardVerify(secret, third)).toThrow();
-      for (const body of [{ previous_secret_expires_in: 86401 }, { previous_secret_expires_in: -1 }, { previous_secret_expires_in: 'x' }]) {
+      for (const body of [
+        { previous_secret_expires_in: 86401 },
+        { previous_secret_expires_in: -1 },
+        { previous_secret_expires_in: 'x' },
+      ]) {
         expect((await org.api.post(`/api/v1/webhooks/${hook.id}/rotate-secret`, body)).status).toBe(400);
       }
     });
@@ -167,13 +213,29 @@ describeEachDialect(
       const { org, hook } = await setup();
       const oldSecret = `whsec_${'0123456789abcdef'.repeat(4)}`;
       await ctx.database.db.updateTable('webhooks').set({ secret: oldSecret }).where('id', '=', hook.id).execute();
-      const body = JSON.stringify({ event: 'ticket.created', timestamp: new Date().toISOString(), organization_id: org.id, data: { id: 'legacy' } });
+      const body = JSON.stringify({
+        event: 'ticket.created',
+        timestamp: new Date().toISOString(),
+        organization_id: org.id,
+        data: { id: 'legacy' },
+      });
       const id = '00000000-0000-4000-8000-00000000abcd';
       await ctx.database.db
         .insertInto('webhook_deliveries')
         .values({
-          id, organization_id: org.id, webhook_id: hook.id, event: 'ticket.created', body, status: null, status_code: null,
-          attempt_count: 0, next_attempt_at: Date.now(), lease_until: null, lease_token: null, created_at: Date.now(), completed_at: null,
+          id,
+          organization_id: org.id,
+          webhook_id: hook.id,
+          event: 'ticket.created',
+          body,
+          status: null,
+          status_code: null,
+          attempt_count: 0,
+          next_attempt_at: Date.now(),
+          lease_until: null,
+          lease_token: null,
+          created_at: Date.now(),
+          completed_at: null,
         })
         .execute();
       start();

@@ -67,7 +67,8 @@ function otherConnection(ctx: TestContext) {
   if (ctx.dialect === 'sqlite') {
     const db = new Sqlite(ctx.dbUrl.replace(/^sqlite:/, ''), { readonly: true });
     return {
-      name: async (id: string) => (db.prepare('select name from organizations where id = ?').get(id) as { name: string }).name,
+      name: async (id: string) =>
+        (db.prepare('select name from organizations where id = ?').get(id) as { name: string }).name,
       close: async () => db.close(),
     };
   }
@@ -90,7 +91,11 @@ function wakeupSuite(ctx: TestContext) {
 
   it("a create's deliveries reach the receiver through the wake-up sent after its commit (no poll)", async () => {
     const org = await ctx.createOrg();
-    const hook = await org.api.post('/api/v1/webhooks', { name: 'Wake', url: `${fixture.receiver.url}/hook`, events: ['ticket.created'] });
+    const hook = await org.api.post('/api/v1/webhooks', {
+      name: 'Wake',
+      url: `${fixture.receiver.url}/hook`,
+      events: ['ticket.created'],
+    });
     expect(hook.status).toBe(201);
     // No poll for an hour: the delivery can only come from the wake-up.
     fixture.start({ pollIntervalMs: 3_600_000 });
@@ -162,7 +167,11 @@ function wakeupSuite(ctx: TestContext) {
       await eventually(async () => m.state.calls > 0);
       await new Promise((r) => setImmediate(r));
       expect([a.state.calls, b.state.calls]).toEqual([0, 0]);
-      expect([notifies(rolledBack).length, notifies(rerun).length, notifies(marker).length]).toEqual([0, 0, ctx.dialect === 'postgres' ? 1 : 0]);
+      expect([notifies(rolledBack).length, notifies(rerun).length, notifies(marker).length]).toEqual([
+        0,
+        0,
+        ctx.dialect === 'postgres' ? 1 : 0,
+      ]);
     } finally {
       await Promise.all([a.stop(), b.stop(), m.stop()]);
     }

@@ -30,7 +30,8 @@ function spawnWorker(dbUrl: string): ChildProcess {
 
 const exited = (child: ChildProcess) =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve({ code: child.exitCode, signal: child.signalCode });
     else child.once('exit', (code, signal) => resolve({ code, signal }));
   });
 
@@ -45,7 +46,11 @@ describeEachDialect(
 
     async function setup() {
       const org = await ctx.createOrg();
-      const hook = await org.api.post('/api/v1/webhooks', { name: 'w', url: `${receiver.url}/hook`, events: ['ticket.created'] });
+      const hook = await org.api.post('/api/v1/webhooks', {
+        name: 'w',
+        url: `${receiver.url}/hook`,
+        events: ['ticket.created'],
+      });
       return { org, hook: hook.body.data as { id: string } };
     }
 
@@ -59,8 +64,18 @@ describeEachDialect(
       for (const i of [0, 1]) {
         const handle = openDatabase(ctx.config.database, { poolSize: 4 });
         handles.push(handle);
-        const logger = { ...silentLogger, debug: (_o: object | string, msg?: string) => void (msg === 'webhook delivered' && counts[i]++) };
-        workers.push(startWorker({ database: handle, clock: ctx.clock, settings: { ...ctx.config.webhooks, concurrency: 4 }, logger }));
+        const logger = {
+          ...silentLogger,
+          debug: (_o: object | string, msg?: string) => void (msg === 'webhook delivered' && counts[i]++),
+        };
+        workers.push(
+          startWorker({
+            database: handle,
+            clock: ctx.clock,
+            settings: { ...ctx.config.webhooks, concurrency: 4 },
+            logger,
+          }),
+        );
       }
       const total = 60;
       const started = Date.now();
@@ -76,7 +91,11 @@ describeEachDialect(
         expect(new Set(ids).size).toBe(total);
         expect(counts[0]).toBeGreaterThan(0);
         expect(counts[1]).toBeGreaterThan(0);
-        const rows = await ctx.database.db.selectFrom('webhook_deliveries').select(['attempt_count', 'status']).where('webhook_id', '=', hook.id).execute();
+        const rows = await ctx.database.db
+          .selectFrom('webhook_deliveries')
+          .select(['attempt_count', 'status'])
+          .where('webhook_id', '=', hook.id)
+          .execute();
         expect(rows.every((r) => r.attempt_count === 1 && r.status === 'success')).toBe(true);
         console.log(`${ctx.dialect}: ${total} deliveries by two workers in ${elapsed} ms (split ${counts.join('/')})`);
       } finally {
@@ -89,12 +108,21 @@ describeEachDialect(
       receiver.requests.length = 0;
       receiver.respond(() => 'hold');
       const { org, hook } = await setup();
-      const worker = startWorker({ database: ctx.database, clock: ctx.clock, settings: ctx.config.webhooks, logger: silentLogger });
+      const worker = startWorker({
+        database: ctx.database,
+        clock: ctx.clock,
+        settings: ctx.config.webhooks,
+        logger: silentLogger,
+      });
       try {
         const started = Date.now();
         await recordTicketCreated(ctx, org.id, 'slow');
         const row = await eventually(async () => {
-          const r = await ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', hook.id).executeTakeFirst();
+          const r = await ctx.database.db
+            .selectFrom('webhook_deliveries')
+            .selectAll()
+            .where('webhook_id', '=', hook.id)
+            .executeTakeFirst();
           return r && r.attempt_count === 1 && r;
         });
         expect(Date.now() - started).toBeGreaterThanOrEqual(900); // WEBHOOK_TIMEOUT_MS=1000
@@ -122,7 +150,11 @@ describeEachDialect(
       }
       first.kill('SIGKILL');
       expect((await exited(first)).signal).toBe('SIGKILL');
-      const leased = await ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', hook.id).executeTakeFirstOrThrow();
+      const leased = await ctx.database.db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('webhook_id', '=', hook.id)
+        .executeTakeFirstOrThrow();
       expect(leased).toMatchObject({ attempt_count: 0, lease_token: expect.any(String) });
 
       receiver.respond(() => ({ status: 200 }));
@@ -134,7 +166,11 @@ describeEachDialect(
         expect(b.raw.equals(a.raw)).toBe(true);
         expect(b.headers['x-webhook-signature']).toBe(a.headers['x-webhook-signature']);
         const done = await eventually(async () => {
-          const row = await ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', hook.id).executeTakeFirstOrThrow();
+          const row = await ctx.database.db
+            .selectFrom('webhook_deliveries')
+            .selectAll()
+            .where('webhook_id', '=', hook.id)
+            .executeTakeFirstOrThrow();
           return row.status === 'success' && row;
         });
         expect(done).toMatchObject({ attempt_count: 1, status_code: 200, next_attempt_at: null, lease_token: null });

@@ -19,16 +19,29 @@ const ticketSchema = {
     data: {
       type: 'object',
       properties: {
-        id: str, number: int, subject: str, status: str, priority: str, channel: str, customer,
+        id: str,
+        number: int,
+        subject: str,
+        status: str,
+        priority: str,
+        channel: str,
+        customer,
         assignee: { type: ['object', 'null'], properties: { id: str, name: str, email: str } },
         team: { type: ['object', 'null'], properties: { id: str, name: str } },
         tags: { type: 'array', items: { type: 'object', properties: { id: str, name: str, color: str } } },
-        message_count: int, external_organization_id: nstr, external_organization_name: nstr,
+        message_count: int,
+        external_organization_id: nstr,
+        external_organization_name: nstr,
         messages: {
           type: 'array',
-          items: { type: 'object', properties: { id: str, type: str, content: str, author_type: str, author_id: str, created_at: str } },
+          items: {
+            type: 'object',
+            properties: { id: str, type: str, content: str, author_type: str, author_id: str, created_at: str },
+          },
         },
-        created_at: str, updated_at: str, closed_at: nstr,
+        created_at: str,
+        updated_at: str,
+        closed_at: nstr,
       },
     },
   },
@@ -37,17 +50,41 @@ const ticketSchema = {
 const at = new Date().toISOString();
 const fixed = {
   data: {
-    id: randomUUID(), number: 424242, subject: 'Problem with shipping label and the invoice', status: 'OPEN', priority: 'MEDIUM', channel: 'API',
+    id: randomUUID(),
+    number: 424242,
+    subject: 'Problem with shipping label and the invoice',
+    status: 'OPEN',
+    priority: 'MEDIUM',
+    channel: 'API',
     customer: { id: randomUUID(), email: 'lena.okafor1651@shop.example', name: 'Lena Okafor', external_user_id: null },
     assignee: { id: 'agent-5', name: 'Agent 5', email: 'agent5@support.example' },
     team: null,
     tags: [{ id: randomUUID(), name: 'billing', color: '#6b7280' }],
-    message_count: 2, external_organization_id: null, external_organization_name: null,
+    message_count: 2,
+    external_organization_id: null,
+    external_organization_name: null,
     messages: [
-      { id: randomUUID(), type: 'INBOUND', content: 'Hi, the button does nothing when I click it. could you check what is going on with my account? Any help appreciated.', author_type: 'customer', author_id: randomUUID(), created_at: at },
-      { id: randomUUID(), type: 'OUTBOUND', content: 'Thanks for reaching out. We have escalated this to our engineers. Kind regards.', author_type: 'user', author_id: 'agent-5', created_at: at },
+      {
+        id: randomUUID(),
+        type: 'INBOUND',
+        content:
+          'Hi, the button does nothing when I click it. could you check what is going on with my account? Any help appreciated.',
+        author_type: 'customer',
+        author_id: randomUUID(),
+        created_at: at,
+      },
+      {
+        id: randomUUID(),
+        type: 'OUTBOUND',
+        content: 'Thanks for reaching out. We have escalated this to our engineers. Kind regards.',
+        author_type: 'user',
+        author_id: 'agent-5',
+        created_at: at,
+      },
     ],
-    created_at: at, updated_at: at, closed_at: null,
+    created_at: at,
+    updated_at: at,
+    closed_at: null,
   },
 };
 
@@ -67,7 +104,9 @@ if (process.env.SQLITE_PATH) {
      VALUES (?, ?, ?, ?, ?, 'null', 0, ?, ?) ON CONFLICT (organization_id, email_key) DO NOTHING`,
   );
   const findCustomer = db.prepare('SELECT id, email, name FROM customers WHERE organization_id = ? AND email_key = ?');
-  const nextNumber = db.prepare('UPDATE organization_counters SET ticket_seq = ticket_seq + 1 WHERE organization_id = ? RETURNING ticket_seq');
+  const nextNumber = db.prepare(
+    'UPDATE organization_counters SET ticket_seq = ticket_seq + 1 WHERE organization_id = ? RETURNING ticket_seq',
+  );
   const insertTicket = db.prepare(
     `INSERT INTO tickets (id, organization_id, number, subject, status, priority, channel, customer_id, message_count, created_at, updated_at)
      VALUES (?, ?, ?, ?, 'OPEN', ?, 'API', ?, 1, ?, ?)`,
@@ -92,7 +131,9 @@ if (process.env.SQLITE_PATH) {
     type: 'object',
     required: ['subject', 'message', 'customer'],
     properties: {
-      subject: { type: 'string', minLength: 1 }, message: { type: 'string', minLength: 1 }, priority: str,
+      subject: { type: 'string', minLength: 1 },
+      message: { type: 'string', minLength: 1 },
+      priority: str,
       customer: { type: 'object', required: ['email'], properties: { email: str, name: str } },
     },
   } as const;
@@ -103,11 +144,32 @@ if (process.env.SQLITE_PATH) {
     reply.code(201);
     return {
       data: {
-        id: r.id, number: r.number, subject: b.subject, status: 'OPEN', priority: b.priority ?? 'MEDIUM', channel: 'API',
-        customer: { ...r.customer, external_user_id: null }, assignee: null, team: null, tags: [], message_count: 1,
-        external_organization_id: null, external_organization_name: null,
-        messages: [{ id: randomUUID(), type: 'INBOUND', content: b.message, author_type: 'customer', author_id: r.customer.id, created_at: iso }],
-        created_at: iso, updated_at: iso, closed_at: null,
+        id: r.id,
+        number: r.number,
+        subject: b.subject,
+        status: 'OPEN',
+        priority: b.priority ?? 'MEDIUM',
+        channel: 'API',
+        customer: { ...r.customer, external_user_id: null },
+        assignee: null,
+        team: null,
+        tags: [],
+        message_count: 1,
+        external_organization_id: null,
+        external_organization_name: null,
+        messages: [
+          {
+            id: randomUUID(),
+            type: 'INBOUND',
+            content: b.message,
+            author_type: 'customer',
+            author_id: r.customer.id,
+            created_at: iso,
+          },
+        ],
+        created_at: iso,
+        updated_at: iso,
+        closed_at: null,
       },
     };
   });

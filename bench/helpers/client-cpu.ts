@@ -33,8 +33,14 @@ interface Build {
 }
 const builds = new Map<string, Build>();
 for (const dist of dists) {
-  const client = (await import(pathToFileURL(join(dist, 'webhooks/delivery-client.js')).href)) as Pick<Build, 'createDeliveryClient'>;
-  const body = (await import(pathToFileURL(join(dist, 'webhooks/delivery-body.js')).href)) as Omit<Build, 'createDeliveryClient'>;
+  const client = (await import(pathToFileURL(join(dist, 'webhooks/delivery-client.js')).href)) as Pick<
+    Build,
+    'createDeliveryClient'
+  >;
+  const body = (await import(pathToFileURL(join(dist, 'webhooks/delivery-body.js')).href)) as Omit<
+    Build,
+    'createDeliveryClient'
+  >;
   builds.set(dist, { ...client, ...body });
 }
 const { deliveryBody } = builds.get(dists[0])!;
@@ -59,7 +65,11 @@ const ticketData = () =>
 /** 10 webhooks, events fanned out to each in turn (as a claim returns them: one event's rows together). */
 function claimedDeliveries(url: string, count: number) {
   const organization = randomUUID();
-  const hooks = Array.from({ length: 10 }, (_, k) => ({ id: randomUUID(), url: `${url}/hook/${k}`, secret: `whsec_${Buffer.from(randomUUID()).toString('base64')}` }));
+  const hooks = Array.from({ length: 10 }, (_, k) => ({
+    id: randomUUID(),
+    url: `${url}/hook/${k}`,
+    secret: `whsec_${Buffer.from(randomUUID()).toString('base64')}`,
+  }));
   const out = [];
   for (let e = 0; out.length < count; e++) {
     const eventId = randomUUID();
@@ -67,9 +77,24 @@ function claimedDeliveries(url: string, count: number) {
     const createdAt = Date.now() - 1000 + e;
     for (const h of hooks) {
       out.push({
-        id: randomUUID(), organization_id: organization, webhook_id: h.id, event: 'ticket.created', body: '', event_id: eventId, event_data: data,
-        attempt_count: 0, lease_token: randomUUID(), created_at: createdAt, url: h.url, secret: h.secret, is_active: 1, failure_count: 0,
-        last_delivery_status: 'success', last_delivery_at: createdAt, previous_secret: null, previous_secret_expires_at: null,
+        id: randomUUID(),
+        organization_id: organization,
+        webhook_id: h.id,
+        event: 'ticket.created',
+        body: '',
+        event_id: eventId,
+        event_data: data,
+        attempt_count: 0,
+        lease_token: randomUUID(),
+        created_at: createdAt,
+        url: h.url,
+        secret: h.secret,
+        is_active: 1,
+        failure_count: 0,
+        last_delivery_status: 'success',
+        last_delivery_at: createdAt,
+        previous_secret: null,
+        previous_secret_expires_at: null,
       });
     }
   }
@@ -83,9 +108,11 @@ function claimedDeliveries(url: string, count: number) {
 async function drive(one: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
   if (rate <= 0) {
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (next < n) await one(next++);
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < n) await one(next++);
+      }),
+    );
     return;
   }
   const running = new Set<Promise<void>>();
@@ -113,7 +140,14 @@ async function runClient(url: string, build: Build): Promise<number> {
     const body = deliveryBody(c)!;
     const attemptAt = Date.now();
     const r = await client.send({
-      url: c.url, secret: c.secret, event: c.event, body, created_at: c.created_at, webhookId: webhookMessageId(c), attemptAt, secrets: signingSecrets(c, attemptAt),
+      url: c.url,
+      secret: c.secret,
+      event: c.event,
+      body,
+      created_at: c.created_at,
+      webhookId: webhookMessageId(c),
+      attemptAt,
+      secrets: signingSecrets(c, attemptAt),
     });
     if (r.success) ok++;
   });
@@ -130,7 +164,12 @@ async function runRaw(url: string): Promise<number> {
   let ok = 0;
   const t0 = process.cpuUsage();
   await drive(async (i) => {
-    const res = await pool.request({ path: paths[i % paths.length], method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const res = await pool.request({
+      path: paths[i % paths.length],
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
     await res.body.dump();
     if (res.statusCode === 200) ok++;
   });
@@ -141,7 +180,11 @@ async function runRaw(url: string): Promise<number> {
 }
 
 const port = await freePort();
-const receiver = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/helpers/receiver.ts')], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, stdio: 'inherit' });
+const receiver = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/helpers/receiver.ts')], {
+  cwd: ROOT,
+  env: { ...process.env, PORT: String(port) },
+  stdio: 'inherit',
+});
 const url = `http://127.0.0.1:${port}`;
 try {
   for (let k = 0; ; k++) {
@@ -164,11 +207,14 @@ try {
       const receiverUs = ((cpuMs(receiver.pid!) - before) * 1000) / n;
       (results[mode] ??= []).push(us);
       (results[`${mode === 'raw' ? 'raw' : 'client'}: receiver`] ??= []).push(receiverUs);
-      process.stderr.write(`round ${r + 1} ${mode}: ${us.toFixed(1)} µs CPU per request (receiver ${receiverUs.toFixed(1)} µs)\n`);
+      process.stderr.write(
+        `round ${r + 1} ${mode}: ${us.toFixed(1)} µs CPU per request (receiver ${receiverUs.toFixed(1)} µs)\n`,
+      );
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  for (const [mode, xs] of Object.entries(results)) process.stdout.write(`${mode}: ${median(xs).toFixed(1)} µs CPU per request (median of ${xs.length})\n`);
+  for (const [mode, xs] of Object.entries(results))
+    process.stdout.write(`${mode}: ${median(xs).toFixed(1)} µs CPU per request (median of ${xs.length})\n`);
 } finally {
   receiver.kill('SIGTERM');
 }

@@ -24,17 +24,40 @@ const apiCpu = () => cpuOfProcesses((_c, cmd) => cmd.includes('serve') && cmd.in
 const pgCpu = postgresCpuMs;
 
 const db = await seededCopy(engine, '10k', 10_000);
-const key = JSON.parse(await cli(['keys', 'create', '--org', db.organizationId, '--scopes', 'tickets:read,tickets:write,webhooks:read,webhooks:write', '--name', 'cpu', '--json'], serviceEnv(db.url))) as { api_key: { token: string } };
+const key = JSON.parse(
+  await cli(
+    [
+      'keys',
+      'create',
+      '--org',
+      db.organizationId,
+      '--scopes',
+      'tickets:read,tickets:write,webhooks:read,webhooks:write',
+      '--name',
+      'cpu',
+      '--json',
+    ],
+    serviceEnv(db.url),
+  ),
+) as { api_key: { token: string } };
 const ctx = { engine, db, token: key.api_key.token, servers: [] as Proc[] } as unknown as Ctx;
 // CPU_PROF_DIR: the server runs under --cpu-prof (its profile is written when it exits).
 const prof = process.env.CPU_PROF_DIR;
 let stopServer: () => Promise<unknown>;
 if (prof) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${prof}`, join(ROOT, 'dist/cli/main.js'), 'serve', '--no-worker'], { cwd: ROOT, env: serviceEnv(db.url, { PORT: String(port) }), stdio: 'ignore' });
+  const child = spawn(
+    process.execPath,
+    ['--cpu-prof', `--cpu-prof-dir=${prof}`, join(ROOT, 'dist/cli/main.js'), 'serve', '--no-worker'],
+    { cwd: ROOT, env: serviceEnv(db.url, { PORT: String(port) }), stdio: 'ignore' },
+  );
   ctx.base = `http://127.0.0.1:${port}`;
   await waitHttp(`${ctx.base}/healthz`, { child, stdout: () => '', stderrTail: () => '' } as unknown as Proc);
-  stopServer = () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); });
+  stopServer = () =>
+    new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
 } else {
   await restartServer(ctx, ['serve', '--no-worker']);
   stopServer = () => ctx.server!.stop();
@@ -47,14 +70,31 @@ for (let k = 0; k < webhooks; k++) {
   });
   if (res.status !== 201) throw new Error(`POST /webhooks: HTTP ${res.status} ${await res.text()}`);
 }
-const post = () => load({ url: ctx.base, connections, seconds, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
-await load({ url: ctx.base, connections, seconds: 3, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
+const post = () =>
+  load({
+    url: ctx.base,
+    connections,
+    seconds,
+    method: 'POST',
+    headers: auth(ctx),
+    next: () => ({ path: '/api/v1/tickets', body: ticketBody() }),
+  });
+await load({
+  url: ctx.base,
+  connections,
+  seconds: 3,
+  method: 'POST',
+  headers: auth(ctx),
+  next: () => ({ path: '/api/v1/tickets', body: ticketBody() }),
+});
 for (let r = 0; r < rounds; r++) {
   const a0 = apiCpu();
   const p0 = pgCpu();
   const l = await post();
   const n = l.rps * seconds;
-  process.stdout.write(`round ${r + 1}: ${l.rps.toFixed(0)} creates/s, API ${((apiCpu() - a0) * 1000 / n).toFixed(0)} µs + postgres ${((pgCpu() - p0) * 1000 / n).toFixed(0)} µs CPU per create\n`);
+  process.stdout.write(
+    `round ${r + 1}: ${l.rps.toFixed(0)} creates/s, API ${(((apiCpu() - a0) * 1000) / n).toFixed(0)} µs + postgres ${(((pgCpu() - p0) * 1000) / n).toFixed(0)} µs CPU per create\n`,
+  );
 }
 await stopServer();
 process.exit(0);

@@ -18,17 +18,29 @@ const hooks = process.env.HOOK_URLS
   ? process.env.HOOK_URLS.split(',').map((url) => ({ organization_id: process.env.ORGANIZATION_ID, url }))
   : (await db.query('select organization_id, url from webhooks where is_active = 1 order by url')).rows;
 const organizationId = hooks[0].organization_id;
-const mine = hooks.filter((_, i) => (i < hooks.length / 2) === first).map((h) => new URL(h.url));
+const mine = hooks.filter((_, i) => i < hooks.length / 2 === first).map((h) => new URL(h.url));
 const pool = new Pool(mine[0].origin, { connections: 64 });
 const filler = 'x'.repeat(640);
 const body = (n) =>
   JSON.stringify({
     type: 'ticket.created',
     timestamp: new Date().toISOString(),
-    data: { id: `floor-${n}`, number: n, subject: 'Floor', status: 'OPEN', priority: 'MEDIUM', channel: 'API', customer: { email: 'a@example.com', name: 'A' }, filler },
+    data: {
+      id: `floor-${n}`,
+      number: n,
+      subject: 'Floor',
+      status: 'OPEN',
+      priority: 'MEDIUM',
+      channel: 'API',
+      customer: { email: 'a@example.com', name: 'A' },
+      filler,
+    },
   });
 const latest = async () =>
-  Number((await db.query('select coalesce(max(number), 0) as n from tickets where organization_id = $1', [organizationId])).rows[0].n);
+  Number(
+    (await db.query('select coalesce(max(number), 0) as n from tickets where organization_id = $1', [organizationId]))
+      .rows[0].n,
+  );
 
 let sentUpTo = await latest();
 let stopping = false;

@@ -38,5 +38,8 @@ process.on('SIGTERM', () => {
   clearInterval(timer);
   const sorted = [...latencies].sort((a, b) => a - b);
   const p99 = sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] : null;
-  process.stdout.write(`${JSON.stringify({ max: sorted.at(-1) ?? null, p99, count: sorted.length, timerLateMax })}\n`, () => process.exit(0));
+  process.stdout.write(
+    `${JSON.stringify({ max: sorted.at(-1) ?? null, p99, count: sorted.length, timerLateMax })}\n`,
+    () => process.exit(0),
+  );
 });

@@ -7,14 +7,19 @@ const TICK = 100; // USER_HZ
 
 /** utime + stime of a process, or of one of its threads (by thread id: the main thread's is the pid), ms. */
 export function cpuMs(pid: number, thread?: number): number {
-  const fields = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8').split(') ')[1].split(' ');
+  const fields = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8')
+    .split(') ')[1]
+    .split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICK;
 }
 
 /** Voluntary and involuntary context switches of a process's main thread so far (/proc/PID/status). */
 export function contextSwitches(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)![1]) + Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)![1]);
+  return (
+    Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)![1]) +
+    Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)![1])
+  );
 }
 
 /** Every process now running, with its command name and command line (NUL-separated arguments). */
@@ -22,7 +27,11 @@ export function* processes(): Generator<{ pid: number; comm: string; cmdline: st
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
-      yield { pid: Number(d), comm: readFileSync(`/proc/${d}/comm`, 'utf8').trim(), cmdline: readFileSync(`/proc/${d}/cmdline`, 'utf8') };
+      yield {
+        pid: Number(d),
+        comm: readFileSync(`/proc/${d}/comm`, 'utf8').trim(),
+        cmdline: readFileSync(`/proc/${d}/cmdline`, 'utf8'),
+      };
     } catch {
       // gone
     }

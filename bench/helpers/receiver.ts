@@ -19,7 +19,10 @@ let times: number[] = [];
  * measured), else counted up to the last arrival so far. `warm` is the rate of the first W seconds
  * (the sender's warm-up, shown and not counted).
  */
-function windowOf(seconds: number, skip: number): { count: number; seconds: number; full: boolean; arrivals: number; warm: number | null } {
+function windowOf(
+  seconds: number,
+  skip: number,
+): { count: number; seconds: number; full: boolean; arrivals: number; warm: number | null } {
   if (times.length < 2) return { count: 0, seconds: 0, full: false, arrivals: times.length, warm: null };
   const first = times[0];
   const start = first + skip * 1000;
@@ -40,7 +43,8 @@ function windowOf(seconds: number, skip: number): { count: number; seconds: numb
 const server = createServer((req, res) => {
   if (req.method === 'GET' && req.url === '/__stats') {
     const sorted = [...delays].sort((a, b) => a - b);
-    const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null);
+    const at = (p: number) =>
+      sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null;
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ arrivals, unique: seen.size, p50: at(50), p99: at(99), max: sorted.at(-1) ?? null }));
     return;

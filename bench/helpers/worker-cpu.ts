@@ -33,18 +33,32 @@ const engine = (process.env.DIALECT ?? 'postgres') as Engine;
 const tickets = Number(process.env.TICKETS ?? 1500);
 const rounds = Number(process.env.ROUNDS ?? 3);
 const mains = (process.env.MAINS ?? 'dist/cli/main.js').split(',');
-const extraEnv = Object.fromEntries((process.env.WORKER_ENV ?? '').split(';').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+const extraEnv = Object.fromEntries(
+  (process.env.WORKER_ENV ?? '')
+    .split(';')
+    .filter(Boolean)
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+);
 /** Transactions committed and rows written in the database so far (PostgreSQL's cumulative statistics). */
 async function pgCounters(url: string): Promise<Record<string, number>> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
     await c.query('select pg_stat_force_next_flush()');
-    const db = (await c.query('select xact_commit, xact_rollback, tup_updated, tup_fetched, tup_returned from pg_stat_database where datname = current_database()')).rows[0];
-    const tables = (await c.query(`select relname, n_tup_upd, n_tup_hot_upd, seq_scan, idx_scan from pg_stat_user_tables where relname in ('webhook_deliveries', 'webhooks', 'webhook_delivery_totals')`)).rows;
+    const db = (
+      await c.query(
+        'select xact_commit, xact_rollback, tup_updated, tup_fetched, tup_returned from pg_stat_database where datname = current_database()',
+      )
+    ).rows[0];
+    const tables = (
+      await c.query(
+        `select relname, n_tup_upd, n_tup_hot_upd, seq_scan, idx_scan from pg_stat_user_tables where relname in ('webhook_deliveries', 'webhooks', 'webhook_delivery_totals')`,
+      )
+    ).rows;
     const out: Record<string, number> = {};
     for (const [k, v] of Object.entries(db)) out[k] = Number(v);
-    for (const t of tables) for (const k of ['n_tup_upd', 'n_tup_hot_upd', 'seq_scan', 'idx_scan']) out[`${t.relname}.${k}`] = Number(t[k]);
+    for (const t of tables)
+      for (const k of ['n_tup_upd', 'n_tup_hot_upd', 'seq_scan', 'idx_scan']) out[`${t.relname}.${k}`] = Number(t[k]);
     return out;
   } finally {
     await c.end();
@@ -55,13 +69,24 @@ async function pgCounters(url: string): Promise<Record<string, number>> {
 const profFlags = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
 
 /** A `worker` process of build `main` (a compiled dist/cli/main.js, or a standalone .mjs), under node `flags`. */
-function spawnWorker(main: string, env: NodeJS.ProcessEnv, flags: string[] = [], stderr: 'ignore' | 'inherit' = 'ignore') {
-  return spawn(process.execPath, [...flags, ...(main.endsWith('.mjs') ? [main] : [resolve(ROOT, main), 'worker'])], { cwd: ROOT, env, stdio: ['ignore', 'ignore', stderr] });
+function spawnWorker(
+  main: string,
+  env: NodeJS.ProcessEnv,
+  flags: string[] = [],
+  stderr: 'ignore' | 'inherit' = 'ignore',
+) {
+  return spawn(process.execPath, [...flags, ...(main.endsWith('.mjs') ? [main] : [resolve(ROOT, main), 'worker'])], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', stderr],
+  });
 }
 
 /** The counters' growth from `before` to `after`, per delivery, as one line. */
 function perDeliveryText(before: Record<string, number>, after: Record<string, number>, deliveries: number): string {
-  return `  per delivery: ${Object.entries(after).map(([k, v]) => `${k} ${((v - (before[k] ?? 0)) / deliveries).toFixed(3)}`).join(', ')}\n`;
+  return `  per delivery: ${Object.entries(after)
+    .map(([k, v]) => `${k} ${((v - (before[k] ?? 0)) / deliveries).toFixed(3)}`)
+    .join(', ')}\n`;
 }
 
 async function analyzeDeliveries(url: string): Promise<void> {
@@ -76,7 +101,14 @@ async function stats(receiver: string): Promise<{ arrivals: number; unique: numb
 
 /** Ticket creates at 50 connections for `seconds`, as row 3 posts them. */
 const creates = (ctx: Ctx, seconds: number) =>
-  load({ url: ctx.base, connections: 50, seconds, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
+  load({
+    url: ctx.base,
+    connections: 50,
+    seconds,
+    method: 'POST',
+    headers: auth(ctx),
+    next: () => ({ path: '/api/v1/tickets', body: ticketBody() }),
+  });
 
 /**
  * MODE=creates: row 3 as an A/B. One `serve --no-worker` (this build); in turn, creates/s at 50
@@ -89,7 +121,12 @@ async function createsAB(ctx: Ctx, receiver: string, seconds: number, hooks: str
       // As row 3 does: what earlier windows queued is not this one's to deliver (deactivating a
       // webhook drops its queued deliveries).
       await dropQueued(ctx, hooks);
-      const workers = main === 'none' ? [] : Array.from({ length: Number(process.env.WORKERS ?? 2) }, () => spawnWorker(main, serviceEnv(ctx.db.url, extraEnv)));
+      const workers =
+        main === 'none'
+          ? []
+          : Array.from({ length: Number(process.env.WORKERS ?? 2) }, () =>
+              spawnWorker(main, serviceEnv(ctx.db.url, extraEnv)),
+            );
       // WARM_MS: how long the workers run before the window (default 1 s).
       await sleep(Number(process.env.WARM_MS ?? 1000));
       // WARMUP_SECONDS: the same create load, not counted, before every window (row 3: 5 s before the one with workers).
@@ -104,12 +141,25 @@ async function createsAB(ctx: Ctx, receiver: string, seconds: number, hooks: str
         process.stderr.write(perDeliveryText(counters0, await pgCounters(ctx.db.url), delivered));
       }
       const cpu = workers.map((w) => cpuMs(w.pid!));
-      await Promise.all(workers.map((w) => new Promise((resolve) => { w.once('exit', resolve); w.kill('SIGTERM'); })));
+      await Promise.all(
+        workers.map(
+          (w) =>
+            new Promise((resolve) => {
+              w.once('exit', resolve);
+              w.kill('SIGTERM');
+            }),
+        ),
+      );
       (rates[main] ??= []).push(l.rps);
-      process.stderr.write(`round ${r + 1} ${main}: ${l.rps.toFixed(0)} creates/s, ${(delivered / seconds).toFixed(0)} deliveries/s${cpu.length ? `, workers' CPU ${cpu.map((c) => c.toFixed(0)).join(' + ')} ms` : ''}\n`);
+      process.stderr.write(
+        `round ${r + 1} ${main}: ${l.rps.toFixed(0)} creates/s, ${(delivered / seconds).toFixed(0)} deliveries/s${cpu.length ? `, workers' CPU ${cpu.map((c) => c.toFixed(0)).join(' + ')} ms` : ''}\n`,
+      );
     }
   }
-  for (const [main, xs] of Object.entries(rates)) process.stdout.write(`${main}: ${(xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(0)} creates/s (mean of ${xs.length}: ${xs.map((x) => x.toFixed(0)).join(', ')})\n`);
+  for (const [main, xs] of Object.entries(rates))
+    process.stdout.write(
+      `${main}: ${(xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(0)} creates/s (mean of ${xs.length}: ${xs.map((x) => x.toFixed(0)).join(', ')})\n`,
+    );
 }
 
 /**
@@ -126,7 +176,15 @@ async function trickleAB(ctx: Ctx, receiver: string, seconds: number, rate: numb
       await sleep(1500);
       const w0 = workers.map((w) => cpuMs(w.pid!));
       const pg0 = postgresCpuMs();
-      const l = await load({ url: ctx.base, connections: 20, seconds, overallRate: rate, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
+      const l = await load({
+        url: ctx.base,
+        connections: 20,
+        seconds,
+        overallRate: rate,
+        method: 'POST',
+        headers: auth(ctx),
+        next: () => ({ path: '/api/v1/tickets', body: ticketBody() }),
+      });
       const expected = Math.round(l.rps * seconds) * 10;
       let st = (await (await fetch(`${receiver}/__stats`)).json()) as { unique: number; p99: number; p50: number };
       for (const end = Date.now() + 20_000; st.unique < expected && Date.now() < end; ) {
@@ -135,24 +193,57 @@ async function trickleAB(ctx: Ctx, receiver: string, seconds: number, rate: numb
       }
       const wMs = workers.reduce((a, w, i) => a + cpuMs(w.pid!) - w0[i], 0);
       const pgMs = postgresCpuMs() - pg0;
-      await Promise.all(workers.map((w) => new Promise((resolve) => { w.once('exit', resolve); w.kill('SIGTERM'); })));
+      await Promise.all(
+        workers.map(
+          (w) =>
+            new Promise((resolve) => {
+              w.once('exit', resolve);
+              w.kill('SIGTERM');
+            }),
+        ),
+      );
       const e = (out[main] ??= { w: [], pg: [], p99: [] });
       e.w.push((wMs * 1000) / st.unique);
       e.pg.push((pgMs * 1000) / st.unique);
       e.p99.push(st.p99);
-      process.stderr.write(`round ${r + 1} ${main}: ${l.rps.toFixed(0)} creates/s, ${st.unique}/${expected} delivered, workers ${((wMs * 1000) / st.unique).toFixed(0)} µs + postgres ${((pgMs * 1000) / st.unique).toFixed(0)} µs CPU per delivery (postgres includes the creates), delay p50 ${st.p50} p99 ${st.p99} ms\n`);
+      process.stderr.write(
+        `round ${r + 1} ${main}: ${l.rps.toFixed(0)} creates/s, ${st.unique}/${expected} delivered, workers ${((wMs * 1000) / st.unique).toFixed(0)} µs + postgres ${((pgMs * 1000) / st.unique).toFixed(0)} µs CPU per delivery (postgres includes the creates), delay p50 ${st.p50} p99 ${st.p99} ms\n`,
+      );
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  for (const [main, e] of Object.entries(out)) process.stdout.write(`${main}: workers ${median(e.w).toFixed(0)} µs/delivery, postgres ${median(e.pg).toFixed(0)} µs/delivery, delay p99 ${median(e.p99)} ms (medians of ${e.w.length})\n`);
+  for (const [main, e] of Object.entries(out))
+    process.stdout.write(
+      `${main}: workers ${median(e.w).toFixed(0)} µs/delivery, postgres ${median(e.pg).toFixed(0)} µs/delivery, delay p99 ${median(e.p99)} ms (medians of ${e.w.length})\n`,
+    );
 }
 
 async function main() {
   const db = await seededCopy(engine, '10k', 10_000);
   const key = JSON.parse(
-    await cli(['keys', 'create', '--org', db.organizationId, '--scopes', 'tickets:read,tickets:write,webhooks:read,webhooks:write', '--name', 'cpu', '--json'], serviceEnv(db.url)),
+    await cli(
+      [
+        'keys',
+        'create',
+        '--org',
+        db.organizationId,
+        '--scopes',
+        'tickets:read,tickets:write,webhooks:read,webhooks:write',
+        '--name',
+        'cpu',
+        '--json',
+      ],
+      serviceEnv(db.url),
+    ),
   ) as { api_key: { token: string } };
-  const ctx = { engine, db, token: key.api_key.token, servers: [] as Proc[], serverStarts: [] as number[], rows: [] } as unknown as Ctx;
+  const ctx = {
+    engine,
+    db,
+    token: key.api_key.token,
+    servers: [] as Proc[],
+    serverStarts: [] as number[],
+    rows: [],
+  } as unknown as Ctx;
   const port = await freePort();
   const receiverProc = startHelper('helpers/receiver.ts', { PORT: String(port) });
   const receiver = `http://127.0.0.1:${port}`;
@@ -165,20 +256,29 @@ async function main() {
     const hooks: string[] = [];
     for (let k = 0; k < 10; k++) {
       const res = await fetch(`${ctx.base}/api/v1/webhooks`, {
-        method: 'POST', headers: { ...auth(ctx), 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { ...auth(ctx), 'content-type': 'application/json' },
         body: JSON.stringify({ name: `cpu ${k}`, url: `${receiver}/hook/${k}`, events: ['ticket.created'] }),
       });
       if (res.status !== 201) throw new Error(`webhook: ${res.status} ${await res.text()}`);
       hooks.push(((await res.json()) as { data: { id: string } }).data.id);
     }
     if (process.env.MODE === 'creates') return await createsAB(ctx, receiver, Number(process.env.SECONDS ?? 5), hooks);
-    if (process.env.MODE === 'trickle') return await trickleAB(ctx, receiver, Number(process.env.SECONDS ?? 5), Number(process.env.RATE ?? 100));
+    if (process.env.MODE === 'trickle')
+      return await trickleAB(ctx, receiver, Number(process.env.SECONDS ?? 5), Number(process.env.RATE ?? 100));
     for (let r = 0; r < rounds; r++) {
       for (const main of mains) {
         await fetch(`${receiver}/__reset`, { method: 'POST' });
         let created = 0;
         while (created < tickets) {
-          const l = await load({ url: ctx.base, connections: 20, seconds: 2, method: 'POST', headers: auth(ctx), next: () => ({ path: '/api/v1/tickets', body: ticketBody() }) });
+          const l = await load({
+            url: ctx.base,
+            connections: 20,
+            seconds: 2,
+            method: 'POST',
+            headers: auth(ctx),
+            next: () => ({ path: '/api/v1/tickets', body: ticketBody() }),
+          });
           created += Math.round(l.rps * 2);
         }
         const expected = created * 10;
@@ -211,19 +311,36 @@ async function main() {
           if (process.env.TIMELINE && performance.now() - mark.t >= 500) {
             const now = { t: performance.now(), n: s.arrivals, cpu: cpuMs(worker.pid!) };
             const dt = (now.t - mark.t) / 1000;
-            process.stderr.write(`  t=${((now.t - t0) / 1000).toFixed(1)} s: ${((now.n - mark.n) / dt).toFixed(0)} deliveries/s, worker ${((now.cpu - mark.cpu) / 1000 / dt).toFixed(2)} cores, ${(((now.cpu - mark.cpu) * 1000) / Math.max(1, now.n - mark.n)).toFixed(0)} µs/delivery\n`);
+            process.stderr.write(
+              `  t=${((now.t - t0) / 1000).toFixed(1)} s: ${((now.n - mark.n) / dt).toFixed(0)} deliveries/s, worker ${((now.cpu - mark.cpu) / 1000 / dt).toFixed(2)} cores, ${(((now.cpu - mark.cpu) * 1000) / Math.max(1, now.n - mark.n)).toFixed(0)} µs/delivery\n`,
+            );
             mark = now;
           }
-          if (performance.now() - t0 > 120_000 || worker.exitCode !== null) throw new Error(`only ${s.unique} of ${expected} arrived`);
+          if (performance.now() - t0 > 120_000 || worker.exitCode !== null)
+            throw new Error(`only ${s.unique} of ${expected} arrived`);
         }
         const wall = (performance.now() - firstAt) / 1000;
         const workerMs = cpuMs(worker.pid!) + extra.reduce((a, w) => a + cpuMs(w.pid!), 0);
         // Context switches of the workers' main threads (/proc/PID/status) per delivery: each wake-up of an event loop is one.
         const switches = [worker, ...extra].reduce((a, w) => a + contextSwitches(w.pid!), 0);
         process.stderr.write(`  main threads' context switches per delivery: ${(switches / expected).toFixed(3)}\n`);
-        await Promise.all(extra.map((w) => new Promise((resolve) => { w.once('exit', resolve); w.kill('SIGTERM'); })));
-        const [ut, st] = readFileSync(`/proc/${worker.pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13).map((x) => (Number(x) * 10_000) / expected);
-        process.stderr.write(`  ${extra.length ? 'first ' : ''}worker user ${ut.toFixed(0)} µs, system ${st.toFixed(0)} µs per delivery\n`);
+        await Promise.all(
+          extra.map(
+            (w) =>
+              new Promise((resolve) => {
+                w.once('exit', resolve);
+                w.kill('SIGTERM');
+              }),
+          ),
+        );
+        const [ut, st] = readFileSync(`/proc/${worker.pid}/stat`, 'utf8')
+          .split(') ')[1]
+          .split(' ')
+          .slice(11, 13)
+          .map((x) => (Number(x) * 10_000) / expected);
+        process.stderr.write(
+          `  ${extra.length ? 'first ' : ''}worker user ${ut.toFixed(0)} µs, system ${st.toFixed(0)} µs per delivery\n`,
+        );
         const pgMs = engine === 'postgres' ? postgresCpuMs() - pg0 : 0;
         worker.kill('SIGTERM');
         await exited;
@@ -235,7 +352,9 @@ async function main() {
         entry.workerUs.push((workerMs * 1000) / expected);
         entry.pgUs.push((pgMs * 1000) / expected);
         entry.rate.push(expected / wall);
-        process.stderr.write(`${main} round ${r + 1}: ${expected} deliveries, worker ${((workerMs * 1000) / expected).toFixed(0)} µs CPU/delivery (incl. start-up), postgres ${((pgMs * 1000) / expected).toFixed(0)} µs, ${(expected / wall).toFixed(0)} deliveries/s\n`);
+        process.stderr.write(
+          `${main} round ${r + 1}: ${expected} deliveries, worker ${((workerMs * 1000) / expected).toFixed(0)} µs CPU/delivery (incl. start-up), postgres ${((pgMs * 1000) / expected).toFixed(0)} µs, ${(expected / wall).toFixed(0)} deliveries/s\n`,
+        );
       }
     }
   } finally {
@@ -247,7 +366,9 @@ async function main() {
       await c.connect();
       await c.query('select pg_stat_force_next_flush()');
       await sleep(1500);
-      const r = await c.query(`select relname, seq_scan, seq_tup_read, idx_scan, idx_tup_fetch, n_tup_ins, n_tup_upd, n_live_tup from pg_stat_user_tables where seq_scan + idx_scan > 0 order by seq_tup_read desc`);
+      const r = await c.query(
+        `select relname, seq_scan, seq_tup_read, idx_scan, idx_tup_fetch, n_tup_ins, n_tup_upd, n_live_tup from pg_stat_user_tables where seq_scan + idx_scan > 0 order by seq_tup_read desc`,
+      );
       console.table(r.rows);
       await c.end();
     }
@@ -255,7 +376,9 @@ async function main() {
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (const [main, r] of Object.entries(results)) {
-    process.stdout.write(`${main}: worker ${median(r.workerUs).toFixed(0)} µs/delivery, postgres ${median(r.pgUs).toFixed(0)} µs/delivery, ${median(r.rate).toFixed(0)} deliveries/s (medians of ${r.rate.length})\n`);
+    process.stdout.write(
+      `${main}: worker ${median(r.workerUs).toFixed(0)} µs/delivery, postgres ${median(r.pgUs).toFixed(0)} µs/delivery, ${median(r.rate).toFixed(0)} deliveries/s (medians of ${r.rate.length})\n`,
+    );
   }
 }
 

@@ -14,41 +14,160 @@ export const RARE_WORD = 'zanzibarquux';
 /** A 2-character term no trigram index can serve, in 1 % of tickets' subjects. */
 export const SHORT_TERM = 'zq';
 
-const SUBJECT_VERBS = ['Cannot use', 'Unable to open', 'Problem with', 'Question about', 'Help with', 'Error in', 'Issue with', 'Trouble with'];
+const SUBJECT_VERBS = [
+  'Cannot use',
+  'Unable to open',
+  'Problem with',
+  'Question about',
+  'Help with',
+  'Error in',
+  'Issue with',
+  'Trouble with',
+];
 const SUBJECT_THINGS = [
-  'login', 'password reset', 'shipping label', 'refund', 'order status', 'laptop screen', 'account settings', 'mobile app',
-  'printer driver', 'subscription', 'delivery date', 'API token', 'data export', 'dashboard', 'two-factor setup',
-  'billing address', 'payment method', 'warranty claim', 'data import', 'notifications', 'calendar sync', 'user roles',
+  'login',
+  'password reset',
+  'shipping label',
+  'refund',
+  'order status',
+  'laptop screen',
+  'account settings',
+  'mobile app',
+  'printer driver',
+  'subscription',
+  'delivery date',
+  'API token',
+  'data export',
+  'dashboard',
+  'two-factor setup',
+  'billing address',
+  'payment method',
+  'warranty claim',
+  'data import',
+  'notifications',
+  'calendar sync',
+  'user roles',
 ];
 const OPENERS = ['Hello,', 'Hi team,', 'Good morning,', 'Dear support,', 'Hey there,', 'Hi,'];
 const CUSTOMER_LINES = [
-  'since the last update the page keeps loading forever.', 'I tried clearing the cache and restarting but nothing changed.',
-  'the button does nothing when I click it.', 'my colleague sees the same thing on her computer.',
-  'it worked fine until yesterday afternoon.', 'the error message says something went wrong.',
-  'I need this fixed before our meeting on Friday.', 'the mobile version behaves the same way.',
-  'we are on the business plan if that matters.', 'I attached a screenshot of what I see.',
-  'could you check what is going on with my account?', 'the export file is empty when I open it.',
+  'since the last update the page keeps loading forever.',
+  'I tried clearing the cache and restarting but nothing changed.',
+  'the button does nothing when I click it.',
+  'my colleague sees the same thing on her computer.',
+  'it worked fine until yesterday afternoon.',
+  'the error message says something went wrong.',
+  'I need this fixed before our meeting on Friday.',
+  'the mobile version behaves the same way.',
+  'we are on the business plan if that matters.',
+  'I attached a screenshot of what I see.',
+  'could you check what is going on with my account?',
+  'the export file is empty when I open it.',
 ];
 const AGENT_LINES = [
-  'Thanks for reaching out.', 'Could you send us a screenshot of the error?', 'We have escalated this to our engineers.',
-  'A fix has been deployed, please try again.', 'Can you confirm which browser you are using?',
-  'I have reset the setting on our side.', 'We are looking into it and will get back to you shortly.',
+  'Thanks for reaching out.',
+  'Could you send us a screenshot of the error?',
+  'We have escalated this to our engineers.',
+  'A fix has been deployed, please try again.',
+  'Can you confirm which browser you are using?',
+  'I have reset the setting on our side.',
+  'We are looking into it and will get back to you shortly.',
   'This should now be resolved.',
 ];
 const CLOSERS = ['Thanks!', 'Best regards.', 'Any help appreciated.', 'Please advise.', 'Cheers.', 'Kind regards.'];
-const FIRST = ['Ann', 'Bob', 'Carla', 'Dmitri', 'Eve', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kofi', 'Lena', 'Mateo', 'Nora', 'Omar', 'Pia', 'Rosa', 'Sven', 'Tara', 'Umar'];
-const LAST = ['Smith', 'Garcia', 'Okafor', 'Novak', 'Tanaka', 'Silva', 'Brown', 'Larsen', 'Rossi', 'Weber', 'Kim', 'Dubois', 'Ivanova', 'Haddad', 'Murphy', 'Costa'];
-const DOMAINS = ['example.com', 'mail.example', 'corp.example', 'shop.example', 'acme.example', 'globex.example', 'initech.example', 'umbrella.example'];
+const FIRST = [
+  'Ann',
+  'Bob',
+  'Carla',
+  'Dmitri',
+  'Eve',
+  'Farid',
+  'Grace',
+  'Hiro',
+  'Ines',
+  'Jonas',
+  'Kofi',
+  'Lena',
+  'Mateo',
+  'Nora',
+  'Omar',
+  'Pia',
+  'Rosa',
+  'Sven',
+  'Tara',
+  'Umar',
+];
+const LAST = [
+  'Smith',
+  'Garcia',
+  'Okafor',
+  'Novak',
+  'Tanaka',
+  'Silva',
+  'Brown',
+  'Larsen',
+  'Rossi',
+  'Weber',
+  'Kim',
+  'Dubois',
+  'Ivanova',
+  'Haddad',
+  'Murphy',
+  'Costa',
+];
+const DOMAINS = [
+  'example.com',
+  'mail.example',
+  'corp.example',
+  'shop.example',
+  'acme.example',
+  'globex.example',
+  'initech.example',
+  'umbrella.example',
+];
 export const TAG_NAMES = [
-  'billing', 'bug', 'feature-request', 'urgent', 'vip', 'onboarding', 'mobile', 'api', 'shipping', 'refunds', 'security', 'sso',
-  'integrations', 'reports', 'performance', 'ux', 'docs', 'partner', 'churn-risk', 'enterprise', 'trial', 'legal', 'gdpr', 'hardware',
+  'billing',
+  'bug',
+  'feature-request',
+  'urgent',
+  'vip',
+  'onboarding',
+  'mobile',
+  'api',
+  'shipping',
+  'refunds',
+  'security',
+  'sso',
+  'integrations',
+  'reports',
+  'performance',
+  'ux',
+  'docs',
+  'partner',
+  'churn-risk',
+  'enterprise',
+  'trial',
+  'legal',
+  'gdpr',
+  'hardware',
 ];
 export const STATUSES = ['OPEN', 'PENDING', 'ON_HOLD', 'RESOLVED', 'CLOSED'];
 
 // The search rows rely on these words appearing only where planted.
-for (const text of [SUBJECT_VERBS, SUBJECT_THINGS, OPENERS, CUSTOMER_LINES, AGENT_LINES, CLOSERS, FIRST, LAST, DOMAINS, TAG_NAMES].flat()) {
+for (const text of [
+  SUBJECT_VERBS,
+  SUBJECT_THINGS,
+  OPENERS,
+  CUSTOMER_LINES,
+  AGENT_LINES,
+  CLOSERS,
+  FIRST,
+  LAST,
+  DOMAINS,
+  TAG_NAMES,
+].flat()) {
   for (const word of [COMMON_WORD, RARE_WORD, SHORT_TERM]) {
-    if (text.toLowerCase().includes(word)) throw new Error(`generator text "${text}" contains the planted term "${word}"`);
+    if (text.toLowerCase().includes(word))
+      throw new Error(`generator text "${text}" contains the planted term "${word}"`);
   }
 }
 
@@ -81,7 +200,10 @@ export function sqlKit(engine: Engine) {
   const series = (n: number | string, name = 'g', col = 'i') =>
     pg
       ? { with: '', from: `generate_series(1::bigint, ${n}::bigint) AS ${name}(${col})` }
-      : { with: `WITH RECURSIVE ${name}(${col}) AS (SELECT 1 UNION ALL SELECT ${col} + 1 FROM ${name} WHERE ${col} < ${n})`, from: name };
+      : {
+          with: `WITH RECURSIVE ${name}(${col}) AS (SELECT 1 UNION ALL SELECT ${col} + 1 FROM ${name} WHERE ${col} < ${n})`,
+          from: name,
+        };
   return { big, mix, hex, pick, uuid4, uuid7, series };
 }
 
@@ -102,7 +224,10 @@ export interface OrgSpec {
 export function orgSpec(id: string, name: string, salt: number, tickets: number, now: number): OrgSpec {
   const start = now - 2 * 365 * 86_400_000;
   return {
-    id, name, salt, tickets,
+    id,
+    name,
+    salt,
+    tickets,
     customers: Math.max(10, Math.floor(tickets / 5)),
     users: salt === 0 ? 50 : 5,
     tags: salt === 0 ? TAG_NAMES.length : 6,
@@ -117,11 +242,12 @@ export function orgStatements(engine: Engine, o: OrgSpec): string[] {
   const org = q(o.id);
   const s = o.salt * 16;
   const tStep = Math.max(1, Math.floor((o.end - o.start) / o.tickets));
-  const cStep = Math.max(1, Math.floor(tStep * o.tickets / o.customers / 2));
+  const cStep = Math.max(1, Math.floor((tStep * o.tickets) / o.customers / 2));
   const custAt = (e: string) => `(${o.start} + (${e}) * ${cStep})`;
   const custFirst = (e: string) => k.pick(FIRST, `(${e})`);
   const custLast = (e: string) => k.pick(LAST, `((${e}) / ${FIRST.length})`);
-  const custEmail = (e: string) => `lower(${custFirst(e)} || '.' || ${custLast(e)}) || (${e}) || '@' || ${k.pick(DOMAINS, `((${e}) / 7)`)}`;
+  const custEmail = (e: string) =>
+    `lower(${custFirst(e)} || '.' || ${custLast(e)}) || (${e}) || '@' || ${k.pick(DOMAINS, `((${e}) / 7)`)}`;
   const custId = (e: string) => k.uuid7(e, custAt(e), s + 3);
   const tagId = (e: string) => k.uuid4(e, s + 2);
   const g = k.series(o.tickets);

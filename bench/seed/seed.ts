@@ -37,7 +37,11 @@ export interface SeededDatabase {
 
 function cacheKey(): string {
   const h = createHash('sha256');
-  h.update(readdirSync(join(root, 'src', 'db', 'migrations')).sort().join('\n'));
+  h.update(
+    readdirSync(join(root, 'src', 'db', 'migrations'))
+      .sort()
+      .join('\n'),
+  );
   h.update(readFileSync(join(here, 'generate.ts')));
   h.update(`${SEED_SCHEMA} ${SEED_FORMAT}`);
   return h.digest('hex').slice(0, 10);
@@ -144,7 +148,8 @@ export async function seededCopy(engine: Engine, sizeLabel: string, tickets: num
     mkdirSync(CACHE_DIR, { recursive: true });
     const cached = join(CACHE_DIR, `sqlite_${key}.db`);
     if (!existsSync(cached)) {
-      for (const f of readdirSync(CACHE_DIR)) if (f.startsWith(`sqlite_${sizeLabel}_`)) rmSync(join(CACHE_DIR, f), { force: true });
+      for (const f of readdirSync(CACHE_DIR))
+        if (f.startsWith(`sqlite_${sizeLabel}_`)) rmSync(join(CACHE_DIR, f), { force: true });
       log(`seeding SQLite (${sizeLabel}) …`);
       const tmp = `${cached}.${process.pid}.tmp`;
       await build('sqlite', `sqlite:${tmp}`, tickets);
@@ -171,7 +176,12 @@ export async function seededCopy(engine: Engine, sizeLabel: string, tickets: num
   const run = `helpdesk_bench_run_${process.pid}_${randomUUID().slice(0, 6)}`;
   await pgAdmin(`CREATE DATABASE "${run}" TEMPLATE "${template}"`);
   const url = pgUrl(run);
-  return { url, ...(await describe(url, tickets)), seedSeconds, drop: async () => void (await pgAdmin(`DROP DATABASE IF EXISTS "${run}" WITH (FORCE)`)) };
+  return {
+    url,
+    ...(await describe(url, tickets)),
+    seedSeconds,
+    drop: async () => void (await pgAdmin(`DROP DATABASE IF EXISTS "${run}" WITH (FORCE)`)),
+  };
 }
 
 export function sqliteRemove(path: string): void {
@@ -180,10 +190,14 @@ export function sqliteRemove(path: string): void {
 
 /** Other generations' templates of this size, and per-run copies left by runs that died. */
 async function pruneStale(sizeLabel: string, keep: string): Promise<void> {
-  const rows = await pgAdmin<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'helpdesk\\_bench\\_%'`);
+  const rows = await pgAdmin<{ datname: string }>(
+    `SELECT datname FROM pg_database WHERE datname LIKE 'helpdesk\\_bench\\_%'`,
+  );
   for (const { datname } of rows) {
     const runPid = /^helpdesk_bench_run_(\d+)_/.exec(datname)?.[1];
-    const stale = runPid ? !alive(Number(runPid)) : datname.startsWith(`helpdesk_bench_${sizeLabel}_`) && datname !== keep;
+    const stale = runPid
+      ? !alive(Number(runPid))
+      : datname.startsWith(`helpdesk_bench_${sizeLabel}_`) && datname !== keep;
     if (stale) await pgAdmin(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined);
   }
 }
@@ -201,7 +215,11 @@ function alive(pid: number): boolean {
 async function describe(url: string, tickets: number): Promise<{ organizationId: string; spec: OrgSpec }> {
   const database = openDatabase(parseDatabaseUrl(url), { poolSize: 1 });
   try {
-    const org = await database.db.selectFrom('organizations').select(['id', 'created_at']).where('name', '=', BIG_ORG).executeTakeFirstOrThrow();
+    const org = await database.db
+      .selectFrom('organizations')
+      .select(['id', 'created_at'])
+      .where('name', '=', BIG_ORG)
+      .executeTakeFirstOrThrow();
     const spec = orgSpec(org.id, BIG_ORG, 0, tickets, Number(org.created_at) + 2 * 365 * 86_400_000);
     return { organizationId: org.id, spec };
   } finally {

@@ -30,13 +30,28 @@ export async function registerApiKeyRoutes(app: App, { apiKeys: keys }: { apiKey
 
   app.get(
     '/api-keys',
-    { config, schema: { tags, summary: 'List API keys, revoked ones included (never the token)', response: { 200: DataList(ApiKey), ...errorResponses } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'List API keys, revoked ones included (never the token)',
+        response: { 200: DataList(ApiKey), ...errorResponses },
+      },
+    },
     async (request) => ({ data: await keys.list(request.auth.organizationId) }),
   );
 
   app.get(
     '/api-keys/:id',
-    { config, schema: { tags, summary: 'Retrieve an API key (never the token)', params: IdParams, response: { 200: Data(ApiKey), ...errorResponses } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Retrieve an API key (never the token)',
+        params: IdParams,
+        response: { 200: Data(ApiKey), ...errorResponses },
+      },
+    },
     async (request) => ({ data: await keys.get(request.auth.organizationId, checkId(request.params.id)) }),
   );
 
@@ -44,8 +59,15 @@ export async function registerApiKeyRoutes(app: App, { apiKeys: keys }: { apiKey
     '/api-keys/:id',
     {
       config,
-      schema: { tags, summary: 'Revoke an API key; it stops working at once', params: IdParams, response: { 200: Data(ApiKey), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Revoke an API key; it stops working at once',
+        params: IdParams,
+        response: { 200: Data(ApiKey), ...errorResponses },
+      },
     },
-    async (request) => ({ data: await keys.revokeInOrganization(request.auth.organizationId, checkId(request.params.id)) }),
+    async (request) => ({
+      data: await keys.revokeInOrganization(request.auth.organizationId, checkId(request.params.id)),
+    }),
   );
 }

@@ -16,7 +16,10 @@ const keyFields = {
 
 export const ApiKey = Type.Object(keyFields);
 
-export const CreatedApiKey = Type.Object({ ...keyFields, token: Type.String({ description: 'shown only in this response' }) });
+export const CreatedApiKey = Type.Object({
+  ...keyFields,
+  token: Type.String({ description: 'shown only in this response' }),
+});
 
 export const CreateApiKeyBody = Type.Object({
   name: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),

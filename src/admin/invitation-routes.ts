@@ -11,7 +11,10 @@ import {
 } from './invitation-schemas.js';
 import type { InvitationService } from './invitation-service.js';
 
-export async function registerInvitationRoutes(app: App, { invitations }: { invitations: InvitationService }): Promise<void> {
+export async function registerInvitationRoutes(
+  app: App,
+  { invitations }: { invitations: InvitationService },
+): Promise<void> {
   const tags = ['invitations'];
   const config = { scopes: ['admin' as const] };
 
@@ -21,26 +24,41 @@ export async function registerInvitationRoutes(app: App, { invitations }: { invi
       config,
       schema: {
         tags,
-        summary: 'Invite a staff member (a pending invitation takes a seat; expires in 7 days unless expires_at is given)',
+        summary:
+          'Invite a staff member (a pending invitation takes a seat; expires in 7 days unless expires_at is given)',
         body: CreateInvitationBody,
         response: { 201: Data(Invitation), ...errorResponses },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await invitations.create(request.auth.organizationId, request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ data: await invitations.create(request.auth.organizationId, request.body) }),
   );
 
   app.get(
     '/invitations',
     {
       config,
-      schema: { tags, summary: 'List invitations (newest first)', querystring: ListInvitationsQuery, response: { 200: PagedList(Invitation), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'List invitations (newest first)',
+        querystring: ListInvitationsQuery,
+        response: { 200: PagedList(Invitation), ...errorResponses },
+      },
     },
     async (request) => invitations.list(request.auth.organizationId, request.query),
   );
 
   app.get(
     '/invitations/:id',
-    { config, schema: { tags, summary: 'Retrieve an invitation', params: IdParams, response: { 200: Data(Invitation), ...errorResponses } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Retrieve an invitation',
+        params: IdParams,
+        response: { 200: Data(Invitation), ...errorResponses },
+      },
+    },
     async (request) => ({ data: await invitations.get(request.auth.organizationId, request.params.id) }),
   );
 
@@ -56,7 +74,14 @@ export async function registerInvitationRoutes(app: App, { invitations }: { invi
         response: { 200: Data(Invitation), ...errorResponses },
       },
     },
-    async (request) => ({ data: await invitations.update(request.auth.organizationId, request.params.id, request.body, request.precondition ?? undefined) }),
+    async (request) => ({
+      data: await invitations.update(
+        request.auth.organizationId,
+        request.params.id,
+        request.body,
+        request.precondition ?? undefined,
+      ),
+    }),
   );
 
   app.post(
@@ -76,12 +101,22 @@ export async function registerInvitationRoutes(app: App, { invitations }: { invi
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await invitations.accept(request.auth.organizationId, request.params.id, request.body) }),
+      reply
+        .code(201)
+        .send({ data: await invitations.accept(request.auth.organizationId, request.params.id, request.body) }),
   );
 
   app.post(
     '/invitations/:id/revoke',
-    { config, schema: { tags, summary: 'Revoke an invitation', params: IdParams, response: { 200: Data(Invitation), ...errorResponses } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Revoke an invitation',
+        params: IdParams,
+        response: { 200: Data(Invitation), ...errorResponses },
+      },
+    },
     async (request) => ({ data: await invitations.revoke(request.auth.organizationId, request.params.id) }),
   );
 
@@ -89,7 +124,12 @@ export async function registerInvitationRoutes(app: App, { invitations }: { invi
     '/invitations/:id',
     {
       config,
-      schema: { tags, summary: 'Delete an invitation record (any state)', params: IdParams, response: { 200: Deleted, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Delete an invitation record (any state)',
+        params: IdParams,
+        response: { 200: Deleted, ...errorResponses },
+      },
     },
     async (request) => {
       await invitations.remove(request.auth.organizationId, request.params.id, request.precondition ?? undefined);

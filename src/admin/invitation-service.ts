@@ -8,7 +8,13 @@ import { AppError, conflict, notFound, validationError } from '../shared/errors.
 import { newId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
 import type { Role } from './admin-schemas.js';
-import type { AcceptInvitationBody, CreateInvitationBody, Invitation, InvitationStatus, UpdateInvitationBody } from './invitation-schemas.js';
+import type {
+  AcceptInvitationBody,
+  CreateInvitationBody,
+  Invitation,
+  InvitationStatus,
+  UpdateInvitationBody,
+} from './invitation-schemas.js';
 import * as store from './invitation-store.js';
 import { invitationLockKey, rethrowUserConflict, toUserView, type UserService, type UserView } from './user-service.js';
 import { emailKey } from './user-store.js';
@@ -122,7 +128,9 @@ export function createInvitationService({ database, clock, quota, users }: Invit
       const now = clock();
       return database.forOrganization(organizationId).transaction(async (t) => {
         const current = await load(t, id);
-        await checkPrecondition(t, 'invitations', current.id, precondition, async () => toInvitationView(await load(t, id), now));
+        await checkPrecondition(t, 'invitations', current.id, precondition, async () =>
+          toInvitationView(await load(t, id), now),
+        );
         const status = statusOf(current, now);
         if (status !== 'pending') throw notPending(status);
         const changes: store.InvitationChanges = { updated_at: now };
@@ -150,7 +158,11 @@ export function createInvitationService({ database, clock, quota, users }: Invit
           await users.assertAvailable(t, { id: input.id, email: current.email });
           await quota.assertSeatAvailable(t, now, 1);
           const name = input.name?.trim() ?? current.name ?? current.email;
-          const user = await users.insert(t, { id: input.id, name, email: current.email, role: current.role as Role }, now);
+          const user = await users.insert(
+            t,
+            { id: input.id, name, email: current.email, role: current.role as Role },
+            now,
+          );
           const changes = { status: 'accepted', user_id: user.id, accepted_at: now, updated_at: now };
           await store.updateInvitation(t, current.id, changes);
           return { invitation: toInvitationView({ ...current, ...changes }, now), user: toUserView(user) };
@@ -175,7 +187,9 @@ export function createInvitationService({ database, clock, quota, users }: Invit
     async remove(organizationId: string, id: string, precondition?: Precondition<InvitationView>): Promise<void> {
       await database.forOrganization(organizationId).transaction(async (t) => {
         const row = await load(t, id);
-        await checkPrecondition(t, 'invitations', row.id, precondition, async () => toInvitationView(await load(t, id), clock()));
+        await checkPrecondition(t, 'invitations', row.id, precondition, async () =>
+          toInvitationView(await load(t, id), clock()),
+        );
         await store.deleteInvitation(t, row.id);
       });
     },

@@ -6,7 +6,9 @@ import type { InvitationStatus } from './invitation-schemas.js';
 
 export type InvitationRow = InvitationTable;
 export type NewInvitation = Omit<InvitationRow, 'organization_id'>;
-export type InvitationChanges = Partial<Omit<InvitationRow, 'id' | 'organization_id' | 'email' | 'email_key' | 'created_at'>>;
+export type InvitationChanges = Partial<
+  Omit<InvitationRow, 'id' | 'organization_id' | 'email' | 'email_key' | 'created_at'>
+>;
 
 export function findInvitation(t: TenantDb, id: string): Promise<InvitationRow | undefined> {
   return t.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirst();
@@ -32,7 +34,13 @@ function filtered(t: TenantDb, status: InvitationStatus | undefined, now: number
   return q;
 }
 
-export function listInvitations(t: TenantDb, status: InvitationStatus | undefined, now: number, limit: number, offset: number) {
+export function listInvitations(
+  t: TenantDb,
+  status: InvitationStatus | undefined,
+  now: number,
+  limit: number,
+  offset: number,
+) {
   return filtered(t, status, now)
     .selectAll()
     .orderBy('created_at', 'desc')

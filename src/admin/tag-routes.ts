@@ -14,20 +14,36 @@ export async function registerTagRoutes(app: App, { tags: tagService }: { tags: 
     '/tags',
     {
       config: admin,
-      schema: { tags, summary: 'Create a tag (name unique per organization, color #rrggbb)', body: CreateTagBody, response: { 201: Data(Tag), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Create a tag (name unique per organization, color #rrggbb)',
+        body: CreateTagBody,
+        response: { 201: Data(Tag), ...errorResponses },
+      },
     },
-    async (request, reply) => reply.code(201).send({ data: await tagService.create(request.auth.organizationId, request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ data: await tagService.create(request.auth.organizationId, request.body) }),
   );
 
   app.get(
     '/tags',
-    { config: read, schema: { tags, summary: 'List all tags by name (no pagination)', response: { 200: DataList(Tag), ...errorResponses } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'List all tags by name (no pagination)',
+        response: { 200: DataList(Tag), ...errorResponses },
+      },
+    },
     async (request) => ({ data: await tagService.list(request.auth.organizationId) }),
   );
 
   app.get(
     '/tags/:id',
-    { config: read, schema: { tags, summary: 'Retrieve a tag', params: IdParams, response: { 200: Data(Tag), ...errorResponses } } },
+    {
+      config: read,
+      schema: { tags, summary: 'Retrieve a tag', params: IdParams, response: { 200: Data(Tag), ...errorResponses } },
+    },
     async (request) => ({ data: await tagService.get(request.auth.organizationId, request.params.id) }),
   );
 
@@ -35,16 +51,34 @@ export async function registerTagRoutes(app: App, { tags: tagService }: { tags: 
     '/tags/:id',
     {
       config: admin,
-      schema: { tags, summary: 'Update a tag', params: IdParams, body: UpdateTagBody, response: { 200: Data(Tag), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Update a tag',
+        params: IdParams,
+        body: UpdateTagBody,
+        response: { 200: Data(Tag), ...errorResponses },
+      },
     },
-    async (request) => ({ data: await tagService.update(request.auth.organizationId, request.params.id, request.body, request.precondition ?? undefined) }),
+    async (request) => ({
+      data: await tagService.update(
+        request.auth.organizationId,
+        request.params.id,
+        request.body,
+        request.precondition ?? undefined,
+      ),
+    }),
   );
 
   app.delete(
     '/tags/:id',
     {
       config: admin,
-      schema: { tags, summary: 'Delete a tag; it is removed from every ticket', params: IdParams, response: { 200: Deleted, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Delete a tag; it is removed from every ticket',
+        params: IdParams,
+        response: { 200: Deleted, ...errorResponses },
+      },
     },
     async (request) => {
       await tagService.remove(request.auth.organizationId, request.params.id, request.precondition ?? undefined);

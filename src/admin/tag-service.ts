@@ -48,7 +48,13 @@ export function createTagService({ database, clock, tickets }: TagServiceDeps) {
     async create(organizationId: string, input: Static<typeof CreateTagBody>): Promise<TagView> {
       const now = clock();
       const name = input.name.trim();
-      const row = { id: newId(), name, color: (input.color ?? DEFAULT_TAG_COLOR).toLowerCase(), created_at: now, updated_at: now };
+      const row = {
+        id: newId(),
+        name,
+        color: (input.color ?? DEFAULT_TAG_COLOR).toLowerCase(),
+        created_at: now,
+        updated_at: now,
+      };
       // The view is the transaction's result: an idempotent request stores it with the row (platform.md §2).
       return database
         .forOrganization(organizationId)
@@ -68,7 +74,12 @@ export function createTagService({ database, clock, tickets }: TagServiceDeps) {
       return (await store.listTags(database.forOrganization(organizationId))).map(toTagView);
     },
 
-    async update(organizationId: string, id: string, input: Static<typeof UpdateTagBody>, precondition?: Precondition<TagView>): Promise<TagView> {
+    async update(
+      organizationId: string,
+      id: string,
+      input: Static<typeof UpdateTagBody>,
+      precondition?: Precondition<TagView>,
+    ): Promise<TagView> {
       const row = await database
         .forOrganization(organizationId)
         .transaction(async (t) => {

@@ -12,20 +12,42 @@ export async function registerTeamRoutes(app: App, { teams }: { teams: TeamServi
     '/teams',
     {
       config,
-      schema: { tags, summary: 'Create a team, optionally with members (user ids)', body: CreateTeamBody, response: { 201: Data(Team), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Create a team, optionally with members (user ids)',
+        body: CreateTeamBody,
+        response: { 201: Data(Team), ...errorResponses },
+      },
     },
-    async (request, reply) => reply.code(201).send({ data: await teams.create(request.auth.organizationId, request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ data: await teams.create(request.auth.organizationId, request.body) }),
   );
 
   app.get(
     '/teams',
-    { config, schema: { tags, summary: 'List teams (oldest first)', querystring: ListTeamsQuery, response: { 200: PagedList(Team), ...errorResponses } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'List teams (oldest first)',
+        querystring: ListTeamsQuery,
+        response: { 200: PagedList(Team), ...errorResponses },
+      },
+    },
     async (request) => teams.list(request.auth.organizationId, request.query),
   );
 
   app.get(
     '/teams/:id',
-    { config, schema: { tags, summary: 'Retrieve a team with its members', params: IdParams, response: { 200: Data(Team), ...errorResponses } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Retrieve a team with its members',
+        params: IdParams,
+        response: { 200: Data(Team), ...errorResponses },
+      },
+    },
     async (request) => ({ data: await teams.get(request.auth.organizationId, request.params.id) }),
   );
 
@@ -41,14 +63,26 @@ export async function registerTeamRoutes(app: App, { teams }: { teams: TeamServi
         response: { 200: Data(Team), ...errorResponses },
       },
     },
-    async (request) => ({ data: await teams.update(request.auth.organizationId, request.params.id, request.body, request.precondition ?? undefined) }),
+    async (request) => ({
+      data: await teams.update(
+        request.auth.organizationId,
+        request.params.id,
+        request.body,
+        request.precondition ?? undefined,
+      ),
+    }),
   );
 
   app.delete(
     '/teams/:id',
     {
       config,
-      schema: { tags, summary: 'Delete a team; its tickets stay, with team null', params: IdParams, response: { 200: Deleted, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Delete a team; its tickets stay, with team null',
+        params: IdParams,
+        response: { 200: Deleted, ...errorResponses },
+      },
     },
     async (request) => {
       await teams.remove(request.auth.organizationId, request.params.id, request.precondition ?? undefined);

@@ -27,9 +27,12 @@ async function validMembers(t: TenantDb, ids: string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
   const unknown = await unknownUserIds(t, unique);
   if (unknown.length > 0) {
-    throw new AppError(400, 'validation_error', `unknown user id ${unknown.map((id) => JSON.stringify(id)).join(', ')}`, [
-      { field: 'member_ids', issue: 'not_found' },
-    ]);
+    throw new AppError(
+      400,
+      'validation_error',
+      `unknown user id ${unknown.map((id) => JSON.stringify(id)).join(', ')}`,
+      [{ field: 'member_ids', issue: 'not_found' }],
+    );
   }
   return unique;
 }
@@ -67,12 +70,25 @@ export function createTeamService(deps: { database: DatabaseHandle; clock: Clock
     async list(organizationId: string, query: PageQuery) {
       const t = database.forOrganization(organizationId);
       const [rows, total] = await Promise.all([store.listTeams(t, query.limit, offsetOf(query)), store.countTeams(t)]);
-      const members = await store.membersOf(t, rows.map((r) => r.id));
-      const data = rows.map((row) => toTeamView(row, members.filter((m) => m.team_id === row.id)));
+      const members = await store.membersOf(
+        t,
+        rows.map((r) => r.id),
+      );
+      const data = rows.map((row) =>
+        toTeamView(
+          row,
+          members.filter((m) => m.team_id === row.id),
+        ),
+      );
       return { data, meta: paginationMeta(query, total) };
     },
 
-    async update(organizationId: string, id: string, input: Static<typeof UpdateTeamBody>, precondition?: Precondition<TeamView>): Promise<TeamView> {
+    async update(
+      organizationId: string,
+      id: string,
+      input: Static<typeof UpdateTeamBody>,
+      precondition?: Precondition<TeamView>,
+    ): Promise<TeamView> {
       const now = clock();
       return database.forOrganization(organizationId).transaction(async (t) => {
         const current = await load(t, id);

@@ -12,7 +12,11 @@ export interface MemberRow {
 }
 
 export function findTeam(t: TenantDb, id: string): Promise<TeamRow | undefined> {
-  return t.selectFrom('teams').select(['id', 'name', 'created_at', 'updated_at']).where('id', '=', id).executeTakeFirst();
+  return t
+    .selectFrom('teams')
+    .select(['id', 'name', 'created_at', 'updated_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export function listTeams(t: TenantDb, limit: number, offset: number): Promise<TeamRow[]> {
@@ -40,7 +44,9 @@ export async function membersOf(t: TenantDb, teamIds: string[]): Promise<MemberR
   // A join written on t.db: the members' organization is the handle's, the users' is joined to it.
   return t.db
     .selectFrom('team_members as m')
-    .innerJoin('users as u', (j) => j.onRef('u.organization_id', '=', 'm.organization_id').onRef('u.id', '=', 'm.user_id'))
+    .innerJoin('users as u', (j) =>
+      j.onRef('u.organization_id', '=', 'm.organization_id').onRef('u.id', '=', 'm.user_id'),
+    )
     .select(['m.team_id', 'u.id', 'u.name', 'u.email'])
     .where('m.organization_id', '=', t.organizationId)
     .where('m.team_id', 'in', teamIds)
@@ -60,7 +66,12 @@ export async function updateTeam(t: TenantDb, id: string, changes: { name?: stri
 export async function replaceMembers(t: TenantDb, teamId: string, userIds: string[], now: number): Promise<void> {
   await t.deleteFrom('team_members').where('team_id', '=', teamId).execute();
   if (userIds.length === 0) return;
-  await t.insertInto('team_members', userIds.map((user_id) => ({ team_id: teamId, user_id, created_at: now }))).execute();
+  await t
+    .insertInto(
+      'team_members',
+      userIds.map((user_id) => ({ team_id: teamId, user_id, created_at: now })),
+    )
+    .execute();
 }
 
 /** Deletes a team; its tickets keep existing with team null (foreign key ON DELETE SET NULL). */

@@ -19,21 +19,35 @@ export async function registerUserRoutes(app: App, { users }: { users: UserServi
         response: { 201: Data(User), ...errorResponses },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await users.create(request.auth.organizationId, request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ data: await users.create(request.auth.organizationId, request.body) }),
   );
 
   app.get(
     '/users',
     {
       config,
-      schema: { tags, summary: 'List staff users (oldest first)', querystring: ListUsersQuery, response: { 200: PagedList(User), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'List staff users (oldest first)',
+        querystring: ListUsersQuery,
+        response: { 200: PagedList(User), ...errorResponses },
+      },
     },
     async (request) => users.list(request.auth.organizationId, request.query),
   );
 
   app.get(
     '/users/:id',
-    { config, schema: { tags, summary: 'Retrieve a staff user', params: IdParams, response: { 200: Data(User), ...errorResponses } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Retrieve a staff user',
+        params: IdParams,
+        response: { 200: Data(User), ...errorResponses },
+      },
+    },
     async (request) => ({ data: await users.get(request.auth.organizationId, request.params.id) }),
   );
 
@@ -41,9 +55,22 @@ export async function registerUserRoutes(app: App, { users }: { users: UserServi
     '/users/:id',
     {
       config,
-      schema: { tags, summary: 'Update a staff user', params: IdParams, body: UpdateUserBody, response: { 200: Data(User), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Update a staff user',
+        params: IdParams,
+        body: UpdateUserBody,
+        response: { 200: Data(User), ...errorResponses },
+      },
     },
-    async (request) => ({ data: await users.update(request.auth.organizationId, request.params.id, request.body, request.precondition ?? undefined) }),
+    async (request) => ({
+      data: await users.update(
+        request.auth.organizationId,
+        request.params.id,
+        request.body,
+        request.precondition ?? undefined,
+      ),
+    }),
   );
 
   app.delete(

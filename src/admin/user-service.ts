@@ -38,7 +38,8 @@ export function rethrowUserConflict(err: unknown): never {
 }
 
 /** The advisory lock key of an email's invitations: invitation creation and user writes take it. */
-export const invitationLockKey = (t: TenantDb, emailKey: string): string => `invitations:${t.organizationId}:${emailKey}`;
+export const invitationLockKey = (t: TenantDb, emailKey: string): string =>
+  `invitations:${t.organizationId}:${emailKey}`;
 
 /** Refuses an id or email already used by a user of the organization (409). */
 async function assertUserAvailable(t: TenantDb, input: { id?: string; email: string }): Promise<void> {
@@ -51,7 +52,11 @@ async function assertUserAvailable(t: TenantDb, input: { id?: string; email: str
  * seat check (creating a user takes a seat, accepting an invitation converts one); a concurrent
  * writer can still win, and its unique violation is mapped by rethrowUserConflict.
  */
-async function insertNewUser(t: TenantDb, input: { id?: string; name: string; email: string; role: Role }, now: number): Promise<store.UserRow> {
+async function insertNewUser(
+  t: TenantDb,
+  input: { id?: string; name: string; email: string; role: Role },
+  now: number,
+): Promise<store.UserRow> {
   const row: store.NewUser = {
     id: input.id ?? newId(),
     name: input.name.trim(),
@@ -123,7 +128,12 @@ export function createUserService({ database, clock, tickets, quota }: UserServi
       return { data: rows.map(toUserView), meta: paginationMeta(query, total) };
     },
 
-    async update(organizationId: string, id: string, input: Static<typeof UpdateUserBody>, precondition?: Precondition<UserView>): Promise<UserView> {
+    async update(
+      organizationId: string,
+      id: string,
+      input: Static<typeof UpdateUserBody>,
+      precondition?: Precondition<UserView>,
+    ): Promise<UserView> {
       const row = await database
         .forOrganization(organizationId)
         .transaction(async (t) => {
@@ -159,17 +169,22 @@ export function createUserService({ database, clock, tickets, quota }: UserServi
         await tickets.unassignUser(t, id, clock());
         if (!(await store.lockUser(t, id))) throw notFound('user');
         await checkPrecondition(t, 'users', id, precondition, async () => toUserView(await load(t, id)));
-        if (t.rowLocks && (await tickets.hasAssigned(t, id))) throw rerunTransaction('user assigned during its deletion');
+        if (t.rowLocks && (await tickets.hasAssigned(t, id)))
+          throw rerunTransaction('user assigned during its deletion');
         await store.deleteUser(t, id);
       });
     },
 
     /** For invitations, in their transaction: refuses an id or email a user of the organization has (409). */
-    assertAvailable: (t: TenantDb, input: { id?: string; email: string }): Promise<void> => assertUserAvailable(t, input),
+    assertAvailable: (t: TenantDb, input: { id?: string; email: string }): Promise<void> =>
+      assertUserAvailable(t, input),
 
     /** For invitations, in their transaction, after assertAvailable and the seat check: inserts the user. */
-    insert: (t: TenantDb, input: { id?: string; name: string; email: string; role: Role }, now: number): Promise<store.UserRow> =>
-      insertNewUser(t, input, now),
+    insert: (
+      t: TenantDb,
+      input: { id?: string; name: string; email: string; role: Role },
+      now: number,
+    ): Promise<store.UserRow> => insertNewUser(t, input, now),
   };
 }
 

@@ -23,7 +23,11 @@ const USER_KEYS = [
 const USERS_TABLE = /^users(?:_|$)/;
 
 /** The table and columns of the unique key a violation names, where the error says (either engine). */
-function violatedKey(e: { table?: string; detail?: string; message?: string }): { table: string; columns: string[] } | null {
+function violatedKey(e: {
+  table?: string;
+  detail?: string;
+  message?: string;
+}): { table: string; columns: string[] } | null {
   const pg = /^Key \(([^)]*)\)=/.exec(e.detail ?? '');
   if (pg && e.table) return { table: e.table, columns: pg[1].split(',').map((c) => c.trim().replace(/^"|"$/g, '')) };
   const sqlite = /UNIQUE constraint failed: (.+)$/.exec(e.message ?? '');
@@ -33,7 +37,8 @@ function violatedKey(e: { table?: string; detail?: string; message?: string }): 
   return { table: qualified[0][0], columns: qualified.map((q) => q[1]) };
 }
 
-const sameColumns = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c) => b.includes(c));
+const sameColumns = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((c) => b.includes(c));
 
 /** Which unique rule an insert/update of a user broke: its id or its email; null if neither. */
 export function userConflict(err: unknown): 'id' | 'email' | null {
@@ -57,7 +62,12 @@ export function findUser(t: TenantDb, id: string): Promise<UserRow | undefined> 
  * the deletion detaches the user's tickets or finds the user gone.
  */
 export function lockUser(t: TenantDb, id: string): Promise<UserRow | undefined> {
-  return t.selectFrom('users').selectAll().where('id', '=', id).$if(t.rowLocks, (q) => q.forUpdate()).executeTakeFirst();
+  return t
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(t.rowLocks, (q) => q.forUpdate())
+    .executeTakeFirst();
 }
 
 export function findUserByEmail(t: TenantDb, email: string): Promise<UserRow | undefined> {
@@ -76,7 +86,12 @@ export async function insertUser(t: TenantDb, row: NewUser): Promise<void> {
   await t.insertInto('users', row).execute();
 }
 
-export async function listUsers(t: TenantDb, filter: { role?: string }, limit: number, offset: number): Promise<UserRow[]> {
+export async function listUsers(
+  t: TenantDb,
+  filter: { role?: string },
+  limit: number,
+  offset: number,
+): Promise<UserRow[]> {
   let q = t.selectFrom('users').selectAll();
   if (filter.role) q = q.where('role', '=', filter.role);
   return q.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(limit).offset(offset).execute();

@@ -24,7 +24,8 @@ export function createApiKeyCache<K>(options: { ttlMs: number; maxEntries: numbe
   // Oldest first: entries are read with peek (a hit does not make an entry newer), set again when
   // renewed. Expiry is the entry's own, against the caller's clock (not LRUCache's ttl, which reads
   // performance.now()). A time to live or size of zero keeps nothing.
-  const entries = ttlMs > 0 && maxEntries > 0 ? new LRUCache<string, { key: K; expiresAt: number }>({ max: maxEntries }) : null;
+  const entries =
+    ttlMs > 0 && maxEntries > 0 ? new LRUCache<string, { key: K; expiresAt: number }>({ max: maxEntries }) : null;
   let generation = 0;
   return {
     get(tokenHash, now) {

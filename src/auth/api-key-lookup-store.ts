@@ -29,11 +29,20 @@ export function findActiveKeyLookup(s: Sql, tokenHash: string) {
 
 /** The organization a key belongs to, for operators who name a key by id alone. */
 export async function findKeyOrganization(s: Sql, keyId: string): Promise<string | undefined> {
-  const row = await s.db.selectFrom('api_key_lookup').select('owner_organization_id').where('key_id', '=', keyId).executeTakeFirst();
+  const row = await s.db
+    .selectFrom('api_key_lookup')
+    .select('owner_organization_id')
+    .where('key_id', '=', keyId)
+    .executeTakeFirst();
   return row?.owner_organization_id;
 }
 
 /** Marks the token's lookup revoked (unless it already is), with the key's own revocation time. */
 export async function revokeKeyLookup(s: Sql, tokenHash: string, now: number): Promise<void> {
-  await s.db.updateTable('api_key_lookup').set({ revoked_at: now }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
+  await s.db
+    .updateTable('api_key_lookup')
+    .set({ revoked_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

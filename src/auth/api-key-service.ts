@@ -27,12 +27,17 @@ export function parseScopes(raw: string | string[]): Scope[] {
   const list = (Array.isArray(raw) ? raw : raw.split(/[,\s]+/)).map((s) => s.trim()).filter(Boolean);
   const unknown = list.filter((s) => !ALL_SCOPES.includes(s as Scope));
   if (unknown.length > 0) {
-    throw new AppError(400, 'validation_error', `unknown scope ${unknown.join(', ')}; known scopes: ${ALL_SCOPES.join(', ')}`, [
-      { field: 'scopes', issue: 'invalid_value' },
-    ]);
+    throw new AppError(
+      400,
+      'validation_error',
+      `unknown scope ${unknown.join(', ')}; known scopes: ${ALL_SCOPES.join(', ')}`,
+      [{ field: 'scopes', issue: 'invalid_value' }],
+    );
   }
   if (list.length === 0) {
-    throw new AppError(400, 'validation_error', 'at least one scope is required', [{ field: 'scopes', issue: 'required' }]);
+    throw new AppError(400, 'validation_error', 'at least one scope is required', [
+      { field: 'scopes', issue: 'required' },
+    ]);
   }
   return ALL_SCOPES.filter((s) => list.includes(s));
 }
@@ -87,7 +92,12 @@ export async function issueApiKey(
   };
   // The organization's row first: an unknown organization fails here, on its foreign key.
   await store.insertApiKey(s.forOrganization(organizationId), row);
-  await lookup.insertKeyLookup(s, { token_hash: row.token_hash, owner_organization_id: organizationId, key_id: row.id, revoked_at: null });
+  await lookup.insertKeyLookup(s, {
+    token_hash: row.token_hash,
+    owner_organization_id: organizationId,
+    key_id: row.id,
+    revoked_at: null,
+  });
   return { ...toApiKeyView(row), token };
 }
 
@@ -186,7 +196,12 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
       const organizationId = found.owner_organization_id;
       const row = await store.findActiveKey(database.forOrganization(organizationId), found.key_id, tokenHash);
       if (!row) return null;
-      const key = { id: row.id, organizationId, scopes: row.scopes.split(' ') as Scope[], lastUsedAt: row.last_used_at };
+      const key = {
+        id: row.id,
+        organizationId,
+        scopes: row.scopes.split(' ') as Scope[],
+        lastUsedAt: row.last_used_at,
+      };
       cache.set(tokenHash, key, now, generation);
       return key;
     },

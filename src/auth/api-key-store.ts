@@ -22,7 +22,12 @@ export function findApiKey(t: TenantDb, id: string): Promise<ApiKeyRow | undefin
 
 /** Marks the key revoked unless it already is; false when nothing changed. */
 export async function revokeApiKey(t: TenantDb, id: string, now: number): Promise<boolean> {
-  const res = await t.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  const res = await t
+    .updateTable('api_keys')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 

@@ -16,16 +16,31 @@ describe('billing period (calendar month in a time zone)', () => {
   });
 
   it('America/New_York across the DST changes of March and November', () => {
-    expect(period('2026-03-20T00:00:00.000Z', 'America/New_York')).toEqual(['2026-03-01T05:00:00.000Z', '2026-04-01T03:59:59.999Z']);
-    expect(period('2026-11-20T00:00:00.000Z', 'America/New_York')).toEqual(['2026-11-01T04:00:00.000Z', '2026-12-01T04:59:59.999Z']);
+    expect(period('2026-03-20T00:00:00.000Z', 'America/New_York')).toEqual([
+      '2026-03-01T05:00:00.000Z',
+      '2026-04-01T03:59:59.999Z',
+    ]);
+    expect(period('2026-11-20T00:00:00.000Z', 'America/New_York')).toEqual([
+      '2026-11-01T04:00:00.000Z',
+      '2026-12-01T04:59:59.999Z',
+    ]);
     expect(period('2026-04-01T03:59:59.999Z', 'America/New_York')[0]).toBe('2026-03-01T05:00:00.000Z');
     expect(period('2026-04-01T04:00:00.000Z', 'America/New_York')[0]).toBe('2026-04-01T04:00:00.000Z');
   });
 
   it('zones with quarter- and half-hour offsets and a year change ahead of UTC', () => {
-    expect(period('2026-03-15T00:00:00.000Z', 'Asia/Kathmandu')).toEqual(['2026-02-28T18:15:00.000Z', '2026-03-31T18:14:59.999Z']);
-    expect(period('2026-02-10T00:00:00.000Z', 'Australia/Lord_Howe')).toEqual(['2026-01-31T13:00:00.000Z', '2026-02-28T12:59:59.999Z']);
-    expect(period('2026-12-31T23:00:00.000Z', 'Pacific/Kiritimati')).toEqual(['2026-12-31T10:00:00.000Z', '2027-01-31T09:59:59.999Z']);
+    expect(period('2026-03-15T00:00:00.000Z', 'Asia/Kathmandu')).toEqual([
+      '2026-02-28T18:15:00.000Z',
+      '2026-03-31T18:14:59.999Z',
+    ]);
+    expect(period('2026-02-10T00:00:00.000Z', 'Australia/Lord_Howe')).toEqual([
+      '2026-01-31T13:00:00.000Z',
+      '2026-02-28T12:59:59.999Z',
+    ]);
+    expect(period('2026-12-31T23:00:00.000Z', 'Pacific/Kiritimati')).toEqual([
+      '2026-12-31T10:00:00.000Z',
+      '2027-01-31T09:59:59.999Z',
+    ]);
   });
 
   it('UTC: the periods Intl gives for Etc/UTC, found without Intl (its first use costs 4.8 MB resident)', () => {
@@ -62,7 +77,10 @@ describe('billing period (calendar month in a time zone)', () => {
     it('answers any instant of the cached month, first and last millisecond included, without recomputing', () => {
       const zone = 'Europe/Berlin';
       const may = periodOf(Date.parse('2026-05-15T12:00:00.000Z'), zone);
-      expect(may).toEqual({ start: Date.parse('2026-04-30T22:00:00.000Z'), end: Date.parse('2026-05-31T21:59:59.999Z') });
+      expect(may).toEqual({
+        start: Date.parse('2026-04-30T22:00:00.000Z'),
+        end: Date.parse('2026-05-31T21:59:59.999Z'),
+      });
       const intl = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
       for (const at of [may.start, may.start + 1, Date.parse('2026-05-20T00:00:00.000Z'), may.end - 1, may.end]) {
         expect(periodOf(at, zone)).toEqual(may);
@@ -78,12 +96,18 @@ describe('billing period (calendar month in a time zone)', () => {
       expect(intl).not.toHaveBeenCalled();
       expect(periodOf(may.end, zone)).toEqual(may);
       expect(intl).toHaveBeenCalled();
-      expect(periodOf(may.start - 1, zone)).toEqual({ start: Date.parse('2026-03-31T22:00:00.000Z'), end: may.start - 1 });
+      expect(periodOf(may.start - 1, zone)).toEqual({
+        start: Date.parse('2026-03-31T22:00:00.000Z'),
+        end: may.start - 1,
+      });
     });
 
     it('keeps one memo per zone', () => {
       const at = Date.parse('2026-08-31T23:30:00.000Z');
-      expect(periodOf(at, 'UTC')).toEqual({ start: Date.parse('2026-08-01T00:00:00.000Z'), end: Date.parse('2026-08-31T23:59:59.999Z') });
+      expect(periodOf(at, 'UTC')).toEqual({
+        start: Date.parse('2026-08-01T00:00:00.000Z'),
+        end: Date.parse('2026-08-31T23:59:59.999Z'),
+      });
       expect(periodOf(at, 'Europe/Paris')).toEqual({
         start: Date.parse('2026-08-31T22:00:00.000Z'),
         end: Date.parse('2026-09-30T21:59:59.999Z'),

@@ -4,7 +4,6 @@ import { Usage } from './billing-schemas.js';
 import type { PlanService } from './plan-service.js';
 
 export async function registerBillingRoutes(app: App, { plans }: { plans: PlanService }): Promise<void> {
-
   app.get(
     '/billing/usage',
     {

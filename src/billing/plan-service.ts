@@ -53,10 +53,17 @@ export function createPlanService({ database, clock, timeZone, orgs }: PlanServi
 
   async function record(organizationId: string, kind: 'purchase' | 'consume', amount: number): Promise<AiCreditsView> {
     if (!Number.isSafeInteger(amount) || amount <= 0) {
-      throw new AppError(400, 'validation_error', 'amount must be a positive whole number', [{ field: 'amount', issue: 'out_of_range' }]);
+      throw new AppError(400, 'validation_error', 'amount must be a positive whole number', [
+        { field: 'amount', issue: 'out_of_range' },
+      ]);
     }
     await orgs.assertExists(organizationId);
-    await store.insertCreditEntry(database.forOrganization(organizationId), { id: newId(), kind, amount, created_at: clock() });
+    await store.insertCreditEntry(database.forOrganization(organizationId), {
+      id: newId(),
+      kind,
+      amount,
+      created_at: clock(),
+    });
     return creditsNow(organizationId);
   }
 

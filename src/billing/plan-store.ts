@@ -15,7 +15,12 @@ export interface PlanLimits {
 }
 
 /** The default plan of a self-hosted organization: unlimited, no included AI credits. */
-export const DEFAULT_PLAN: PlanLimits = { tickets_limit: null, seats_limit: null, webhooks_limit: null, ai_credits_included: 0 };
+export const DEFAULT_PLAN: PlanLimits = {
+  tickets_limit: null,
+  seats_limit: null,
+  webhooks_limit: null,
+  ai_credits_included: 0,
+};
 
 /** Length of one ticket-usage bucket: 15 minutes divides every UTC offset in use. */
 export const USAGE_BUCKET_MS = 15 * 60_000;
@@ -84,7 +89,9 @@ export async function countTicketUsage(t: TenantDb, start: number, end: number):
 export function ticketUsageIncrement(t: TenantDb, at: number, stripe: number) {
   return t
     .insertInto('ticket_usage', { bucket: bucketOf(at), stripe, count: 1 })
-    .onConflict((oc) => oc.columns(['organization_id', 'bucket', 'stripe']).doUpdateSet({ count: sql`ticket_usage.count + 1` }));
+    .onConflict((oc) =>
+      oc.columns(['organization_id', 'bucket', 'stripe']).doUpdateSet({ count: sql`ticket_usage.count + 1` }),
+    );
 }
 
 /** Seats = staff users + pending invitations that have not expired at `now`. */
@@ -124,7 +131,11 @@ export async function insertCreditEntry(
   await t.insertInto('ai_credit_ledger', row).execute();
 }
 
-export async function sumCredits(t: TenantDb, start: number, end: number): Promise<{ purchased: number; consumed: number }> {
+export async function sumCredits(
+  t: TenantDb,
+  start: number,
+  end: number,
+): Promise<{ purchased: number; consumed: number }> {
   const rows = await t
     .selectFrom('ai_credit_ledger')
     .select(['kind', (eb) => eb.fn.sum<number>('amount').as('total')])

@@ -3,7 +3,15 @@ import type { Expression, SqlBool } from 'kysely';
 import type { SharedWrite, TenantDb } from '../db/database.js';
 import { planLimitExceeded } from '../shared/errors.js';
 import { periodOf } from './billing-period.js';
-import { countSeats, countTicketUsage, countWebhooks, findPlan, lockPlan, noTicketLimit, ticketUsageIncrement } from './plan-store.js';
+import {
+  countSeats,
+  countTicketUsage,
+  countWebhooks,
+  findPlan,
+  lockPlan,
+  noTicketLimit,
+  ticketUsageIncrement,
+} from './plan-store.js';
 
 // The plan limits as other domains see them. Each check runs inside the transaction of the write it
 // guards, on the caller's organization-scoped handle, after locking the plan row (PostgreSQL; SQLite
@@ -38,7 +46,9 @@ export function createQuotaService({ timeZone }: QuotaServiceDeps) {
       const period = periodOf(now, timeZone);
       const used = await countTicketUsage(t, period.start, period.end);
       if (used >= plan.tickets_limit) {
-        throw planLimitExceeded(`the plan allows ${plan.tickets_limit} tickets per month and ${used} were created this month`);
+        throw planLimitExceeded(
+          `the plan allows ${plan.tickets_limit} tickets per month and ${used} were created this month`,
+        );
       }
       return LIMITED;
     },
@@ -93,7 +103,9 @@ export function createQuotaService({ timeZone }: QuotaServiceDeps) {
       if (plan.seats_limit === null) return;
       const used = await countSeats(t, now);
       if (used - freed + 1 > plan.seats_limit) {
-        throw planLimitExceeded(`the plan allows ${plan.seats_limit} seats and ${used} are taken (members and pending invitations)`);
+        throw planLimitExceeded(
+          `the plan allows ${plan.seats_limit} seats and ${used} are taken (members and pending invitations)`,
+        );
       }
     },
   };

@@ -26,13 +26,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** --org: an organization id (a UUID, as `orgs list` prints them); anything else is a usage error. */
 export const organizationId = (value: string): string => {
   const id = value.trim();
-  if (!UUID.test(id)) throw new InvalidArgumentError('an organization id is a UUID such as 0b5e2a8c-3f1d-4c6e-9a7b-1d2e3f4a5b6c (`helpdesk orgs list` shows them)');
+  if (!UUID.test(id))
+    throw new InvalidArgumentError(
+      'an organization id is a UUID such as 0b5e2a8c-3f1d-4c6e-9a7b-1d2e3f4a5b6c (`helpdesk orgs list` shows them)',
+    );
   return id.toLowerCase();
 };
 
 /** An API key id (a UUID, as `keys list` prints them). */
 export const apiKeyId = (value: string): string => {
   const id = value.trim();
-  if (!UUID.test(id)) throw new InvalidArgumentError('an API key id is a UUID (`helpdesk keys list --org <id>` shows them)');
+  if (!UUID.test(id))
+    throw new InvalidArgumentError('an API key id is a UUID (`helpdesk keys list --org <id>` shows them)');
   return id.toLowerCase();
 };

@@ -27,8 +27,9 @@ export function registerCreditsCommands(program: Command): void {
     .requiredOption('--amount <n>', 'number of credits', positive)
     .option('--json', 'print one JSON object')
     .action((opts: { org: string; amount: number; json?: boolean }) =>
-      withContext(async (container): Promise<void> =>
-        printCredits(opts.org, await container.plans.purchaseCredits(opts.org, opts.amount), opts.json),
+      withContext(
+        async (container): Promise<void> =>
+          printCredits(opts.org, await container.plans.purchaseCredits(opts.org, opts.amount), opts.json),
       ),
     );
   credits
@@ -38,8 +39,9 @@ export function registerCreditsCommands(program: Command): void {
     .requiredOption('--amount <n>', 'number of credits', positive)
     .option('--json', 'print one JSON object')
     .action((opts: { org: string; amount: number; json?: boolean }) =>
-      withContext(async (container): Promise<void> =>
-        printCredits(opts.org, await container.plans.consumeCredits(opts.org, opts.amount), opts.json),
+      withContext(
+        async (container): Promise<void> =>
+          printCredits(opts.org, await container.plans.consumeCredits(opts.org, opts.amount), opts.json),
       ),
     );
 }

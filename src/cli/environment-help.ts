@@ -26,7 +26,10 @@ const VARIABLES: [string, string][] = [
   ['WEBHOOK_TIMEOUT_MS', 'timeout of one delivery attempt (default 30000)'],
   ['WEBHOOK_RETRY_DELAYS_MS', 'delays before attempts 2–5 (default 60000,120000,240000,480000)'],
   ['WEBHOOK_WORKER_CONCURRENCY', 'deliveries a worker sends at once (default 64)'],
-  ['WEBHOOK_WORKER_NICE', 'CPU priority of delivery work as a nice value, 0-19: `worker` processes, the server\'s delivery thread on Linux (default 0 = as the API; 10 lets API requests go first)'],
+  [
+    'WEBHOOK_WORKER_NICE',
+    "CPU priority of delivery work as a nice value, 0-19: `worker` processes, the server's delivery thread on Linux (default 0 = as the API; 10 lets API requests go first)",
+  ],
   ['WEBHOOK_LEASE_MS', "a worker's claim on a delivery (default timeout + 30000)"],
   ['WEBHOOK_POLL_INTERVAL_MS', 'fallback poll for due retries (default 1000)'],
   ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'unsafe: webhooks to private addresses (default false)'],

@@ -19,7 +19,10 @@ describe('young generation: the operator decides first', () => {
  * again). V8 flags are the process's: measured in a child process, which allocates in many small
  * tasks (as requests do), keeping part of what it allocates alive so that the young generation would grow.
  */
-async function semiSpaceAfterLoad(setup: string, { startsThread }: { startsThread: boolean }): Promise<{ atSetup: number; after: number }> {
+async function semiSpaceAfterLoad(
+  setup: string,
+  { startsThread }: { startsThread: boolean },
+): Promise<{ atSetup: number; after: number }> {
   const module = fileURLToPath(new URL('./heap-flags.ts', import.meta.url));
   const script = `
     import { Worker } from 'node:worker_threads';
@@ -40,7 +43,11 @@ async function semiSpaceAfterLoad(setup: string, { startsThread }: { startsThrea
     }
     process.stdout.write(JSON.stringify({ atSetup, after: semiSpaceMb() }));
   `;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', script],
+    { encoding: 'utf8' },
+  );
   return JSON.parse(stdout) as { atSetup: number; after: number };
 }
 

@@ -20,7 +20,8 @@ export function flagGiven(flag: string, execArgv: readonly string[], nodeOptions
   return execArgv.some(given) || nodeOptions.split(/\s+/).some(given);
 }
 
-const sizedByOperator = (execArgv: readonly string[], nodeOptions: string) => OWN_FLAGS.some((f) => flagGiven(f, execArgv, nodeOptions));
+const sizedByOperator = (execArgv: readonly string[], nodeOptions: string) =>
+  OWN_FLAGS.some((f) => flagGiven(f, execArgv, nodeOptions));
 
 // V8 raises a growth factor below 2 back to 2 whenever it makes an isolate (each worker thread: the
 // delivery worker, the SQLite readers), for every isolate of the process, and nothing runs on the main
@@ -57,21 +58,28 @@ const hold = () => setFlagsFromString('--semi-space-growth-factor=1');
  * and as each thread comes online, until released or capped. False, and nothing set, when the command
  * line or NODE_OPTIONS sizes the young generation itself.
  */
-export function holdYoungGeneration(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ''): boolean {
+export function holdYoungGeneration(
+  execArgv: readonly string[] = process.execArgv,
+  nodeOptions = process.env.NODE_OPTIONS ?? '',
+): boolean {
   if (sizedByOperator(execArgv, nodeOptions)) return false;
   enforce(hold);
   return true;
 }
 
 /** Lets the young generation grow as V8 would (its default factor, 2), unless the operator sized it. */
-export function releaseYoungGeneration(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ''): void {
+export function releaseYoungGeneration(
+  execArgv: readonly string[] = process.execArgv,
+  nodeOptions = process.env.NODE_OPTIONS ?? '',
+): void {
   if (sizedByOperator(execArgv, nodeOptions)) return;
   enforce(null);
   setFlagsFromString('--semi-space-growth-factor=2');
 }
 
 /** The main isolate's semi-space size, MB (the young generation's committed size is both semi-spaces). */
-export const semiSpaceMb = (): number => (getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0) / 2 / 2 ** 20;
+export const semiSpaceMb = (): number =>
+  (getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0) / 2 / 2 ** 20;
 
 /**
  * The main isolate's young generation, capped at `capMb` per semi-space: held (factor 1) until the

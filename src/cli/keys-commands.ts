@@ -31,7 +31,8 @@ export function registerKeysCommands(program: Command): void {
         const { id, token, name } = key;
         // Nested as `orgs create --json` nests its key (id, token, scopes first), plus this key's
         // name and creation time (README, Command-line tool).
-        if (opts.json) return printJson({ api_key: { id, token, scopes: key.scopes, name, created_at: key.created_at } });
+        if (opts.json)
+          return printJson({ api_key: { id, token, scopes: key.scopes, name, created_at: key.created_at } });
         write(`API key ${id}\n  token:  ${token}\n  scopes: ${key.scopes.join(', ')}\nThe token is shown only once.\n`);
       }),
     );

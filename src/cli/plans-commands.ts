@@ -48,16 +48,24 @@ export function registerPlansCommands(program: Command): void {
     .option('--webhooks <n|unlimited>', 'configured webhooks, inactive ones included', limit)
     .option('--ai-credits-included <n>', 'AI credits included per month', wholeNumber)
     .option('--json', 'print one JSON object')
-    .action((opts: { org: string; tickets?: LimitArg; seats?: LimitArg; webhooks?: LimitArg; aiCreditsIncluded?: number; json?: boolean }) =>
-      withContext(async (container): Promise<void> => {
-        const changes: PlanChanges = {
-          tickets_limit: toLimit(opts.tickets),
-          seats_limit: toLimit(opts.seats),
-          webhooks_limit: toLimit(opts.webhooks),
-          ai_credits_included: opts.aiCreditsIncluded,
-        };
-        printPlan(opts.org, await container.plans.setPlan(opts.org, changes), opts.json);
-      }),
+    .action(
+      (opts: {
+        org: string;
+        tickets?: LimitArg;
+        seats?: LimitArg;
+        webhooks?: LimitArg;
+        aiCreditsIncluded?: number;
+        json?: boolean;
+      }) =>
+        withContext(async (container): Promise<void> => {
+          const changes: PlanChanges = {
+            tickets_limit: toLimit(opts.tickets),
+            seats_limit: toLimit(opts.seats),
+            webhooks_limit: toLimit(opts.webhooks),
+            ai_credits_included: opts.aiCreditsIncluded,
+          };
+          printPlan(opts.org, await container.plans.setPlan(opts.org, changes), opts.json);
+        }),
     );
   plans
     .command('show')
@@ -65,6 +73,8 @@ export function registerPlansCommands(program: Command): void {
     .requiredOption('--org <id>', 'organization id', organizationId)
     .option('--json', 'print one JSON object')
     .action((opts: { org: string; json?: boolean }) =>
-      withContext(async (container): Promise<void> => printPlan(opts.org, await container.plans.getPlan(opts.org), opts.json)),
+      withContext(
+        async (container): Promise<void> => printPlan(opts.org, await container.plans.getPlan(opts.org), opts.json),
+      ),
     );
 }

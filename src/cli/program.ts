@@ -18,7 +18,8 @@ import { registerWorkerCommand } from './worker-command.js';
 
 /** The package's version, read at run time: package.json is two levels up from both src/cli/ and dist/cli/. */
 function packageVersion(): string {
-  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
+    .version;
 }
 
 // Usage errors (unknown command or option, missing or invalid argument) exit with 2 and one line
@@ -57,7 +58,8 @@ program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof ConfigError) fail(`configuration error: ${err.message}\n`);
   else if (err instanceof MigrationError) fail(`${err.message}\n`);
   else if (err instanceof AppError) fail(`error: ${err.message}\n`);
-  else if (isDatabaseUnavailable(err)) fail(`error: cannot reach the database (DATABASE_URL): ${(err as Error).message}\n`);
+  else if (isDatabaseUnavailable(err))
+    fail(`error: cannot reach the database (DATABASE_URL): ${(err as Error).message}\n`);
   else if (code === 'EADDRINUSE' || code === 'EACCES') fail(`error: cannot listen: ${(err as Error).message}\n`);
   else fail(`error: ${err instanceof Error ? err.stack : String(err)}\n`);
   process.exit(1);

@@ -11,7 +11,10 @@ import { capYoungGeneration, flagGiven } from './heap-flags.js';
 // explicit --heap-growing-percent (command line or NODE_OPTIONS) is left alone.
 const HEAP_GROWING_FLAG = '--heap-growing-percent';
 
-export function limitHeapGrowth(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ''): boolean {
+export function limitHeapGrowth(
+  execArgv: readonly string[] = process.execArgv,
+  nodeOptions = process.env.NODE_OPTIONS ?? '',
+): boolean {
   if (flagGiven(HEAP_GROWING_FLAG, execArgv, nodeOptions)) return false;
   setFlagsFromString(`${HEAP_GROWING_FLAG}=50`);
   return true;

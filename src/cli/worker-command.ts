@@ -13,7 +13,10 @@ import type { WorkerLogger } from '../webhooks/worker.js';
 
 /** JSON lines on stderr, like the API's logs (pino), at the configured level; errors cleaned of secrets. */
 const workerLogger = (level: string): WorkerLogger =>
-  pino({ level, base: { pid: process.pid }, serializers: { err: redactingErrorSerializer(environmentSecrets()) } }, pino.destination(2));
+  pino(
+    { level, base: { pid: process.pid }, serializers: { err: redactingErrorSerializer(environmentSecrets()) } },
+    pino.destination(2),
+  );
 
 /** Adds the `worker` command (a process that only delivers webhooks). */
 export function registerWorkerCommand(program: Command): void {
@@ -28,7 +31,11 @@ export function registerWorkerCommand(program: Command): void {
       // Background work: at WEBHOOK_WORKER_NICE > 0 (default 0, no change) the API's requests on the same
       // machine get the CPU first (cpu-priority.ts).
       const priority = lowerProcessPriority(config.webhooks.nice);
-      if (priority.error) logger.warn({ err: priority.error, nice: config.webhooks.nice }, 'worker could not lower its CPU priority; running at the one it has');
+      if (priority.error)
+        logger.warn(
+          { err: priority.error, nice: config.webhooks.nice },
+          'worker could not lower its CPU priority; running at the one it has',
+        );
       const database = openDatabase(config.database, { poolSize: Math.min(10, config.webhooks.concurrency + 2) });
       await migrateThroughDirectUrl(config.database, database);
       // A worker process serves no HTTP, so no one could read its metrics: it builds none (prom-client's

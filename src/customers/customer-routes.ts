@@ -1,6 +1,12 @@
 import type { App } from '../shared/http.js';
 import { Data, errorResponses, PagedList, SuccessResponse } from '../shared/schemas.js';
-import { CreateCustomerBody, Customer, CustomerParams, ListCustomersQuery, UpdateCustomerBody } from './customer-schemas.js';
+import {
+  CreateCustomerBody,
+  Customer,
+  CustomerParams,
+  ListCustomersQuery,
+  UpdateCustomerBody,
+} from './customer-schemas.js';
 import type { CustomerService } from './customer-service.js';
 
 export async function registerCustomerRoutes(app: App, { customers }: { customers: CustomerService }): Promise<void> {
@@ -10,9 +16,15 @@ export async function registerCustomerRoutes(app: App, { customers }: { customer
     '/customers',
     {
       config: { scopes: ['customers:write'] },
-      schema: { tags, summary: 'Create a customer', body: CreateCustomerBody, response: { 201: Data(Customer), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Create a customer',
+        body: CreateCustomerBody,
+        response: { 201: Data(Customer), ...errorResponses },
+      },
     },
-    async (request, reply) => reply.code(201).send({ data: await customers.create(request.auth.organizationId, request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ data: await customers.create(request.auth.organizationId, request.body) }),
   );
 
   app.get(
@@ -33,7 +45,12 @@ export async function registerCustomerRoutes(app: App, { customers }: { customer
     '/customers/:customer_id',
     {
       config: { scopes: ['customers:read'] },
-      schema: { tags, summary: 'Retrieve a customer', params: CustomerParams, response: { 200: Data(Customer), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Retrieve a customer',
+        params: CustomerParams,
+        response: { 200: Data(Customer), ...errorResponses },
+      },
     },
     async (request) => ({ data: await customers.get(request.auth.organizationId, request.params.customer_id) }),
   );
@@ -51,7 +68,12 @@ export async function registerCustomerRoutes(app: App, { customers }: { customer
       },
     },
     async (request) => ({
-      data: await customers.update(request.auth.organizationId, request.params.customer_id, request.body, request.precondition ?? undefined),
+      data: await customers.update(
+        request.auth.organizationId,
+        request.params.customer_id,
+        request.body,
+        request.precondition ?? undefined,
+      ),
     }),
   );
 
@@ -67,7 +89,11 @@ export async function registerCustomerRoutes(app: App, { customers }: { customer
       },
     },
     async (request) => {
-      await customers.remove(request.auth.organizationId, request.params.customer_id, request.precondition ?? undefined);
+      await customers.remove(
+        request.auth.organizationId,
+        request.params.customer_id,
+        request.precondition ?? undefined,
+      );
       return { success: true };
     },
   );

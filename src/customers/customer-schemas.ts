@@ -6,21 +6,19 @@ const Text = (maxLength: number) => Type.String({ maxLength });
 const AvatarUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
 const Metadata = Type.Record(Type.String(), Type.Unknown());
 
-export const Customer = Type.Object(
-  {
-    id: Type.String(),
-    email: Type.String(),
-    name: Nullable(Type.String()),
-    external_user_id: Nullable(Type.String()),
-    external_organization_id: Nullable(Type.String()),
-    external_organization_name: Nullable(Type.String()),
-    avatar_url: Nullable(Type.String()),
-    metadata: Type.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'], additionalProperties: true }),
-    ticket_count: Type.Integer(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-);
+export const Customer = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  name: Nullable(Type.String()),
+  external_user_id: Nullable(Type.String()),
+  external_organization_id: Nullable(Type.String()),
+  external_organization_name: Nullable(Type.String()),
+  avatar_url: Nullable(Type.String()),
+  metadata: Type.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'], additionalProperties: true }),
+  ticket_count: Type.Integer(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
 
 export const CreateCustomerBody = Type.Object({
   email: Email,

@@ -51,7 +51,6 @@ export interface CustomerServiceDeps {
   events: Pick<EventRecorder, 'record' | 'recordWrites'>;
 }
 
-
 const PATCHABLE = [
   'email',
   'name',
@@ -129,7 +128,8 @@ export function createCustomerService({ database, clock, ticketCounter, events }
         const before = (await store.findCustomer(t, id))!;
         await checkPrecondition(t, 'customers', id, precondition, async () => toCustomerView(before));
         const patch: store.CustomerPatch = { updated_at: clock() };
-        if (input.email !== undefined) Object.assign(patch, { email: input.email, email_key: store.emailKey(input.email) });
+        if (input.email !== undefined)
+          Object.assign(patch, { email: input.email, email_key: store.emailKey(input.email) });
         for (const field of [
           'name',
           'external_user_id',
@@ -168,7 +168,8 @@ export function createCustomerService({ database, clock, ticketCounter, events }
         if (t.rowLocks) {
           const locked = new Set(tickets.map((x) => x.id));
           const now = await ticketCounter.customerTicketIds(t, id);
-          if (now.some((x) => !locked.has(x)) || last.updated_at !== seen.updated_at) throw rerunTransaction('customer changed during its deletion');
+          if (now.some((x) => !locked.has(x)) || last.updated_at !== seen.updated_at)
+            throw rerunTransaction('customer changed during its deletion');
         }
         const now = clock();
         for (const ticket of tickets) {
@@ -212,7 +213,11 @@ export function createCustomerService({ database, clock, ticketCounter, events }
       });
       if (inserted) {
         // As GET /customers/{id} shows it once the creating ticket commits (countTicket follows).
-        const eventWrites = await events.recordWrites(t, { type: 'customer.created', occurredAt: now, data: toCustomerView({ ...inserted, ticket_count: 1 }) });
+        const eventWrites = await events.recordWrites(t, {
+          type: 'customer.created',
+          occurredAt: now,
+          data: toCustomerView({ ...inserted, ticket_count: 1 }),
+        });
         return { customer: inserted, created: true, eventWrites };
       }
       const winner = await store.findCustomerByEmail(t, input.email);

@@ -62,7 +62,9 @@ export async function adjustCustomerCount(t: TenantDb, delta: number): Promise<v
 export function customerCountAdjustment(t: TenantDb, delta: number) {
   return t
     .insertInto('customer_counts', { stripe: pickStripe(t), count: delta })
-    .onConflict((oc) => oc.columns(['organization_id', 'stripe']).doUpdateSet({ count: sql`customer_counts.count + ${delta}` }));
+    .onConflict((oc) =>
+      oc.columns(['organization_id', 'stripe']).doUpdateSet({ count: sql`customer_counts.count + ${delta}` }),
+    );
 }
 
 /** Inserts a customer (not yet counted: see adjustCustomerCount); undefined when the email is taken. */
@@ -76,10 +78,7 @@ export async function insertCustomer(t: TenantDb, row: NewCustomer): Promise<Cus
 
 /** The write counting one more ticket for the customer (customer.ticket_count). */
 export function ticketCountIncrement(t: TenantDb, customerId: string) {
-  return t
-    .updateTable('customers')
-    .set({ ticket_count: sql`ticket_count + 1` })
-    .where('id', '=', customerId);
+  return t.updateTable('customers').set({ ticket_count: sql`ticket_count + 1` }).where('id', '=', customerId);
 }
 
 export type CustomerPatch = Partial<
@@ -124,11 +123,21 @@ export async function countAllCustomers(t: TenantDb): Promise<number> {
 }
 
 export function listCustomers(t: TenantDb, limit: number, offset: number): Promise<CustomerRow[]> {
-  return t.selectFrom('customers').select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  return t
+    .selectFrom('customers')
+    .select(COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 const like = (column: string, patterns: string[]) =>
-  sql.join(patterns.map((p) => sql`${sql.ref(column)} LIKE ${p} ESCAPE '\\'`), sql` OR `);
+  sql.join(
+    patterns.map((p) => sql`${sql.ref(column)} LIKE ${p} ESCAPE '\\'`),
+    sql` OR `,
+  );
 
 /**
  * The email-or-name condition per engine. SQLite answers terms of three characters or more from the
@@ -141,8 +150,7 @@ const SEARCH = {
     term.indexed
       ? sql<boolean>`customers.rid IN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH ${term.ftsPhrase})`
       : sql<boolean>`(${like('email', term.likeVariants)} OR ${like('name', term.likeVariants)})`,
-  postgres: (term: SearchTerm) =>
-    pgCustomerMatch(term),
+  postgres: (term: SearchTerm) => pgCustomerMatch(term),
 };
 
 /** The organization's customers the term matches (the statement searchCustomers counts and pages). */
@@ -160,6 +168,12 @@ export async function searchCustomers(
   const count = await filter.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(count.n);
   if (offset >= total) return { rows: [], total };
-  const rows = await filter.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  const rows = await filter
+    .select(COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
   return { rows, total };
 }

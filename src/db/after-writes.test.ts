@@ -4,7 +4,8 @@ import { oneAtATime, runAfterWrites, type AfterWrites } from './after-writes.js'
 /** A run whose outcome the test decides, counting its calls. */
 function controlledRun() {
   const calls: { resolve: (more: boolean) => void; reject: (err: unknown) => void; stopped: () => boolean }[] = [];
-  const run = (stopped: () => boolean) => new Promise<boolean>((resolve, reject) => void calls.push({ resolve, reject, stopped }));
+  const run = (stopped: () => boolean) =>
+    new Promise<boolean>((resolve, reject) => void calls.push({ resolve, reject, stopped }));
   return { run, calls };
 }
 
@@ -153,7 +154,9 @@ describe('oneAtATime', () => {
     const lane = oneAtATime();
     const log: string[] = [];
     let releaseFirst!: () => void;
-    const first = lane(() => new Promise<string>((resolve) => (releaseFirst = () => resolve('a'))).then((v) => (log.push('a done'), v)));
+    const first = lane(() =>
+      new Promise<string>((resolve) => (releaseFirst = () => resolve('a'))).then((v) => (log.push('a done'), v)),
+    );
     const second = lane(async () => {
       log.push('b start');
       throw new Error('b failed');

@@ -4,8 +4,24 @@
 // Socket errors, PostgreSQL's connection exceptions (class 08), query canceled by statement_timeout,
 // administrator/crash shutdown, cannot connect now, too many connections.
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN',
-  '08000', '08001', '08003', '08004', '08006', '57014', '57P01', '57P02', '57P03', '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  'EAI_AGAIN',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57014',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
 ]);
 const UNAVAILABLE_MESSAGES =
   /timeout exceeded when trying to connect|Query read timeout|Connection terminated|not queryable|Client was closed|database ping timed out/i;

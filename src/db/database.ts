@@ -12,7 +12,12 @@ import { openSqlite } from './sqlite-connection.js';
 
 export type { Dialect } from './dialects.js';
 export { Sql, TenantDb, type SharedWrite } from './sql-handle.js';
-export { isDatabaseUnavailable, isForeignKeyViolation, isMalformedValue, isUniqueViolation } from './database-errors.js';
+export {
+  isDatabaseUnavailable,
+  isForeignKeyViolation,
+  isMalformedValue,
+  isUniqueViolation,
+} from './database-errors.js';
 export type { DatabaseHandle, Db, PoolStats, Tx } from './database-handle.js';
 
 export interface OpenOptions {
@@ -137,7 +142,9 @@ function hardenPool(pool: pg.Pool, namer: StatementNamer | null, beginStatements
       return result.catch((err: unknown) => {
         if (!namer.notCarried(err)) throw err;
         if (named !== args && client.getTransactionStatus() === 'I') return run(args);
-        throw rerunTransaction('the connection does not keep prepared statements; the transaction runs again without them');
+        throw rerunTransaction(
+          'the connection does not keep prepared statements; the transaction runs again without them',
+        );
       });
     };
   });

@@ -57,7 +57,8 @@ export const DIALECTS: Record<Dialect, DialectFeatures> = {
     // Transaction-scoped: released at COMMIT/ROLLBACK, so nothing stays held on a pooled connection.
     advisoryLock: (key) => sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`,
     // unnest returns the array's elements in order, so the locks are taken in the order given.
-    advisoryLocks: (keys) => sql`SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest(cast(${keys} as text[])) AS u(k)`,
+    advisoryLocks: (keys) =>
+      sql`SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest(cast(${keys} as text[])) AS u(k)`,
     compiler: () => new PostgresQueryCompiler(),
     // SET LOCAL: ends with the transaction (safe behind a transaction-mode pooler). An integer we own.
     statementTimeout: (ms) => sql.raw(setLocalStatementTimeout(ms)),

@@ -57,7 +57,8 @@ class StaticProvider implements MigrationProvider {
   ) {}
   async getMigrations(): Promise<Record<string, Migration>> {
     const out: Record<string, Migration> = {};
-    const step = (run: (db: Kysely<any>) => Promise<void>) => (this.savepoints ? (db: Kysely<any>) => behindSavepoint(db, run) : run);
+    const step = (run: (db: Kysely<any>) => Promise<void>) =>
+      this.savepoints ? (db: Kysely<any>) => behindSavepoint(db, run) : run;
     for (const [name, mod] of Object.entries(MIGRATIONS)) {
       out[name] = {
         up: step((db) => mod.up(db, this.dialect)),
@@ -91,7 +92,10 @@ async function behindSavepoint(db: Kysely<any>, run: (db: Kysely<any>) => Promis
 // migration tables in parallel), and still exclude a migrator holding the key at session level.
 const BEGIN_LOCKED = sql.raw('BEGIN; SELECT pg_advisory_xact_lock(3853314791062309107)'); // Kysely's LOCK_ID
 
-async function inOneTransaction(db: Kysely<any>, run: (conn: Kysely<any>) => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
+async function inOneTransaction(
+  db: Kysely<any>,
+  run: (conn: Kysely<any>) => Promise<MigrationResultSet>,
+): Promise<MigrationResultSet> {
   return db.connection().execute(async (conn) => {
     await BEGIN_LOCKED.execute(conn);
     let result: MigrationResultSet;
@@ -155,7 +159,10 @@ export async function migrateThroughDirectUrl(
   // may take minutes, and each migration runs in one transaction, so a failure leaves nothing half-done.
   // No prepared statements: each statement runs once, and without DATABASE_DIRECT_URL this connection
   // goes through the pooler, where a refused one would fail the migrator's own (not rerun) transaction.
-  const direct = openDatabase({ dialect: 'postgres', url: config.directUrl ?? config.url, preparedStatements: false }, { poolSize: 1, statementTimeoutMs: 0 });
+  const direct = openDatabase(
+    { dialect: 'postgres', url: config.directUrl ?? config.url, preparedStatements: false },
+    { poolSize: 1, statementTimeoutMs: 0 },
+  );
   try {
     return await migrateToLatest(direct);
   } finally {

@@ -125,7 +125,12 @@ function notifyingConnection(url: string) {
     void client.end().catch(() => undefined);
   };
   const open = async () => {
-    const client = new (pgDriver().Client)({ connectionString: url, connectionTimeoutMillis: NOTIFY_TIMEOUT_MS, query_timeout: NOTIFY_TIMEOUT_MS, keepAlive: true });
+    const client = new (pgDriver().Client)({
+      connectionString: url,
+      connectionTimeoutMillis: NOTIFY_TIMEOUT_MS,
+      query_timeout: NOTIFY_TIMEOUT_MS,
+      keepAlive: true,
+    });
     // Every client keeps an 'error' listener for its whole life (an unheard 'error' ends the process).
     client.on('error', () => drop(client));
     client.on('end', () => drop(client));
@@ -194,7 +199,11 @@ function postgresNotifier(listenUrl: string, notifyUrl: string): Notifier {
       };
       const connect = async () => {
         if (closed) return;
-        const client = new (pgDriver().Client)({ connectionString: listenUrl, connectionTimeoutMillis: LISTEN_BACKOFF.connectTimeoutMs, keepAlive: true });
+        const client = new (pgDriver().Client)({
+          connectionString: listenUrl,
+          connectionTimeoutMillis: LISTEN_BACKOFF.connectTimeoutMs,
+          keepAlive: true,
+        });
         current = client;
         let lost = false;
         const giveUp = (err: unknown) => {

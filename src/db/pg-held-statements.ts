@@ -60,7 +60,11 @@ function sendAlong(connection: Connection, texts: readonly string[]): void {
   }
 }
 
-type QueryWithAlongClass = new (prefix: readonly string[], config: QueryConfig, suffix: readonly string[]) => QueryInternals;
+type QueryWithAlongClass = new (
+  prefix: readonly string[],
+  config: QueryConfig,
+  suffix: readonly string[],
+) => QueryInternals;
 let definedQueryWithAlong: QueryWithAlongClass | null = null;
 
 /**
@@ -154,7 +158,13 @@ function parameterized(args: unknown[]): QueryConfig | null {
   if (args.length > 2) return null;
   if (typeof first === 'string') return Array.isArray(values) && values.length > 0 ? { text: first, values } : null;
   const config = first as QueryConfig | null;
-  if (config === null || typeof config !== 'object' || typeof config.text !== 'string' || config instanceof pgDriver().Query) return null;
+  if (
+    config === null ||
+    typeof config !== 'object' ||
+    typeof config.text !== 'string' ||
+    config instanceof pgDriver().Query
+  )
+    return null;
   // Without parameters or a name node-postgres would send it as a simple-protocol query, which cannot follow a prefix.
   return (Array.isArray(config.values) && config.values.length > 0) || config.name ? config : null;
 }

@@ -25,7 +25,9 @@ import { tenantGuard, type TenantTable } from './tenant-guard.js';
 // starters add `organization_id = <its organization>` themselves.
 
 /** An insert or update not yet run, for Sql.writeInOrder. */
-export type SharedWrite = InsertQueryBuilder<Database, any, InsertResult> | UpdateQueryBuilder<Database, any, any, UpdateResult>;
+export type SharedWrite =
+  | InsertQueryBuilder<Database, any, InsertResult>
+  | UpdateQueryBuilder<Database, any, any, UpdateResult>;
 
 /** What one opened database provides to its handles (built by db/database.ts). */
 export interface Engine {
@@ -82,14 +84,18 @@ class TransactionScope {
  * after-commit work. That work is awaited (a revocation's response follows its wake-up, as it followed
  * the commit that used to carry it) but cannot fail the transaction: it has committed.
  */
-async function runTransaction<T>(engine: Engine, fn: (trx: Kysely<Database>, scope: TransactionScope) => Promise<T>): Promise<T> {
+async function runTransaction<T>(
+  engine: Engine,
+  fn: (trx: Kysely<Database>, scope: TransactionScope) => Promise<T>,
+): Promise<T> {
   let committed: TransactionScope | null = null;
   const result = await engine.transaction((trx) => {
     const scope = (committed = new TransactionScope());
     return fn(trx, scope);
   });
   const after = committed as TransactionScope | null;
-  if (after && after.afterCommit.size > 0) await Promise.all([...after.afterCommit.values()].map((work) => work().catch(() => undefined)));
+  if (after && after.afterCommit.size > 0)
+    await Promise.all([...after.afterCommit.values()].map((work) => work().catch(() => undefined)));
   return result;
 }
 
@@ -184,11 +190,19 @@ export class Sql {
   private inOrder(list: readonly SharedWrite[]) {
     const names = list.map((_, i) => `w${i}`);
     // Kysely types each `with` by its name; a loop of them needs the untyped chain.
-    let statement = this.db as unknown as { with(name: string, q: () => unknown): typeof statement; selectNoFrom: Kysely<Database>['selectNoFrom'] };
+    let statement = this.db as unknown as {
+      with(name: string, q: () => unknown): typeof statement;
+      selectNoFrom: Kysely<Database>['selectNoFrom'];
+    };
     list.forEach((w, i) => {
-      statement = statement.with(names[i], () => (w as InsertQueryBuilder<Database, never, InsertResult>).returning(sql<number>`1`.as('one')));
+      statement = statement.with(names[i], () =>
+        (w as InsertQueryBuilder<Database, never, InsertResult>).returning(sql<number>`1`.as('one')),
+      );
     });
-    const counts = sql.join(names.map((name) => sql`(select count(*) from ${sql.table(name)})`), sql` + `);
+    const counts = sql.join(
+      names.map((name) => sql`(select count(*) from ${sql.table(name)})`),
+      sql` + `,
+    );
     return statement.selectNoFrom(sql<number>`${counts}`.as('written'));
   }
 
@@ -274,8 +288,17 @@ export class Sql {
  * through `db` must carry the condition themselves; under test the guard checks that they do.
  */
 export class TenantDb extends Sql {
-  constructor(db: Kysely<Database>, engine: Engine, scope: TransactionScope | null, readonly organizationId: string) {
-    super(engine.guardTenants ? db.withPlugin(tenantGuard(organizationId, engine.features.compiler())) : db, engine, scope);
+  constructor(
+    db: Kysely<Database>,
+    engine: Engine,
+    scope: TransactionScope | null,
+    readonly organizationId: string,
+  ) {
+    super(
+      engine.guardTenants ? db.withPlugin(tenantGuard(organizationId, engine.features.compiler())) : db,
+      engine,
+      scope,
+    );
   }
 
   // biome-ignore lint/complexity/noBannedTypes: Kysely's type for a selection with no columns yet.

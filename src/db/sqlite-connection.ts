@@ -18,7 +18,10 @@ import { startWalCheckpoints, threadWalCheckpoint, WAL_BACKSTOP_PAGES } from './
 export function openSqlite(
   path: string,
   guardTenants: boolean,
-  { checkpointsElsewhere = false, cacheKib = SQLITE_PAGE_CACHE_KIB }: { checkpointsElsewhere?: boolean; cacheKib?: number } = {},
+  {
+    checkpointsElsewhere = false,
+    cacheKib = SQLITE_PAGE_CACHE_KIB,
+  }: { checkpointsElsewhere?: boolean; cacheKib?: number } = {},
 ): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
@@ -33,7 +36,9 @@ export function openSqlite(
   // that fills and keeps; the operating system caches the file as well, so 8 MB costs little.
   sqlite.pragma(`cache_size = -${cacheKib}`);
   const writes = { count: 0 };
-  const db = new Kysely<Database>({ dialect: new LockWaitingSqliteDialect({ database: withStatementCache(sqlite, writes) }) });
+  const db = new Kysely<Database>({
+    dialect: new LockWaitingSqliteDialect({ database: withStatementCache(sqlite, writes) }),
+  });
   const transaction = <T>(fn: (trx: Tx) => Promise<T>) => connectionTransaction(db, BEGIN_IMMEDIATE, fn);
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   // Slow reads (search) run in reader threads on their own connections (sqlite-reader.ts); a private
@@ -54,7 +59,10 @@ export function openSqlite(
     // connections keep only a backstop mark (sqlite-wal-checkpoints.ts). In memory there is no log.
     if (!reader) return;
     upkeep.push(
-      startWalCheckpoints({ checkpoint: () => lane(threadWalCheckpoint(reader)), writes: () => writes.count + (dataVersion.get() as number) }),
+      startWalCheckpoints({
+        checkpoint: () => lane(threadWalCheckpoint(reader)),
+        writes: () => writes.count + (dataVersion.get() as number),
+      }),
     );
     checkpointOnlyAtBackstop();
   }

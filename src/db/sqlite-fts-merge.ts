@@ -25,7 +25,8 @@ export const FTS_MERGE_PAGES = 8;
 export const FTS_MERGE_BUDGET_MS = 50;
 
 /** FTS5's merge command for `table`, at most FTS_MERGE_PAGES pages of merged output. */
-const mergeStatement = (table: FtsTable): string => `INSERT INTO ${table}(${table}, rank) VALUES ('merge', ${FTS_MERGE_PAGES})`;
+const mergeStatement = (table: FtsTable): string =>
+  `INSERT INTO ${table}(${table}, rank) VALUES ('merge', ${FTS_MERGE_PAGES})`;
 
 /** FTS5: a step that changed fewer than two rows found nothing to merge. */
 const didMerge = (changes: number): boolean => changes >= 2;

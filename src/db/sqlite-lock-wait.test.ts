@@ -78,9 +78,12 @@ describe('retryWhileLocked', () => {
   it('gives up with the last refusal once the next pause would pass the wait', async () => {
     const time = fakeTime();
     let last: Error | null = null;
-    const promise = retryWhileLocked(() => {
-      throw (last = busy());
-    }, { ...time.options, waitMs: 10 });
+    const promise = retryWhileLocked(
+      () => {
+        throw (last = busy());
+      },
+      { ...time.options, waitMs: 10 },
+    );
     const thrown = await promise.catch((err: unknown) => err);
     expect(thrown).toBe(last);
     // 1 + 2 + 4 = 7 ms waited; another 4 would reach 11 > 10.
@@ -89,14 +92,25 @@ describe('retryWhileLocked', () => {
 
   it('pauses up to exactly the wait', async () => {
     const time = fakeTime();
-    await expect(retryWhileLocked(() => { throw busy(); }, { ...time.options, waitMs: 11 })).rejects.toThrow('locked');
+    await expect(
+      retryWhileLocked(
+        () => {
+          throw busy();
+        },
+        { ...time.options, waitMs: 11 },
+      ),
+    ).rejects.toThrow('locked');
     expect(time.pauses).toEqual([1, 2, 4, 4]);
   });
 
   it('waits 5 s by default', async () => {
     expect(LOCK_WAIT_MS).toBe(5_000);
     const time = fakeTime();
-    await expect(retryWhileLocked(() => { throw busy(); }, time.options)).rejects.toThrow('locked');
+    await expect(
+      retryWhileLocked(() => {
+        throw busy();
+      }, time.options),
+    ).rejects.toThrow('locked');
     expect(time.pauses.reduce((a, b) => a + b, 0)).toBeGreaterThan(LOCK_WAIT_MS - 4);
     expect(time.pauses.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(LOCK_WAIT_MS);
   });
@@ -125,7 +139,9 @@ describe('LockWaitingSqliteDialect', () => {
       );
       expect(seenAtRelease).toEqual([]);
       await write;
-      expect(await sql<{ x: number }>`SELECT x FROM t ORDER BY x`.execute(db).then((r) => r.rows.map((row) => row.x))).toEqual([1, 2]);
+      expect(
+        await sql<{ x: number }>`SELECT x FROM t ORDER BY x`.execute(db).then((r) => r.rows.map((row) => row.x)),
+      ).toEqual([1, 2]);
     } finally {
       await db.destroy();
       holder.close();

@@ -1,4 +1,11 @@
-import { SqliteDialect, SqliteDriver, type CompiledQuery, type DatabaseConnection, type QueryResult, type SqliteDialectConfig } from 'kysely';
+import {
+  SqliteDialect,
+  SqliteDriver,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type QueryResult,
+  type SqliteDialectConfig,
+} from 'kysely';
 
 // SQLite lets one connection write to a file at a time; a connection that wants to write while another
 // holds the write lock is refused with SQLITE_BUSY. SQLite's own answer, busy_timeout, retries inside
@@ -39,7 +46,11 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * in all; then the last refusal is thrown. Any other error is thrown at once. `firstError` is the
  * error of a try the caller already made: the first pause then comes before the first run.
  */
-export async function retryWhileLocked<T>(run: () => T | Promise<T>, options: LockWaitOptions = {}, firstError?: unknown): Promise<T> {
+export async function retryWhileLocked<T>(
+  run: () => T | Promise<T>,
+  options: LockWaitOptions = {},
+  firstError?: unknown,
+): Promise<T> {
   const { now = Date.now, sleep = pause, waitMs = LOCK_WAIT_MS } = options;
   const deadline = now() + waitMs;
   let error = firstError;

@@ -214,7 +214,8 @@ export function createSqliteReader(path: string, size = 2): SqliteReader {
   return {
     all: (sql, parameters, timeoutMs) => run(sql, parameters, false, timeoutMs),
     write: async (sql, timeoutMs) => (await run(sql, [], true, timeoutMs))[0] as number,
-    checkpoint: async (mode, timeoutMs) => (await run(`PRAGMA wal_checkpoint(${mode})`, [], true, timeoutMs))[0] as WalCheckpointResult,
+    checkpoint: async (mode, timeoutMs) =>
+      (await run(`PRAGMA wal_checkpoint(${mode})`, [], true, timeoutMs))[0] as WalCheckpointResult,
     async close() {
       closed = true;
       const pending = [...queue.splice(0), ...slots.flatMap((s) => (s.job ? [s.job] : []))];

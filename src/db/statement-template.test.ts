@@ -2,7 +2,10 @@ import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { statementsTemplate, statementTemplate } from './statement-template.js';
 
-const compiled = (parameters: unknown[]): CompiledQuery => ({ ...CompiledQuery.raw('update t set a = $1 where o = $2 and b <= $3 and c = $4 and d <= $5', []), parameters });
+const compiled = (parameters: unknown[]): CompiledQuery => ({
+  ...CompiledQuery.raw('update t set a = $1 where o = $2 and b <= $3 and c = $4 and d <= $5', []),
+  parameters,
+});
 
 describe('statementTemplate', () => {
   it("binds each value at its sentinel's positions, every one of them, and keeps the constants", () => {
@@ -22,11 +25,15 @@ describe('statementTemplate', () => {
   });
 
   it('refuses two names with the same sentinel', () => {
-    expect(() => statementTemplate(compiled([-1, -1]), { now: -1, then: -1 })).toThrow('statement template: then and now have the same sentinel');
+    expect(() => statementTemplate(compiled([-1, -1]), { now: -1, then: -1 })).toThrow(
+      'statement template: then and now have the same sentinel',
+    );
   });
 
   it('refuses a sentinel that is not among the parameters', () => {
-    expect(() => statementTemplate(compiled([-1, 'x']), { now: -1, limit: -3 })).toThrow('statement template: limit is not a parameter of the statement');
+    expect(() => statementTemplate(compiled([-1, 'x']), { now: -1, limit: -3 })).toThrow(
+      'statement template: limit is not a parameter of the statement',
+    );
   });
 
   it('binds nothing in a statement without sentinels', () => {
@@ -43,7 +50,11 @@ describe('statementTemplate', () => {
 
 describe('statementsTemplate', () => {
   it('binds each statement at its own sentinels, with one set of values', () => {
-    const template = statementsTemplate([compiled([-1, 'org-s']), compiled(['org-s', -2, 'c'])], { now: -1, lease: -2, org: 'org-s' });
+    const template = statementsTemplate([compiled([-1, 'org-s']), compiled(['org-s', -2, 'c'])], {
+      now: -1,
+      lease: -2,
+      org: 'org-s',
+    });
     expect(template.bind({ now: 5, lease: 9, org: 'org-a' }).map((c) => c.parameters)).toEqual([
       [5, 'org-a'],
       ['org-a', 9, 'c'],
@@ -57,6 +68,8 @@ describe('statementsTemplate', () => {
   });
 
   it('refuses two names with the same sentinel', () => {
-    expect(() => statementsTemplate([compiled([-1]), compiled([-1])], { now: -1, then: -1 })).toThrow('statement template: then and now have the same sentinel');
+    expect(() => statementsTemplate([compiled([-1]), compiled([-1])], { now: -1, then: -1 })).toThrow(
+      'statement template: then and now have the same sentinel',
+    );
   });
 });

@@ -30,7 +30,10 @@ export interface StatementsTemplate<V extends TemplateValues> {
  * if two sentinels are equal or one of them is not among the parameters (the statement was not
  * built from them): a template that could bind a value to the wrong place is never made.
  */
-export function statementTemplate<V extends TemplateValues, R>(compiled: CompiledQuery<R>, sentinels: V): StatementTemplate<V, R> {
+export function statementTemplate<V extends TemplateValues, R>(
+  compiled: CompiledQuery<R>,
+  sentinels: V,
+): StatementTemplate<V, R> {
   const [template] = templatesOf([compiled], sentinels);
   return { bind: (values) => template(values) as CompiledQuery<R> };
 }
@@ -39,26 +42,40 @@ export function statementTemplate<V extends TemplateValues, R>(compiled: Compile
  * statementTemplate for statements that share their values: each sentinel must be a parameter of at
  * least one of them (each statement binds those it has).
  */
-export function statementsTemplate<V extends TemplateValues>(compiled: readonly CompiledQuery[], sentinels: V): StatementsTemplate<V> {
+export function statementsTemplate<V extends TemplateValues>(
+  compiled: readonly CompiledQuery[],
+  sentinels: V,
+): StatementsTemplate<V> {
   const templates = templatesOf(compiled, sentinels);
   return { bind: (values) => templates.map((bind) => bind(values)) };
 }
 
-function templatesOf<V extends TemplateValues>(compiled: readonly CompiledQuery[], sentinels: V): ((values: V) => CompiledQuery)[] {
+function templatesOf<V extends TemplateValues>(
+  compiled: readonly CompiledQuery[],
+  sentinels: V,
+): ((values: V) => CompiledQuery)[] {
   const names = new Map<unknown, keyof V>();
   for (const name of Object.keys(sentinels) as (keyof V)[]) {
-    if (names.has(sentinels[name])) throw new Error(`statement template: ${String(name)} and ${String(names.get(sentinels[name]))} have the same sentinel`);
+    if (names.has(sentinels[name]))
+      throw new Error(
+        `statement template: ${String(name)} and ${String(names.get(sentinels[name]))} have the same sentinel`,
+      );
     names.set(sentinels[name], name);
   }
   const slotsOf = compiled.map((c) => c.parameters.map((p) => names.get(p)));
   for (const name of names.values()) {
     if (!slotsOf.some((slots) => slots.includes(name))) {
-      throw new Error(`statement template: ${String(name)} is not a parameter of ${compiled.length === 1 ? 'the statement' : 'any of the statements'}`);
+      throw new Error(
+        `statement template: ${String(name)} is not a parameter of ${compiled.length === 1 ? 'the statement' : 'any of the statements'}`,
+      );
     }
   }
   return compiled.map((statement, k) => {
     const slots = slotsOf[k];
     const constants = statement.parameters;
-    return (values: V) => ({ ...statement, parameters: slots.map((name, i) => (name === undefined ? constants[i] : values[name])) });
+    return (values: V) => ({
+      ...statement,
+      parameters: slots.map((name, i) => (name === undefined ? constants[i] : values[name])),
+    });
   });
 }

@@ -8,4 +8,5 @@ export class StatementTimeoutError extends Error {
 }
 
 /** PostgreSQL's "canceling statement due to statement timeout". */
-export const isPostgresStatementTimeout = (err: unknown): boolean => (err as { code?: string } | undefined)?.code === '57014';
+export const isPostgresStatementTimeout = (err: unknown): boolean =>
+  (err as { code?: string } | undefined)?.code === '57014';

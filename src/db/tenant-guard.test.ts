@@ -14,9 +14,15 @@ describe('tenantScopeProblem', () => {
     ['select * from "tickets" where "organization_id" = ? and "id" = ?', [ORG, 't']],
     ['update "tickets" set "subject" = ? where "id" = ? and "organization_id" = ?', ['s', 't', ORG]],
     ['delete from "tags" where "organization_id" = $1', [ORG]],
-    ['insert into "tags" ("id", "organization_id", "name") values (?, ?, ?), (?, ?, ?)', ['a', ORG, 'x', 'b', ORG, 'y']],
+    [
+      'insert into "tags" ("id", "organization_id", "name") values (?, ?, ?), (?, ?, ?)',
+      ['a', ORG, 'x', 'b', ORG, 'y'],
+    ],
     ['select 1 from "organizations" where "id" = ?', ['o']],
-    ['with "e" as (insert into "events" ("id", "organization_id") values ($1, $2)) insert into "tags" ("id", "organization_id") values ($3, $4), ($5, $6)', ['e', ORG, 'a', ORG, 'b', ORG]],
+    [
+      'with "e" as (insert into "events" ("id", "organization_id") values ($1, $2)) insert into "tags" ("id", "organization_id") values ($3, $4), ($5, $6)',
+      ['e', ORG, 'a', ORG, 'b', ORG],
+    ],
     [
       'with "w0" as (update "customers" set "n" = n + 1 where "customers"."organization_id" = $1 and "id" = $2 returning 1), "w1" as (insert into "tags" ("id", "organization_id") values ($3, $4) on conflict ("organization_id", "id") do update set "n" = tags.n + $5 returning 1) select (select count(*) from "w0") + (select count(*) from "w1")',
       [ORG, 'c', 'a', ORG, 1],
@@ -25,7 +31,10 @@ describe('tenantScopeProblem', () => {
       'select * from "ticket_tags" as "tt" inner join "tags" as "t" on "t"."organization_id" = "tt"."organization_id" and "t"."id" = "tt"."tag_id" where "tt"."organization_id" = ?',
       [ORG],
     ],
-    ['select * from tickets where organization_id = ? and id in (select ticket_id from messages where organization_id = ?)', [ORG, ORG]],
+    [
+      'select * from tickets where organization_id = ? and id in (select ticket_id from messages where organization_id = ?)',
+      [ORG, ORG],
+    ],
   ])('accepts a confined statement: %s', (sqlText, params) => {
     expect(tenantScopeProblem(sqlText, params, ORG)).toBeNull();
   });
@@ -33,7 +42,11 @@ describe('tenantScopeProblem', () => {
   it.each([
     ['no condition', 'update "tickets" set "subject" = ? where "id" = ?', ['s', 't']],
     ['another organization', 'select * from "tickets" where "organization_id" = $1', [OTHER]],
-    ['another organization in a chained insert', 'with "e" as (insert into "events" ("id", "organization_id") values ($1, $2)) insert into "tags" ("id", "organization_id") values ($3, $4)', ['e', ORG, 'a', OTHER]],
+    [
+      'another organization in a chained insert',
+      'with "e" as (insert into "events" ("id", "organization_id") values ($1, $2)) insert into "tags" ("id", "organization_id") values ($3, $4)',
+      ['e', ORG, 'a', OTHER],
+    ],
     [
       'an update without one in a chain of writes',
       'with "w0" as (insert into "tags" ("id", "organization_id") values ($1, $2) returning 1), "w1" as (update "customers" set "n" = n + 1 where "id" = $3 returning 1) select (select count(*) from "w0") + (select count(*) from "w1")',
@@ -45,10 +58,22 @@ describe('tenantScopeProblem', () => {
       [OTHER, 'a', ORG],
     ],
     ['one positional parameter off', 'select * from "tickets" where "id" = ? and "organization_id" = ?', [ORG, 't']],
-    ['a subquery without one', 'select * from tickets where organization_id = ? and id in (select ticket_id from ticket_tags where tag_id = ?)', [ORG, 'g']],
-    ['a join without one', 'select * from "ticket_tags" as "tt" inner join "tags" as "t" on "t"."id" = "tt"."tag_id" where "tt"."organization_id" = ?', [ORG]],
+    [
+      'a subquery without one',
+      'select * from tickets where organization_id = ? and id in (select ticket_id from ticket_tags where tag_id = ?)',
+      [ORG, 'g'],
+    ],
+    [
+      'a join without one',
+      'select * from "ticket_tags" as "tt" inner join "tags" as "t" on "t"."id" = "tt"."tag_id" where "tt"."organization_id" = ?',
+      [ORG],
+    ],
     ['an insert without the column', 'insert into "tags" ("id", "name") values (?, ?)', ['a', 'x']],
-    ['an insert for another organization', 'insert into "tags" ("id", "organization_id") values (?, ?), (?, ?)', ['a', ORG, 'b', OTHER]],
+    [
+      'an insert for another organization',
+      'insert into "tags" ("id", "organization_id") values (?, ?), (?, ?)',
+      ['a', ORG, 'b', OTHER],
+    ],
     ['an insert without a column list', 'insert into "tags" select * from "tags"', []],
   ])('rejects %s', (_name, sqlText, params) => {
     expect(tenantScopeProblem(sqlText, params as unknown[], ORG)).not.toBeNull();
@@ -62,7 +87,10 @@ describe('tenantGuard plugin', () => {
   const guarded = db.withPlugin(tenantGuard(ORG, DIALECTS.sqlite.compiler()));
 
   it('runs a confined statement', async () => {
-    await guarded.insertInto('tags').values({ id: 'a', organization_id: ORG, name: 'x' } as never).execute();
+    await guarded
+      .insertInto('tags')
+      .values({ id: 'a', organization_id: ORG, name: 'x' } as never)
+      .execute();
     const rows = await guarded.selectFrom('tags').selectAll().where('organization_id', '=', ORG).execute();
     expect(rows).toHaveLength(1);
   });

@@ -46,7 +46,11 @@ const ORG_JOIN = /"?organization_id"?\s*=\s*"?[a-z_]+"?\."?organization_id"?/gi;
  * Why a compiled statement is not confined to organizationId, or null when it is. Placeholders are
  * `$n` (PostgreSQL) or positional `?` (SQLite).
  */
-export function tenantScopeProblem(sqlText: string, parameters: readonly unknown[], organizationId: string): string | null {
+export function tenantScopeProblem(
+  sqlText: string,
+  parameters: readonly unknown[],
+  organizationId: string,
+): string | null {
   const tables = [...sqlText.matchAll(TABLE_REF)].map((m) => m[1].toLowerCase()).filter((t) => TENANT_TABLES.has(t));
   if (tables.length === 0) return null;
 
@@ -104,7 +108,8 @@ export function tenantGuard(organizationId: string, compiler: QueryCompiler): Ky
     transformQuery({ node, queryId }) {
       const compiled = compiler.compileQuery(node, queryId);
       const problem = tenantScopeProblem(compiled.sql, compiled.parameters, organizationId);
-      if (problem) throw new TenantScopeError(`statement not confined to its organization: ${problem}\n${compiled.sql}`);
+      if (problem)
+        throw new TenantScopeError(`statement not confined to its organization: ${problem}\n${compiled.sql}`);
       return node;
     },
     async transformResult({ result }) {

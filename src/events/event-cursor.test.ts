@@ -10,7 +10,17 @@ describe('event cursors', () => {
 
   it('refuses anything that is not a canonical cursor', () => {
     const b64 = (s: string) => `evc_${Buffer.from(s).toString('base64url')}`;
-    for (const raw of ['', 'evc_', 'abc', b64('2:0:1'), b64('1:01:1'), b64('1:1:-1'), b64('1:18446744073709551616:1'), `${b64('1:1:1')}=`, 'evc_!!!']) {
+    for (const raw of [
+      '',
+      'evc_',
+      'abc',
+      b64('2:0:1'),
+      b64('1:01:1'),
+      b64('1:1:-1'),
+      b64('1:18446744073709551616:1'),
+      `${b64('1:1:1')}=`,
+      'evc_!!!',
+    ]) {
       expect(decodeCursor(raw), raw).toBeNull();
     }
   });

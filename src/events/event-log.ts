@@ -41,7 +41,10 @@ export function createEventLog({ database }: { database: Pick<DatabaseHandle, 'f
       const last = page.length > 0 ? page[page.length - 1] : null;
       return {
         data: page.map(eventView),
-        meta: { next_cursor: encodeCursor(last ? { xid: last.xid, seq: last.seq } : after), has_more: rows.length > query.limit },
+        meta: {
+          next_cursor: encodeCursor(last ? { xid: last.xid, seq: last.seq } : after),
+          has_more: rows.length > query.limit,
+        },
       };
     },
 

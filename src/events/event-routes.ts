@@ -9,7 +9,12 @@ function parseTypes(raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined;
   const types = [...new Set(raw.split(',').map((s) => s.trim()))];
   const unknown = types.filter((t) => !(EVENT_TYPES as readonly string[]).includes(t));
-  if (unknown.length > 0) throw validationError(`unknown event type ${unknown.join(', ')}; known: ${EVENT_TYPES.join(', ')}`, 'type', 'invalid_value');
+  if (unknown.length > 0)
+    throw validationError(
+      `unknown event type ${unknown.join(', ')}; known: ${EVENT_TYPES.join(', ')}`,
+      'type',
+      'invalid_value',
+    );
   return types;
 }
 
@@ -26,6 +31,10 @@ export async function registerEventRoutes(app: App, { eventLog }: { eventLog: Ev
       },
     },
     async (request) =>
-      eventLog.list(request.auth.organizationId, { after: request.query.after, limit: request.query.limit, types: parseTypes(request.query.type) }),
+      eventLog.list(request.auth.organizationId, {
+        after: request.query.after,
+        limit: request.query.limit,
+        types: parseTypes(request.query.type),
+      }),
   );
 }

@@ -2,7 +2,13 @@ import { Type } from 'typebox';
 import { Timestamp } from '../shared/schemas.js';
 
 export const EventsQuery = Type.Object({
-  after: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'A next_cursor from an earlier answer; omitted: from the oldest retained event' })),
+  after: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'A next_cursor from an earlier answer; omitted: from the oldest retained event',
+    }),
+  ),
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
   type: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, description: 'Comma-separated event types' })),
 });
@@ -17,7 +23,9 @@ export const EventSchema = Type.Object({
 export const EventListSchema = Type.Object({
   data: Type.Array(EventSchema),
   meta: Type.Object({
-    next_cursor: Type.String({ description: 'Pass as after to continue; always present (poll with it for newer events)' }),
+    next_cursor: Type.String({
+      description: 'Pass as after to continue; always present (poll with it for newer events)',
+    }),
     has_more: Type.Boolean(),
   }),
 });

@@ -44,7 +44,12 @@ const READ = {
      order by seq limit ${limit}`,
 };
 
-export async function readEvents(t: TenantDb, after: Position, limit: number, types?: readonly string[]): Promise<EventRow[]> {
+export async function readEvents(
+  t: TenantDb,
+  after: Position,
+  limit: number,
+  types?: readonly string[],
+): Promise<EventRow[]> {
   const rows = (await t.pick(READ)(t, after, limit, types).execute(t.db)).rows;
   return rows.map((r) => ({ ...r, seq: Number(r.seq), created_at: Number(r.created_at) }));
 }
@@ -53,9 +58,13 @@ export async function readEvents(t: TenantDb, after: Position, limit: number, ty
 // below the current xmin; SQLite: a seq never assigned).
 const ISSUABLE = {
   postgres: (p: Position) =>
-    sql<{ ok: boolean | number }>`select (cast(${p.xid} as xid8) < pg_snapshot_xmin(pg_current_snapshot()) or ${p.xid} = '0') as ok`,
+    sql<{
+      ok: boolean | number;
+    }>`select (cast(${p.xid} as xid8) < pg_snapshot_xmin(pg_current_snapshot()) or ${p.xid} = '0') as ok`,
   sqlite: (p: Position) =>
-    sql<{ ok: boolean | number }>`select (${p.xid} = '0' and ${p.seq} <= coalesce((select seq from sqlite_sequence where name = 'events'), 0)) as ok`,
+    sql<{
+      ok: boolean | number;
+    }>`select (${p.xid} = '0' and ${p.seq} <= coalesce((select seq from sqlite_sequence where name = 'events'), 0)) as ok`,
 };
 
 export async function isIssuable(s: Sql, p: Position): Promise<boolean> {
@@ -69,7 +78,11 @@ export async function isIssuable(s: Sql, p: Position): Promise<boolean> {
  * that head, never the rest of the log, and locks only the rows it deletes, which no writer touches.
  * Returns how many it deleted and whether the head was full (more may be old).
  */
-export async function deleteOldEvents(t: TenantDb, before: number, limit: number): Promise<{ deleted: number; more: boolean }> {
+export async function deleteOldEvents(
+  t: TenantDb,
+  before: number,
+  limit: number,
+): Promise<{ deleted: number; more: boolean }> {
   const order = t.pick({ postgres: sql`xid, seq`, sqlite: sql`seq` });
   const head = (
     await sql<{ id: string; created_at: number; due: number | boolean }>`
@@ -80,7 +93,9 @@ export async function deleteOldEvents(t: TenantDb, before: number, limit: number
   ).rows;
   const old = head.filter((e) => Number(e.created_at) < before && !e.due).map((e) => e.id);
   if (old.length > 0) {
-    await sql`delete from events where organization_id = ${t.organizationId} and id in (${sql.join(old)})`.execute(t.db);
+    await sql`delete from events where organization_id = ${t.organizationId} and id in (${sql.join(old)})`.execute(
+      t.db,
+    );
   }
   return { deleted: old.length, more: old.length === limit };
 }

@@ -49,7 +49,10 @@ export function createRetention({ database, clock, days, eventLog, deliveries, b
 export type Retention = ReturnType<typeof createRetention>;
 
 /** Runs retention after `firstDelayMs`, then every `intervalMs`, until stopped. */
-export function startRetention(retention: Retention, options: { firstDelayMs: number; intervalMs: number; onError: (err: unknown) => void }) {
+export function startRetention(
+  retention: Retention,
+  options: { firstDelayMs: number; intervalMs: number; onError: (err: unknown) => void },
+) {
   let running: Promise<unknown> | null = null;
   const run = () => {
     if (running) return;

@@ -32,7 +32,9 @@ export const authPlugin = fp(
     // Revocations committed by other processes (another server, the CLI) clear this one's key cache.
     let stopWatching: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
-      stopWatching = apiKeys.watchRevocations((err) => app.log.warn({ err }, 'API key revocation listener: connection problem'));
+      stopWatching = apiKeys.watchRevocations((err) =>
+        app.log.warn({ err }, 'API key revocation listener: connection problem'),
+      );
     });
     app.addHook('onClose', async () => {
       await stopWatching?.();
@@ -40,7 +42,8 @@ export const authPlugin = fp(
     const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
       const required = request.routeOptions.config?.scopes;
       if (!required) return;
-      if (!request.headers.authorization) throw unauthorized('missing Authorization header (expected "Bearer <API key>")');
+      if (!request.headers.authorization)
+        throw unauthorized('missing Authorization header (expected "Bearer <API key>")');
       const token = bearerToken(request);
       if (!token) throw unauthorized('malformed Authorization header (expected "Bearer <API key>")');
       const key = await apiKeys.authenticate(hashToken(token));

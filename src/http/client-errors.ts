@@ -20,7 +20,9 @@ function answerFor(err: NodeJS.ErrnoException): AppError | null {
     case 'EPIPE':
       return null; // the client is gone
     case 'HPE_HEADER_OVERFLOW':
-      return new AppError(431, 'headers_too_large', 'request headers are too large', [{ field: 'headers', issue: 'too_long' }]);
+      return new AppError(431, 'headers_too_large', 'request headers are too large', [
+        { field: 'headers', issue: 'too_long' },
+      ]);
     case 'ERR_HTTP_REQUEST_TIMEOUT':
     case 'ERR_HTTP_HEADERS_TIMEOUT':
       return new AppError(408, 'request_timeout', 'the request was not received in time');

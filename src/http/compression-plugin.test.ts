@@ -10,7 +10,8 @@ describe('compression plugin', () => {
     // A plugin registered before compression that sets the ETag in a route-level onSend hook, as
     // conditional requests do: compression must run after it and see the ETag.
     app.addHook('onRoute', (route) => {
-      if (route.url === '/tagged-late') route.onSend = [async (_request, reply, payload) => (reply.header('etag', '"v2"'), payload)];
+      if (route.url === '/tagged-late')
+        route.onSend = [async (_request, reply, payload) => (reply.header('etag', '"v2"'), payload)];
     });
     await app.register(compressionPlugin, { minBytes: 1024 });
     app.get('/big', async () => big);

@@ -35,15 +35,18 @@ function tagsOf(header: string): string[] {
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): W/"x" matches "x". */
-const noneMatchHolds = (header: string, etag: string) => tagsOf(header).some((t) => t === '*' || t.replace(/^W\//, '') === etag);
+const noneMatchHolds = (header: string, etag: string) =>
+  tagsOf(header).some((t) => t === '*' || t.replace(/^W\//, '') === etag);
 /** If-Match uses the strong comparison: a weak tag never matches. */
 const matchHolds = (header: string, etag: string) => tagsOf(header).some((t) => t === '*' || t === etag);
 
 export const preconditionFailed = () =>
-  new AppError(412, 'precondition_failed', 'the resource has changed since you read it (If-Match does not match its current ETag)', [
-    { field: 'If-Match', issue: 'mismatch' },
-  ]);
-
+  new AppError(
+    412,
+    'precondition_failed',
+    'the resource has changed since you read it (If-Match does not match its current ETag)',
+    [{ field: 'If-Match', issue: 'mismatch' }],
+  );
 
 export const conditionalPlugin = fp(
   async (app: FastifyInstance) => {
@@ -78,7 +81,8 @@ export const conditionalPlugin = fp(
       if (!schema) return;
       const check: Precondition = (current) => {
         const serialize = reply.compileSerializationSchema(schema as Record<string, unknown>, '200');
-        if (!matchHolds(ifMatch, etagOf(serialize({ data: current } as Record<string, unknown>) as string))) throw preconditionFailed();
+        if (!matchHolds(ifMatch, etagOf(serialize({ data: current } as Record<string, unknown>) as string)))
+          throw preconditionFailed();
       };
       request.precondition = check;
     };

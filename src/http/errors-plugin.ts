@@ -19,7 +19,9 @@ function toAppError(err: FastifyError): AppError | null {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new AppError(400, 'validation_error', 'request body is not valid JSON', [{ field: 'body', issue: 'invalid_json' }]);
+      return new AppError(400, 'validation_error', 'request body is not valid JSON', [
+        { field: 'body', issue: 'invalid_json' },
+      ]);
   }
   const status = err.statusCode ?? 500;
   if (status === 429) return new AppError(429, 'rate_limited', 'rate limit exceeded, retry later');
@@ -59,7 +61,14 @@ export const errorsPlugin = fp(
       }
       if (isMalformedValue(err)) {
         request.log.warn({ err }, 'unvalidated malformed value reached the database');
-        return send(reply, new AppError(400, 'validation_error', 'a value is not in the form its field requires (e.g. an id that is not a UUID)'));
+        return send(
+          reply,
+          new AppError(
+            400,
+            'validation_error',
+            'a value is not in the form its field requires (e.g. an id that is not a UUID)',
+          ),
+        );
       }
       request.log.error({ err }, 'unhandled error');
       // A bug: the answer says nothing internal (no message, stack or SQL); the log has it all.

@@ -6,15 +6,21 @@ import { Type } from 'typebox';
 export const healthPlugin = fp(
   async (app: FastifyInstance, options: { ping: () => Promise<void> }) => {
     const Status = Type.Object({ status: Type.String() });
-    app.get('/healthz', { schema: { tags: ['health'], security: [], response: { 200: Status } } }, async () => ({ status: 'ok' }));
-    app.get('/readyz', { schema: { tags: ['health'], security: [], response: { 200: Status, 503: Status } } }, async (_request, reply) => {
-      try {
-        await options.ping();
-        return { status: 'ok' };
-      } catch {
-        return reply.code(503).send({ status: 'database unreachable' });
-      }
-    });
+    app.get('/healthz', { schema: { tags: ['health'], security: [], response: { 200: Status } } }, async () => ({
+      status: 'ok',
+    }));
+    app.get(
+      '/readyz',
+      { schema: { tags: ['health'], security: [], response: { 200: Status, 503: Status } } },
+      async (_request, reply) => {
+        try {
+          await options.ping();
+          return { status: 'ok' };
+        } catch {
+          return reply.code(503).send({ status: 'database unreachable' });
+        }
+      },
+    );
   },
   { name: 'health' },
 );

@@ -58,11 +58,14 @@ function headerKey(request: FastifyRequest): string | undefined {
   const raw = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string' || !VALID_KEY.test(raw)) {
-    throw validationError('Idempotency-Key must be 1–255 printable ASCII characters', 'Idempotency-Key', 'invalid_format');
+    throw validationError(
+      'Idempotency-Key must be 1–255 printable ASCII characters',
+      'Idempotency-Key',
+      'invalid_format',
+    );
   }
   return raw;
 }
-
 
 export const idempotencyPlugin = fp(
   async (app: FastifyInstance, { idempotency }: { idempotency: IdempotencyService }) => {
@@ -92,7 +95,10 @@ export const idempotencyPlugin = fp(
         if (outcome.kind === 'reused') throw idempotencyKeyReused();
         if (outcome.kind === 'in_use') throw idempotencyKeyInUse();
         if (outcome.kind === 'replay') {
-          reply.code(outcome.status).header(REPLAYED_HEADER, 'true').header('content-type', 'application/json; charset=utf-8');
+          reply
+            .code(outcome.status)
+            .header(REPLAYED_HEADER, 'true')
+            .header('content-type', 'application/json; charset=utf-8');
           return reply.send(outcome.body);
         }
         request[PENDING] = { organizationId, key, token: outcome.token, successStatus, stored: null, active: true };
@@ -108,11 +114,22 @@ export const idempotencyPlugin = fp(
               if (!pending.active) return;
               let body: string;
               try {
-                body = storedForm(reply.serializeInput(render(result) as Record<string, unknown>, String(pending.successStatus)) as string);
+                body = storedForm(
+                  reply.serializeInput(
+                    render(result) as Record<string, unknown>,
+                    String(pending.successStatus),
+                  ) as string,
+                );
               } catch {
                 return; // not this route's answer (a read-only transaction's rows): onSend stores the answer
               }
-              await idempotency.complete(transaction.forOrganization(pending.organizationId), pending.key, pending.token, pending.successStatus, body);
+              await idempotency.complete(
+                transaction.forOrganization(pending.organizationId),
+                pending.key,
+                pending.token,
+                pending.successStatus,
+                body,
+              );
               pending.stored = body;
             },
           },
@@ -131,7 +148,10 @@ export const idempotencyPlugin = fp(
             const body = storedForm(payload);
             if (pending.stored === body && status === pending.successStatus) return payload;
             // Not stored with the effects (or stored in another form): store what is sent, now.
-            request.log.warn({ route: request.routeOptions.url, stored: pending.stored !== null }, 'idempotent answer stored after its transaction');
+            request.log.warn(
+              { route: request.routeOptions.url, stored: pending.stored !== null },
+              'idempotent answer stored after its transaction',
+            );
             if (pending.stored === null) {
               await idempotency.completeLate(pending.organizationId, pending.key, pending.token, status, body);
             } else {

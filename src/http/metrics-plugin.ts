@@ -15,7 +15,12 @@ export const metricsPlugin = fp(
   async (app: FastifyInstance, { metrics }: { metrics: Metrics }) => {
     app.addHook('onResponse', (request, reply, done) => {
       // The route template (/api/v1/tickets/:id), never request.url: no ids or query strings in labels.
-      metrics.observeRequest(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
+      metrics.observeRequest(
+        request.method,
+        request.routeOptions.url ?? UNMATCHED_ROUTE,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
       done();
     });
     app.get(
@@ -25,7 +30,12 @@ export const metricsPlugin = fp(
           tags: ['health'],
           summary: 'Prometheus metrics (text exposition format)',
           security: [],
-          response: { 200: { description: 'Prometheus text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } } },
+          response: {
+            200: {
+              description: 'Prometheus text exposition format',
+              content: { 'text/plain': { schema: { type: 'string' } } },
+            },
+          },
         },
       },
       async (_request, reply) => {

@@ -91,10 +91,20 @@ export function createMetrics(options: { clock: Clock; sources: MetricsSources; 
         if (stats) this.set(read(stats, clock()));
       },
     });
-  queueGauge('helpdesk_webhook_queue_depth', 'Webhook deliveries waiting for an attempt (due now or scheduled for a retry), all organizations', (s) => s.queued);
-  queueGauge('helpdesk_webhook_queue_due', 'Webhook deliveries due now (including those being attempted), all organizations', (s) => s.due);
-  queueGauge('helpdesk_webhook_oldest_due_age_seconds', 'Age of the oldest due webhook delivery (0 when none is due)', (s, now) =>
-    s.oldestDueAt === null ? 0 : Math.max(0, (now - s.oldestDueAt) / 1000),
+  queueGauge(
+    'helpdesk_webhook_queue_depth',
+    'Webhook deliveries waiting for an attempt (due now or scheduled for a retry), all organizations',
+    (s) => s.queued,
+  );
+  queueGauge(
+    'helpdesk_webhook_queue_due',
+    'Webhook deliveries due now (including those being attempted), all organizations',
+    (s) => s.due,
+  );
+  queueGauge(
+    'helpdesk_webhook_oldest_due_age_seconds',
+    'Age of the oldest due webhook delivery (0 when none is due)',
+    (s, now) => (s.oldestDueAt === null ? 0 : Math.max(0, (now - s.oldestDueAt) / 1000)),
   );
 
   if (sources.eventLogSize) {
@@ -122,15 +132,28 @@ export function createMetrics(options: { clock: Clock; sources: MetricsSources; 
           if (stats) this.set(read(stats));
         },
       });
-    poolGauge('helpdesk_db_pool_connections', 'Open database connections of this process (idle or in use)', (p) => p.total);
+    poolGauge(
+      'helpdesk_db_pool_connections',
+      'Open database connections of this process (idle or in use)',
+      (p) => p.total,
+    );
     poolGauge('helpdesk_db_pool_idle_connections', 'Idle open database connections of this process', (p) => p.idle);
-    poolGauge('helpdesk_db_pool_max_connections', 'The most database connections this process opens (DATABASE_POOL_SIZE)', (p) => p.max);
-    poolGauge('helpdesk_db_pool_waiting_requests', 'Queries of this process waiting for a free database connection', (p) => p.waiting);
+    poolGauge(
+      'helpdesk_db_pool_max_connections',
+      'The most database connections this process opens (DATABASE_POOL_SIZE)',
+      (p) => p.max,
+    );
+    poolGauge(
+      'helpdesk_db_pool_waiting_requests',
+      'Queries of this process waiting for a free database connection',
+      (p) => p.waiting,
+    );
   }
 
   return {
     registry,
-    observeRequest: (method, route, status, seconds) => duration.observe({ method, route, status_code: String(status) }, seconds),
+    observeRequest: (method, route, status, seconds) =>
+      duration.observe({ method, route, status_code: String(status) }, seconds),
     attemptFinished: (outcome) => attempts.inc({ outcome }),
   };
 }

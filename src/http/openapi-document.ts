@@ -14,7 +14,11 @@ const COMPONENT = '#/components/schemas/';
 const NAME_OF = new Map<object, string>(Object.entries(NAMED_SCHEMAS).map(([name, schema]) => [schema, name]));
 /** Schemas registered with app.addSchema and referenced as `{$ref: "<$id>#"}` by the routes. */
 const NAME_OF_ID = new Map<string, string>(
-  Object.entries(NAMED_SCHEMAS).flatMap(([name, schema]) => (typeof (schema as { $id?: unknown }).$id === 'string' ? [[`${(schema as { $id: string }).$id}#`, name] as const] : [])),
+  Object.entries(NAMED_SCHEMAS).flatMap(([name, schema]) =>
+    typeof (schema as { $id?: unknown }).$id === 'string'
+      ? [[`${(schema as { $id: string }).$id}#`, name] as const]
+      : [],
+  ),
 );
 
 /**
@@ -92,17 +96,30 @@ const RATE_LIMIT_HEADERS = {
 const RETRY_AFTER = { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } };
 
 const HEADERS = {
-  RateLimitLimit: { description: 'Requests allowed per window (one minute); sent when rate limiting is on', schema: { type: 'integer' } },
+  RateLimitLimit: {
+    description: 'Requests allowed per window (one minute); sent when rate limiting is on',
+    schema: { type: 'integer' },
+  },
   RateLimitRemaining: { description: 'Requests left in the current window', schema: { type: 'integer' } },
   RateLimitReset: { description: 'Seconds until the current window ends', schema: { type: 'integer' } },
-  RetryAfter: { description: 'Seconds to wait before retrying', schema: { type: 'integer', examples: [RETRY_AFTER_UNAVAILABLE_S] } },
+  RetryAfter: {
+    description: 'Seconds to wait before retrying',
+    schema: { type: 'integer', examples: [RETRY_AFTER_UNAVAILABLE_S] },
+  },
 };
 
 const TAGS = [
   { name: 'tickets', description: 'Support tickets and their messages (conversation threads)' },
   { name: 'customers', description: 'The people who open tickets, with their ticket count' },
-  { name: 'webhooks', description: 'Webhook endpoints, REST-hook subscriptions, delivery history, test pings, redelivery and secret rotation' },
-  { name: 'events', description: 'The event log: every change, in order, with gap-free cursors for catching up (`events:read`)' },
+  {
+    name: 'webhooks',
+    description:
+      'Webhook endpoints, REST-hook subscriptions, delivery history, test pings, redelivery and secret rotation',
+  },
+  {
+    name: 'events',
+    description: 'The event log: every change, in order, with gap-free cursors for catching up (`events:read`)',
+  },
   { name: 'billing', description: "Usage of the current month against the organization's plan" },
   { name: 'users', description: 'Staff users (agents and admins) who work on tickets (`admin` scope)' },
   { name: 'teams', description: 'Teams of staff users tickets can be assigned to (`admin` scope)' },
@@ -113,11 +130,16 @@ const TAGS = [
 ];
 
 /** The error answers an operation can give, by status: derived from its shape, plus its table entry's. */
-export function operationErrors(method: string, operation: Json, extra: Partial<Record<number, ErrorCode[]>> = {}): Map<number, ErrorCode[]> {
+export function operationErrors(
+  method: string,
+  operation: Json,
+  extra: Partial<Record<number, ErrorCode[]>> = {},
+): Map<number, ErrorCode[]> {
   const authenticated = !(Array.isArray(operation.security) && operation.security.length === 0);
   const hasPathId = (operation.parameters ?? []).some((p: Json) => p.in === 'path');
   const errors = new Map<number, ErrorCode[]>();
-  const add = (status: number, ...codes: ErrorCode[]) => errors.set(status, [...new Set([...(errors.get(status) ?? []), ...codes])]);
+  const add = (status: number, ...codes: ErrorCode[]) =>
+    errors.set(status, [...new Set([...(errors.get(status) ?? []), ...codes])]);
   // Any request: a NUL (%00) in the URL, and the query and body checks.
   add(400, 'validation_error');
   if (authenticated) {
@@ -136,7 +158,8 @@ export function operationErrors(method: string, operation: Json, extra: Partial<
   }
   // Platform headers the operation takes (platform-docs-plugin.ts declares them): Idempotency-Key on
   // POSTs, If-Match on conditional PATCH/DELETE.
-  const takesHeader = (name: string) => (operation.parameters ?? []).some((p: Json) => p.in === 'header' && p.name.toLowerCase() === name);
+  const takesHeader = (name: string) =>
+    (operation.parameters ?? []).some((p: Json) => p.in === 'header' && p.name.toLowerCase() === name);
   if (takesHeader('idempotency-key')) {
     add(409, 'idempotency_key_in_use');
     add(422, 'idempotency_key_reused');
@@ -175,7 +198,8 @@ function completeOperation(method: string, path: string, operation: Json): void 
   for (const [status, codes] of operationErrors(method, operation, entry?.errors)) {
     if (responses[status]) continue;
     responses[status] = errorResponse(status, codes, authenticated);
-    if (declaredHeaders(status)) responses[status].headers = { ...declaredHeaders(status), ...responses[status].headers };
+    if (declaredHeaders(status))
+      responses[status].headers = { ...declaredHeaders(status), ...responses[status].headers };
   }
   operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   const example = entry && REQUEST_EXAMPLES[entry.operationId];
@@ -220,6 +244,9 @@ export function completeDocument(document: Json): Json {
       for (const tag of item[method].tags ?? []) used.add(tag);
     }
   }
-  document.tags = [...TAGS.filter((t) => used.has(t.name)), ...[...used].filter((n) => !TAGS.some((t) => t.name === n)).map((name) => ({ name }))];
+  document.tags = [
+    ...TAGS.filter((t) => used.has(t.name)),
+    ...[...used].filter((n) => !TAGS.some((t) => t.name === n)).map((name) => ({ name })),
+  ];
   return document;
 }

@@ -22,7 +22,11 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     metadata: { plan: 'pro' },
   },
   updateCustomer: { name: 'Jane Smith', metadata: { plan: 'enterprise' } },
-  createWebhook: { name: 'CRM sync', url: 'https://hooks.example.com/helpdesk', events: ['ticket.created', 'ticket.updated'] },
+  createWebhook: {
+    name: 'CRM sync',
+    url: 'https://hooks.example.com/helpdesk',
+    events: ['ticket.created', 'ticket.updated'],
+  },
   subscribeWebhook: { url: 'https://hooks.example.com/zapier/123', event: 'ticket.created' },
   unsubscribeWebhook: { url: 'https://hooks.example.com/zapier/123', event: 'ticket.created' },
   updateWebhook: { is_active: false },

@@ -24,7 +24,10 @@ const planLimit = { 403: ['plan_limit_exceeded'] } as const satisfies OperationE
 const conflict = { 409: ['conflict'] } as const satisfies OperationEntry['errors'];
 
 export const OPERATIONS: Record<string, OperationEntry> = {
-  'GET /metrics': { operationId: 'getMetrics', ok: 'Prometheus text exposition (no authentication; off with METRICS_ENABLED=false)' },
+  'GET /metrics': {
+    operationId: 'getMetrics',
+    ok: 'Prometheus text exposition (no authentication; off with METRICS_ENABLED=false)',
+  },
   'GET /healthz': { operationId: 'getHealth', ok: 'The process is up', summary: 'Liveness: the process answers' },
   'GET /readyz': {
     operationId: 'getReadiness',
@@ -33,37 +36,74 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     summary: 'Readiness: the database answers',
   },
 
-  'POST /api/v1/tickets': { operationId: 'createTicket', ok: 'The created ticket with its first message', errors: planLimit },
+  'POST /api/v1/tickets': {
+    operationId: 'createTicket',
+    ok: 'The created ticket with its first message',
+    errors: planLimit,
+  },
   'GET /api/v1/tickets': { operationId: 'listTickets', ok: 'One page of tickets (without messages)' },
   'GET /api/v1/tickets/{ticket_id}': { operationId: 'getTicket', ok: 'The ticket with all its messages' },
-  'PATCH /api/v1/tickets/{ticket_id}': { operationId: 'updateTicket', ok: 'The ticket after the update, with all its messages' },
+  'PATCH /api/v1/tickets/{ticket_id}': {
+    operationId: 'updateTicket',
+    ok: 'The ticket after the update, with all its messages',
+  },
   'POST /api/v1/tickets/{ticket_id}/messages': { operationId: 'addTicketMessage', ok: 'The added message' },
 
   'POST /api/v1/customers': { operationId: 'createCustomer', ok: 'The created customer', errors: conflict },
   'GET /api/v1/customers': { operationId: 'listCustomers', ok: 'One page of customers' },
   'GET /api/v1/customers/{customer_id}': { operationId: 'getCustomer', ok: 'The customer' },
-  'PATCH /api/v1/customers/{customer_id}': { operationId: 'updateCustomer', ok: 'The customer after the update', errors: conflict },
-  'DELETE /api/v1/customers/{customer_id}': { operationId: 'deleteCustomer', ok: 'The customer and its tickets are deleted' },
+  'PATCH /api/v1/customers/{customer_id}': {
+    operationId: 'updateCustomer',
+    ok: 'The customer after the update',
+    errors: conflict,
+  },
+  'DELETE /api/v1/customers/{customer_id}': {
+    operationId: 'deleteCustomer',
+    ok: 'The customer and its tickets are deleted',
+  },
 
   'GET /api/v1/webhooks': { operationId: 'listWebhooks', ok: 'Every webhook of the organization (no secrets)' },
-  'POST /api/v1/webhooks': { operationId: 'createWebhook', ok: 'The created webhook with its signing secret', errors: planLimit },
+  'POST /api/v1/webhooks': {
+    operationId: 'createWebhook',
+    ok: 'The created webhook with its signing secret',
+    errors: planLimit,
+  },
   'POST /api/v1/webhooks/subscribe': { operationId: 'subscribeWebhook', ok: 'The subscription', errors: planLimit },
-  'POST /api/v1/webhooks/unsubscribe': { operationId: 'unsubscribeWebhook', ok: 'Unsubscribed (also when nothing matched)' },
+  'POST /api/v1/webhooks/unsubscribe': {
+    operationId: 'unsubscribeWebhook',
+    ok: 'Unsubscribed (also when nothing matched)',
+  },
   'GET /api/v1/webhooks/{webhook_id}': { operationId: 'getWebhook', ok: 'The webhook (no secret)' },
   'PATCH /api/v1/webhooks/{webhook_id}': { operationId: 'updateWebhook', ok: 'The webhook after the update' },
   'DELETE /api/v1/webhooks/{webhook_id}': { operationId: 'deleteWebhook', ok: 'The webhook is deleted' },
-  'GET /api/v1/webhooks/{webhook_id}/deliveries': { operationId: 'listWebhookDeliveries', ok: 'One page of delivery records' },
-  'POST /api/v1/webhooks/{webhook_id}/test': { operationId: 'testWebhook', ok: 'The queued webhook.test delivery (status null until its first attempt)' },
+  'GET /api/v1/webhooks/{webhook_id}/deliveries': {
+    operationId: 'listWebhookDeliveries',
+    ok: 'One page of delivery records',
+  },
+  'POST /api/v1/webhooks/{webhook_id}/test': {
+    operationId: 'testWebhook',
+    ok: 'The queued webhook.test delivery (status null until its first attempt)',
+  },
   'POST /api/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/retry': {
     operationId: 'retryWebhookDelivery',
     ok: 'The new delivery of the same event (same webhook-id, byte-identical body)',
   },
-  'POST /api/v1/webhooks/{webhook_id}/rotate-secret': { operationId: 'rotateWebhookSecret', ok: 'The webhook with its new signing secret' },
-  'GET /api/v1/events': { operationId: 'listEvents', ok: 'Events after the cursor, oldest first, with next_cursor and has_more' },
+  'POST /api/v1/webhooks/{webhook_id}/rotate-secret': {
+    operationId: 'rotateWebhookSecret',
+    ok: 'The webhook with its new signing secret',
+  },
+  'GET /api/v1/events': {
+    operationId: 'listEvents',
+    ok: 'Events after the cursor, oldest first, with next_cursor and has_more',
+  },
 
   'GET /api/v1/billing/usage': { operationId: 'getUsage', ok: "The current month's usage against the plan" },
 
-  'POST /api/v1/users': { operationId: 'createUser', ok: 'The created staff user', errors: { ...planLimit, ...conflict } },
+  'POST /api/v1/users': {
+    operationId: 'createUser',
+    ok: 'The created staff user',
+    errors: { ...planLimit, ...conflict },
+  },
   'GET /api/v1/users': { operationId: 'listUsers', ok: 'One page of staff users' },
   'GET /api/v1/users/{id}': { operationId: 'getUser', ok: 'The staff user' },
   'PATCH /api/v1/users/{id}': { operationId: 'updateUser', ok: 'The staff user after the update', errors: conflict },
@@ -81,17 +121,29 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   'PATCH /api/v1/tags/{id}': { operationId: 'updateTag', ok: 'The tag after the update', errors: conflict },
   'DELETE /api/v1/tags/{id}': { operationId: 'deleteTag', ok: 'The tag is deleted' },
 
-  'POST /api/v1/invitations': { operationId: 'createInvitation', ok: 'The created invitation', errors: { ...planLimit, ...conflict } },
+  'POST /api/v1/invitations': {
+    operationId: 'createInvitation',
+    ok: 'The created invitation',
+    errors: { ...planLimit, ...conflict },
+  },
   'GET /api/v1/invitations': { operationId: 'listInvitations', ok: 'One page of invitations' },
   'GET /api/v1/invitations/{id}': { operationId: 'getInvitation', ok: 'The invitation' },
-  'PATCH /api/v1/invitations/{id}': { operationId: 'updateInvitation', ok: 'The invitation after the update', errors: conflict },
+  'PATCH /api/v1/invitations/{id}': {
+    operationId: 'updateInvitation',
+    ok: 'The invitation after the update',
+    errors: conflict,
+  },
   'DELETE /api/v1/invitations/{id}': { operationId: 'deleteInvitation', ok: 'The invitation is deleted' },
   'POST /api/v1/invitations/{id}/accept': {
     operationId: 'acceptInvitation',
     ok: 'The accepted invitation and the staff user it created',
     errors: { ...planLimit, ...conflict },
   },
-  'POST /api/v1/invitations/{id}/revoke': { operationId: 'revokeInvitation', ok: 'The revoked invitation', errors: conflict },
+  'POST /api/v1/invitations/{id}/revoke': {
+    operationId: 'revokeInvitation',
+    ok: 'The revoked invitation',
+    errors: conflict,
+  },
 
   'POST /api/v1/api-keys': { operationId: 'createApiKey', ok: 'The created key with its token (shown only here)' },
   'GET /api/v1/api-keys': { operationId: 'listApiKeys', ok: 'Every API key, revoked ones included (never a token)' },

@@ -23,17 +23,21 @@ export const openapiPlugin = fp(
       },
       // Component names, operation ids, true error answers, headers and examples: openapi-document.ts.
       transform: ({ schema, url }) => ({ schema: transformRouteSchema(schema as never) as never, url }),
-      transformObject: (documentObject) => completeDocument((documentObject as { openapiObject: object }).openapiObject) as never,
+      transformObject: (documentObject) =>
+        completeDocument((documentObject as { openapiObject: object }).openapiObject) as never,
       // Shared schemas (app.addSchema) are named after their $id rather than def-0, def-1, ...
-      refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+      refResolver: {
+        buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+      },
     });
     await app.register(swaggerUi, { routePrefix: '/docs' });
 
     // Query parameters with a default are optional for callers (Ajv fills the default in before the
     // required check), and the document must say so.
     app.addHook('onRoute', (route) => {
-      const query = (route.schema as { querystring?: { required?: string[]; properties?: Record<string, { default?: unknown }> } })
-        ?.querystring;
+      const query = (
+        route.schema as { querystring?: { required?: string[]; properties?: Record<string, { default?: unknown }> } }
+      )?.querystring;
       if (query?.required && query.properties) {
         query.required = query.required.filter((name) => query.properties![name]?.default === undefined);
       }

@@ -13,21 +13,42 @@ import { CONDITIONAL_ROUTES } from './conditional-plugin.js';
 const errorRef = (description: string) => ({ $ref: 'ErrorResponse#', description });
 
 const HEADERS = {
-  requestId: { type: 'string', description: 'Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up' },
+  requestId: {
+    type: 'string',
+    description: 'Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up',
+  },
   idempotencyKey: {
     type: 'string',
-    description: 'Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h)',
+    description:
+      'Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h)',
   },
-  ifNoneMatch: { type: 'string', description: 'ETag(s) you hold, or *: 304 Not Modified when the current one is among them' },
-  ifMatch: { type: 'string', description: 'ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412)' },
+  ifNoneMatch: {
+    type: 'string',
+    description: 'ETag(s) you hold, or *: 304 Not Modified when the current one is among them',
+  },
+  ifMatch: {
+    type: 'string',
+    description: 'ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412)',
+  },
 };
 const RESPONSE_HEADERS = {
-  requestId: { type: 'string', description: 'The request id (yours when it was well formed); also in every error body' },
+  requestId: {
+    type: 'string',
+    description: 'The request id (yours when it was well formed); also in every error body',
+  },
   etag: { type: 'string', description: 'Strong entity tag of this representation' },
-  replayed: { type: 'string', enum: ['true'], description: 'Present on an answer replayed for a repeated Idempotency-Key' },
+  replayed: {
+    type: 'string',
+    enum: ['true'],
+    description: 'Present on an answer replayed for a repeated Idempotency-Key',
+  },
 };
 
-type Schema = { hide?: boolean; headers?: { type?: string; properties?: Record<string, unknown> }; response?: Record<string, any> };
+type Schema = {
+  hide?: boolean;
+  headers?: { type?: string; properties?: Record<string, unknown> };
+  response?: Record<string, any>;
+};
 
 export const platformDocsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -40,33 +61,52 @@ export const platformDocsPlugin = fp(
       const requestHeaders: Record<string, unknown> = { 'x-request-id': HEADERS.requestId };
       if (idempotent) requestHeaders['idempotency-key'] = HEADERS.idempotencyKey;
       if (conditional && methods.includes('GET')) requestHeaders['if-none-match'] = HEADERS.ifNoneMatch;
-      if (conditional && (methods.includes('PATCH') || methods.includes('DELETE'))) requestHeaders['if-match'] = HEADERS.ifMatch;
+      if (conditional && (methods.includes('PATCH') || methods.includes('DELETE')))
+        requestHeaders['if-match'] = HEADERS.ifMatch;
       // GET routes come through twice (their HEAD twin shares the schema object): adding is idempotent.
-      schema.headers = { type: 'object', ...schema.headers, properties: { ...schema.headers?.properties, ...requestHeaders } };
+      schema.headers = {
+        type: 'object',
+        ...schema.headers,
+        properties: { ...schema.headers?.properties, ...requestHeaders },
+      };
 
       const response = (schema.response ??= {});
       for (const [status, body] of Object.entries(response)) {
         if (body.headers?.['X-Request-Id']) continue;
         const headers: Record<string, unknown> = { 'X-Request-Id': RESPONSE_HEADERS.requestId };
         if (/^2/.test(status) && idempotent) headers['Idempotent-Replayed'] = RESPONSE_HEADERS.replayed;
-        if (status === '200' && conditional && (methods.includes('GET') || methods.includes('PATCH'))) headers.ETag = RESPONSE_HEADERS.etag;
+        if (status === '200' && conditional && (methods.includes('GET') || methods.includes('PATCH')))
+          headers.ETag = RESPONSE_HEADERS.etag;
         response[status] = { ...body, headers };
       }
       if (idempotent) {
         response[409] = withRequestId(
-          errorRef('`conflict` (a duplicate), or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (Retry-After: 1)'),
+          errorRef(
+            '`conflict` (a duplicate), or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (Retry-After: 1)',
+          ),
         );
-        response[422] = withRequestId(errorRef('`idempotency_key_reused`: this Idempotency-Key was used for another method, path or body'));
+        response[422] = withRequestId(
+          errorRef('`idempotency_key_reused`: this Idempotency-Key was used for another method, path or body'),
+        );
       }
       if (conditional && methods.includes('GET')) {
-        response[304] = { type: 'null', description: 'Not Modified: If-None-Match holds the current ETag (no body)', headers: { ETag: RESPONSE_HEADERS.etag, 'X-Request-Id': RESPONSE_HEADERS.requestId } };
+        response[304] = {
+          type: 'null',
+          description: 'Not Modified: If-None-Match holds the current ETag (no body)',
+          headers: { ETag: RESPONSE_HEADERS.etag, 'X-Request-Id': RESPONSE_HEADERS.requestId },
+        };
       }
       if (conditional && (methods.includes('PATCH') || methods.includes('DELETE'))) {
-        response[412] = withRequestId(errorRef('`precondition_failed`: If-Match does not hold the current ETag; nothing was changed'));
+        response[412] = withRequestId(
+          errorRef('`precondition_failed`: If-Match does not hold the current ETag; nothing was changed'),
+        );
       }
     });
   },
   { name: 'platform-docs' },
 );
 
-const withRequestId = (body: Record<string, unknown>) => ({ ...body, headers: { 'X-Request-Id': RESPONSE_HEADERS.requestId } });
+const withRequestId = (body: Record<string, unknown>) => ({
+  ...body,
+  headers: { 'X-Request-Id': RESPONSE_HEADERS.requestId },
+});

@@ -15,7 +15,9 @@ export const rateLimitPlugin = fp(
     app.addHook('onClose', () => limiter.close());
     app.addHook('onRoute', (route) => {
       if (!(route.config as { scopes?: Scope[] } | undefined)?.scopes) return;
-      appendRouteHooks(route, 'onRequest', (request: FastifyRequest, reply: FastifyReply) => limiter.beforeAuth(request, reply));
+      appendRouteHooks(route, 'onRequest', (request: FastifyRequest, reply: FastifyReply) =>
+        limiter.beforeAuth(request, reply),
+      );
     });
   },
   { name: 'rate-limit' },

@@ -8,7 +8,8 @@ import { bearerToken } from './bearer-token.js';
 import { memoryCounterStore, redisCounterStore, type CounterStore, type WindowCount } from './rate-limit-store.js';
 
 // ioredis is loaded only when REDIS_URL is set (1.8 MB of heap in every server otherwise).
-const loadRedis = (): typeof RedisClient => (createRequire(import.meta.url)('ioredis') as { Redis: typeof RedisClient }).Redis;
+const loadRedis = (): typeof RedisClient =>
+  (createRequire(import.meta.url)('ioredis') as { Redis: typeof RedisClient }).Redis;
 
 // Who is counted where (README, Rate limits):
 // - a request with a token that authenticated (in this process, or now) counts against that key;

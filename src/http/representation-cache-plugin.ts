@@ -50,7 +50,10 @@ export const representationCachePlugin = fp(
     app.decorateRequest('cachedEtag', null);
     app.decorateRequest('representationSlot', null);
     if (maxBytes <= 0 || readVersion() === null) return;
-    const cache = new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (e, key) => 2 * (e.payload.length + key.length) + 200 });
+    const cache = new LRUCache<string, Entry>({
+      maxSize: maxBytes,
+      sizeCalculation: (e, key) => 2 * (e.payload.length + key.length) + 200,
+    });
 
     // After authentication (onRequest): the organization is known and access was checked.
     const serveKept = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -4,7 +4,8 @@ import type { RouteOptions } from 'fastify';
 // (Fastify accepts one function or a list for each, and for `method` too).
 
 /** One value or a list (or nothing) as a list. */
-export const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+export const asList = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 type RouteHookName = 'onRequest' | 'preValidation' | 'preHandler' | 'onSend';
 

@@ -6,7 +6,12 @@ import { createContainer } from '../container.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { systemClock } from '../shared/clock.js';
-import { eagerSerializerBuilder, lazySerializerBuilder, type RouteSerializerInput, type SerializerBuilder } from './serializer-compiler.js';
+import {
+  eagerSerializerBuilder,
+  lazySerializerBuilder,
+  type RouteSerializerInput,
+  type SerializerBuilder,
+} from './serializer-compiler.js';
 
 const Shared = { $id: 'Shared', type: 'object', properties: { code: { type: 'string' }, n: { type: 'integer' } } };
 const item = {
@@ -24,8 +29,24 @@ const item = {
 // What the routes return: a date, extra properties the schema drops, numbers to coerce, a nested ref.
 const payload = {
   data: [
-    { id: 'x', at: new Date(Date.UTC(2024, 0, 2, 3, 4, 5, 6)), count: '7', tags: ['é', '"q"'], note: null, kind: 3, secret: 's', shared: { code: 'c', n: 1.9 } },
-    { id: 'y', at: '2024-01-01T00:00:00.000Z', count: 2, tags: [], kind: 'a', shared: { code: 'd', n: 2, extra: true } },
+    {
+      id: 'x',
+      at: new Date(Date.UTC(2024, 0, 2, 3, 4, 5, 6)),
+      count: '7',
+      tags: ['é', '"q"'],
+      note: null,
+      kind: 3,
+      secret: 's',
+      shared: { code: 'c', n: 1.9 },
+    },
+    {
+      id: 'y',
+      at: '2024-01-01T00:00:00.000Z',
+      count: 2,
+      tags: [],
+      kind: 'a',
+      shared: { code: 'd', n: 2, extra: true },
+    },
   ],
 };
 
@@ -44,7 +65,7 @@ async function smallApp(buildSerializer?: SerializerBuilder) {
 }
 
 describe('lazy response serializers', () => {
-  it('answer byte for byte what Fastify\'s default serializers answer', async () => {
+  it("answer byte for byte what Fastify's default serializers answer", async () => {
     const eager = await smallApp();
     const counter = { compiled: 0 };
     const lazy = await smallApp(lazySerializerBuilder(counter));
@@ -60,9 +81,19 @@ describe('lazy response serializers', () => {
     const counter = { compiled: 0 };
     const app = await smallApp(lazySerializerBuilder(counter));
     expect(counter.compiled).toBe(0);
-    const bodies = await Promise.all(Array.from({ length: 20 }, (_, i) => app.inject(['/a', '/b'][i % 2]).then((r) => r.body)));
+    const bodies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => app.inject(['/a', '/b'][i % 2]).then((r) => r.body)),
+    );
     expect(new Set(bodies).size).toBe(1);
-    expect(JSON.parse(bodies[0]).data[0]).toEqual({ id: 'x', at: '2024-01-02T03:04:05.006Z', count: 7, tags: ['é', '"q"'], note: null, kind: 3, shared: { code: 'c', n: 1 } });
+    expect(JSON.parse(bodies[0]).data[0]).toEqual({
+      id: 'x',
+      at: '2024-01-02T03:04:05.006Z',
+      count: 7,
+      tags: ['é', '"q"'],
+      note: null,
+      kind: 3,
+      shared: { code: 'c', n: 1 },
+    });
     // /a and /b share one schema object; /c's is an equal copy: one compile for the three of them.
     await app.inject('/c');
     expect(counter.compiled).toBe(2);
@@ -70,7 +101,7 @@ describe('lazy response serializers', () => {
   });
 });
 
-describe('the API\'s response schemas', () => {
+describe("the API's response schemas", () => {
   const inputs: { external: unknown; options: object | undefined; input: RouteSerializerInput }[] = [];
   const database = openDatabase({ dialect: 'sqlite', path: ':memory:', url: 'sqlite::memory:' });
   beforeAll(async () => {
@@ -80,7 +111,9 @@ describe('the API\'s response schemas', () => {
       const compile = lazySerializerBuilder()(external, options);
       return (input) => (inputs.push({ external, options, input }), compile(input));
     };
-    const app = await buildApp(createContainer({ config, database, clock: systemClock }), { buildSerializer: recording });
+    const app = await buildApp(createContainer({ config, database, clock: systemClock }), {
+      buildSerializer: recording,
+    });
     await app.ready();
     await app.close();
   });
@@ -88,14 +121,19 @@ describe('the API\'s response schemas', () => {
 
   it('all compile, to the code Fastify compiles for them at start', () => {
     expect(inputs.length).toBeGreaterThan(300);
-    expect(inputs.some(({ external }) => (external as Record<string, unknown>)['ErrorResponse'] !== undefined)).toBe(true);
+    expect(inputs.some(({ external }) => (external as Record<string, unknown>)['ErrorResponse'] !== undefined)).toBe(
+      true,
+    );
     // Fastify's default compiler, used as Fastify uses it: one per call of the builder (a route), every
     // schema of the route in order (it may change its options as it goes); against a fresh one per schema.
     const eagerBySet = new Map<unknown, ReturnType<SerializerBuilder>>();
     for (const { external, options, input } of inputs) {
-      if (!eagerBySet.has(external)) eagerBySet.set(external, eagerSerializerBuilder()(external, { ...options, mode: 'debug' }));
+      if (!eagerBySet.has(external))
+        eagerBySet.set(external, eagerSerializerBuilder()(external, { ...options, mode: 'debug' }));
       const eager = eagerBySet.get(external)!(input) as unknown as { code: string };
-      const fresh = eagerSerializerBuilder()(external, { ...options, mode: 'debug' })(input) as unknown as { code: string };
+      const fresh = eagerSerializerBuilder()(external, { ...options, mode: 'debug' })(input) as unknown as {
+        code: string;
+      };
       // fast-json-stringify numbers merged schemas from a counter of its own, in comments and messages.
       const code = (c: string) => c.replace(/__fjs_merged_\d+/g, '__fjs_merged');
       expect(code(fresh.code), `${input.method} ${input.url} ${input.httpStatus}`).toBe(code(eager.code));

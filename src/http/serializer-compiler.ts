@@ -27,7 +27,9 @@ export type SerializerCompiler = (input: RouteSerializerInput) => Serialize;
 export type SerializerBuilder = (externalSchemas?: unknown, serializerOpts?: object) => SerializerCompiler;
 
 const fastifyRequire = createRequire(createRequire(import.meta.url).resolve('fastify'));
-const { SerializerSelector } = fastifyRequire('@fastify/fast-json-stringify-compiler') as { SerializerSelector: () => SerializerBuilder };
+const { SerializerSelector } = fastifyRequire('@fastify/fast-json-stringify-compiler') as {
+  SerializerSelector: () => SerializerBuilder;
+};
 
 /** Fastify's default serializer builder: compiles every schema at once (the reference for tests). */
 export const eagerSerializerBuilder: () => SerializerBuilder = SerializerSelector;

@@ -50,18 +50,32 @@ function canonical(value: unknown): string {
 export const bodyHash = (body: unknown): string => createHash('sha256').update(canonical(body)).digest('base64url');
 
 export const idempotencyKeyInUse = () =>
-  new AppError(409, 'idempotency_key_in_use', 'a request with this Idempotency-Key is still being processed; retry later', [], {
-    'retry-after': '1',
-  });
+  new AppError(
+    409,
+    'idempotency_key_in_use',
+    'a request with this Idempotency-Key is still being processed; retry later',
+    [],
+    {
+      'retry-after': '1',
+    },
+  );
 
 export const idempotencyKeyReused = () =>
-  new AppError(422, 'idempotency_key_reused', 'this Idempotency-Key was already used for a different request (method, path or body)', [
-    { field: 'Idempotency-Key', issue: 'reused' },
-  ]);
+  new AppError(
+    422,
+    'idempotency_key_reused',
+    'this Idempotency-Key was already used for a different request (method, path or body)',
+    [{ field: 'Idempotency-Key', issue: 'reused' }],
+  );
 
 export type IdempotencyService = ReturnType<typeof createIdempotencyService>;
 
-export function createIdempotencyService({ database, clock, ttlHours, leaseMs = IDEMPOTENCY_LEASE_MS }: IdempotencyServiceDeps) {
+export function createIdempotencyService({
+  database,
+  clock,
+  ttlHours,
+  leaseMs = IDEMPOTENCY_LEASE_MS,
+}: IdempotencyServiceDeps) {
   const ttlMs = ttlHours * 3_600_000;
 
   async function reserve(organizationId: string, key: string, request: RequestFingerprint): Promise<Reservation> {
@@ -87,8 +101,10 @@ export function createIdempotencyService({ database, clock, ttlHours, leaseMs = 
         if (inserted) return { kind: 'run', token };
         continue; // a concurrent request reserved it first: look again
       }
-      if (row.method !== request.method || row.path !== request.path || row.body_hash !== request.bodyHash) return { kind: 'reused' };
-      if (row.status_code !== null && row.response_body !== null) return { kind: 'replay', status: row.status_code, body: row.response_body };
+      if (row.method !== request.method || row.path !== request.path || row.body_hash !== request.bodyHash)
+        return { kind: 'reused' };
+      if (row.status_code !== null && row.response_body !== null)
+        return { kind: 'replay', status: row.status_code, body: row.response_body };
       if ((row.locked_until ?? 0) > now) return { kind: 'in_use' };
       if (await store.takeOver(t, key, row.lease_token, token, now, now + leaseMs)) return { kind: 'run', token };
     }
@@ -105,7 +121,13 @@ export function createIdempotencyService({ database, clock, ttlHours, leaseMs = 
   }
 
   /** complete() outside any transaction: for an answer that was not its transaction's result. */
-  async function completeLate(organizationId: string, key: string, token: string, status: number, body: string): Promise<void> {
+  async function completeLate(
+    organizationId: string,
+    key: string,
+    token: string,
+    status: number,
+    body: string,
+  ): Promise<void> {
     await complete(database.forOrganization(organizationId), key, token, status, body);
   }
 

@@ -26,7 +26,14 @@ export async function deleteExpiredKey(t: TenantDb, key: string, now: number): P
 }
 
 /** Takes over a reservation whose lease ran out (its process died or hung); true when this call got it. */
-export async function takeOver(t: TenantDb, key: string, staleToken: string | null, token: string, now: number, until: number): Promise<boolean> {
+export async function takeOver(
+  t: TenantDb,
+  key: string,
+  staleToken: string | null,
+  token: string,
+  now: number,
+  until: number,
+): Promise<boolean> {
   const result = await t
     .updateTable('idempotency_keys')
     .set({ lease_token: token, locked_until: until })
@@ -43,7 +50,13 @@ export async function takeOver(t: TenantDb, key: string, staleToken: string | nu
  * stays: a later transaction of the same request may store its answer again (last one wins), while a
  * completed key is never taken over nor released.
  */
-export async function complete(t: TenantDb, key: string, token: string, status: number, body: string): Promise<boolean> {
+export async function complete(
+  t: TenantDb,
+  key: string,
+  token: string,
+  status: number,
+  body: string,
+): Promise<boolean> {
   const result = await t
     .updateTable('idempotency_keys')
     .set({ status_code: status, response_body: body, locked_until: null })
@@ -55,7 +68,11 @@ export async function complete(t: TenantDb, key: string, token: string, status: 
 
 /** Replaces a stored answer that differs from the one sent (see the HTTP plugin). */
 export async function restore(t: TenantDb, key: string, status: number, body: string): Promise<void> {
-  await t.updateTable('idempotency_keys').set({ status_code: status, response_body: body }).where('idempotency_key', '=', key).execute();
+  await t
+    .updateTable('idempotency_keys')
+    .set({ status_code: status, response_body: body })
+    .where('idempotency_key', '=', key)
+    .execute();
 }
 
 /** Deletes the reservation of a request that failed, so a retry may run. */
@@ -70,13 +87,22 @@ export async function release(t: TenantDb, key: string, token: string): Promise<
 
 /** Deletes up to `limit` expired keys of the organization (one short statement); the number deleted. */
 export async function deleteExpired(t: TenantDb, now: number, limit: number): Promise<number> {
-  const result = await sql`DELETE FROM idempotency_keys WHERE organization_id = ${t.organizationId} AND idempotency_key IN
-    (SELECT idempotency_key FROM idempotency_keys WHERE organization_id = ${t.organizationId} AND expires_at <= ${now} LIMIT ${limit})`.execute(t.db);
+  const result =
+    await sql`DELETE FROM idempotency_keys WHERE organization_id = ${t.organizationId} AND idempotency_key IN
+    (SELECT idempotency_key FROM idempotency_keys WHERE organization_id = ${t.organizationId} AND expires_at <= ${now} LIMIT ${limit})`.execute(
+      t.db,
+    );
   return Number(result.numAffectedRows ?? 0);
 }
 
 /** The next organizations (by id) after `after`, for the sweeper's walk over every organization. */
 export async function organizationsAfter(s: Sql, after: string, limit: number): Promise<string[]> {
-  const rows = await s.db.selectFrom('organizations').select('id').where('id', '>', after).orderBy('id').limit(limit).execute();
+  const rows = await s.db
+    .selectFrom('organizations')
+    .select('id')
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.id);
 }

@@ -4,7 +4,13 @@ import type { Clock } from '../shared/clock.js';
 import { notFound } from '../shared/errors.js';
 import { isUuid, newId } from '../shared/ids.js';
 import { ALL_SCOPES } from '../shared/scopes.js';
-import { findOrganization, hasAnyOrganization, insertOrganization, listOrganizations, lockForBootstrap } from './org-store.js';
+import {
+  findOrganization,
+  hasAnyOrganization,
+  insertOrganization,
+  listOrganizations,
+  lockForBootstrap,
+} from './org-store.js';
 
 export interface CreatedOrganization {
   organization: { id: string; name: string };
@@ -29,7 +35,8 @@ export function createOrgService(deps: { database: DatabaseHandle; clock: Clock 
   const { database, clock } = deps;
   return {
     /** Creates an organization with one key carrying every scope, in one transaction. */
-    create: (name: string): Promise<CreatedOrganization> => database.system.transaction((s) => insertWithKey(s, clock(), name)),
+    create: (name: string): Promise<CreatedOrganization> =>
+      database.system.transaction((s) => insertWithKey(s, clock(), name)),
 
     /**
      * On first start with an empty database: a default organization and its key, or null if one exists.

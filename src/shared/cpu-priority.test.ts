@@ -12,7 +12,10 @@ function fake(platform: NodeJS.Platform, nice: Record<number, number>, failing: 
   };
   const deps: PriorityDeps = {
     platform,
-    threads: () => Object.keys(nice).map(Number).filter((id) => id !== 0),
+    threads: () =>
+      Object.keys(nice)
+        .map(Number)
+        .filter((id) => id !== 0),
     getPriority: (id) => {
       fail(id);
       return nice[id];
@@ -29,7 +32,11 @@ describe('lowerProcessPriority', () => {
   it('on Linux sets every thread of the process, each by its id', () => {
     const { deps, calls } = fake('linux', { 100: 0, 101: 0, 102: 0 });
     expect(lowerProcessPriority(10, deps)).toEqual({ lowered: 3, kept: 0, error: null });
-    expect(calls).toEqual([[100, 10], [101, 10], [102, 10]]);
+    expect(calls).toEqual([
+      [100, 10],
+      [101, 10],
+      [102, 10],
+    ]);
   });
 
   it('leaves a thread already at that nice value or lower priority as it is (raising needs privileges)', () => {
@@ -51,7 +58,11 @@ describe('lowerProcessPriority', () => {
   });
 
   it('ignores threads that exited meanwhile and reports the first other error, going on with the rest', () => {
-    const { deps, calls } = fake('linux', { 100: 0, 101: 0, 102: 0, 103: 0 }, { 100: 'ESRCH', 101: 'EPERM', 102: 'EACCES' });
+    const { deps, calls } = fake(
+      'linux',
+      { 100: 0, 101: 0, 102: 0, 103: 0 },
+      { 100: 'ESRCH', 101: 'EPERM', 102: 'EACCES' },
+    );
     const outcome = lowerProcessPriority(10, deps);
     expect(outcome.lowered).toBe(1);
     expect(outcome.kept).toBe(0);
@@ -91,14 +102,14 @@ describe('lowerThreadPriority', () => {
   });
 });
 
-
 // The real scheduler, on a thread of this process made for the purpose (a nice value cannot be raised
 // back, so none of the test process's own threads is touched; the thread's own goes with it). Linux
 // only: /proc and per-thread nice values.
 describe.runIf(process.platform === 'linux')('the system scheduler', () => {
-  const niceOf = (tid: number) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+  const niceOf = (tid: number) =>
+    Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
 
-  it('lists the process\'s threads, reads and sets a thread\'s nice value by its id', async () => {
+  it("lists the process's threads, reads and sets a thread's nice value by its id", async () => {
     const before = new Set(systemDeps.threads());
     expect(before.has(process.pid)).toBe(true);
     const other = new Worker('setInterval(() => {}, 1000)', { eval: true });

@@ -19,18 +19,27 @@ describe('pagination', () => {
     [40, 2],
     [41, 3],
   ])('%i rows at 20 per page make %i pages', (total, pages) => {
-    expect(paginationMeta({ page: 2, limit: 20 }, total)).toEqual({ pagination: { page: 2, limit: 20, total, total_pages: pages } });
+    expect(paginationMeta({ page: 2, limit: 20 }, total)).toEqual({
+      pagination: { page: 2, limit: 20, total, total_pages: pages },
+    });
   });
 
   it('echoes the requested page and limit, even past the last page', () => {
-    expect(paginationMeta({ page: 7, limit: 3 }, 10)).toEqual({ pagination: { page: 7, limit: 3, total: 10, total_pages: 4 } });
+    expect(paginationMeta({ page: 7, limit: 3 }, 10)).toEqual({
+      pagination: { page: 7, limit: 3, total: 10, total_pages: 4 },
+    });
   });
 
   it('adds total_capped only when the total was capped', () => {
     expect(paginationMeta({ page: 1, limit: 20 }, 10_000, true)).toEqual({
       pagination: { page: 1, limit: 20, total: 10_000, total_pages: 500, total_capped: true },
     });
-    expect(Object.keys(paginationMeta({ page: 1, limit: 20 }, 5, false).pagination)).toEqual(['page', 'limit', 'total', 'total_pages']);
+    expect(Object.keys(paginationMeta({ page: 1, limit: 20 }, 5, false).pagination)).toEqual([
+      'page',
+      'limit',
+      'total',
+      'total_pages',
+    ]);
     expect(Object.keys(paginationMeta({ page: 1, limit: 20 }, 5).pagination)).not.toContain('total_capped');
   });
 });

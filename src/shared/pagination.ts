@@ -17,6 +17,16 @@ export interface PaginationMeta {
 
 export const offsetOf = ({ page, limit }: PageQuery): number => (page - 1) * limit;
 
-export const paginationMeta = ({ page, limit }: PageQuery, total: number, capped = false): { pagination: PaginationMeta } => ({
-  pagination: { page, limit, total, total_pages: Math.ceil(total / limit), ...(capped ? { total_capped: true as const } : {}) },
+export const paginationMeta = (
+  { page, limit }: PageQuery,
+  total: number,
+  capped = false,
+): { pagination: PaginationMeta } => ({
+  pagination: {
+    page,
+    limit,
+    total,
+    total_pages: Math.ceil(total / limit),
+    ...(capped ? { total_capped: true as const } : {}),
+  },
 });

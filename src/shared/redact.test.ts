@@ -25,8 +25,13 @@ describe('redaction of secrets', () => {
   });
 
   it('knows the passwords of the configured URLs, raw and percent-decoded (not short words)', () => {
-    expect(urlPasswords(['postgres://u:p%40ssword@h/db', null, 'redis://:abc@h', 'postgres://u@h/db']).sort()).toEqual(['p%40ssword', 'p@ssword']);
-    expect(environmentSecrets({ DATABASE_URL: 'postgres://u:longpassword@h/db', REDIS_URL: 'redis://:redispass@h' })).toEqual(['longpassword', 'redispass']);
+    expect(urlPasswords(['postgres://u:p%40ssword@h/db', null, 'redis://:abc@h', 'postgres://u@h/db']).sort()).toEqual([
+      'p%40ssword',
+      'p@ssword',
+    ]);
+    expect(
+      environmentSecrets({ DATABASE_URL: 'postgres://u:longpassword@h/db', REDIS_URL: 'redis://:redispass@h' }),
+    ).toEqual(['longpassword', 'redispass']);
   });
 
   it('cleans a logged error: message, stack, own properties (a URL error carries the URL as `input`) and causes', () => {

@@ -16,7 +16,8 @@ const BEARER = /\b(Bearer\s+)[^\s"',;]+/gi;
 /** A connection URL with its password (if any) replaced, for messages: postgres://app:[REDACTED]@db/hd. */
 export function redactUrl(url: string): string {
   // Not even a scheme (user:password@host): everything before the host is hidden.
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && url.includes('@')) return `${REDACTED}@${url.slice(url.lastIndexOf('@') + 1)}`;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && url.includes('@'))
+    return `${REDACTED}@${url.slice(url.lastIndexOf('@') + 1)}`;
   return url.replace(URL_USERINFO, (_m, scheme: string, user: string) => `${scheme}${user}:${REDACTED}@`);
 }
 

@@ -68,7 +68,12 @@ describe('search term preparation', () => {
     });
     expect(parseSearchTerm('a_')?.likeVariants).toEqual(['%a\\_%']);
     expect(parseSearchTerm('Öz')?.likeVariants).toEqual(['%Öz%', '%öz%']);
-    expect(parseSearchTerm('%')).toMatchObject({ chars: 1, indexed: false, likePattern: '%\\%%', likeVariants: ['%\\%%'] });
+    expect(parseSearchTerm('%')).toMatchObject({
+      chars: 1,
+      indexed: false,
+      likePattern: '%\\%%',
+      likeVariants: ['%\\%%'],
+    });
   });
 
   it('enumerates case variants, keeping only single-character case forms', () => {

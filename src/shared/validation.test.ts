@@ -34,11 +34,16 @@ const nestObjects = (depth: number, inner: unknown): unknown => {
 /** A stand-in for the Fastify instance that records what the installers register. */
 function recordingApp() {
   const removed: unknown[] = [];
-  const parsers: { type: unknown; options: unknown; parser: (req: unknown, body: string | Buffer, done: Done) => void }[] = [];
+  const parsers: {
+    type: unknown;
+    options: unknown;
+    parser: (req: unknown, body: string | Buffer, done: Done) => void;
+  }[] = [];
   const hooks: { name: string; hook: (request: unknown) => Promise<void> }[] = [];
   const app = {
     removeContentTypeParser: (types: unknown) => void removed.push(types),
-    addContentTypeParser: (type: unknown, options: unknown, parser: never) => void parsers.push({ type, options, parser }),
+    addContentTypeParser: (type: unknown, options: unknown, parser: never) =>
+      void parsers.push({ type, options, parser }),
     addHook: (name: string, hook: never) => void hooks.push({ name, hook }),
   };
   return { app: app as unknown as FastifyInstance, removed, parsers, hooks };
@@ -120,10 +125,22 @@ describe('validatorCompiler', () => {
 });
 
 describe('findUnstorableValue', () => {
-  it.each([null, undefined, true, false, 0, -1.5, 1e308, -1e308, '', 'plain', 'é ☃ 😀', [], {}, { a: [1, 'x', null, { b: true }] }])(
-    'accepts %j',
-    (value) => expect(findUnstorableValue(value)).toBeNull(),
-  );
+  it.each([
+    null,
+    undefined,
+    true,
+    false,
+    0,
+    -1.5,
+    1e308,
+    -1e308,
+    '',
+    'plain',
+    'é ☃ 😀',
+    [],
+    {},
+    { a: [1, 'x', null, { b: true }] },
+  ])('accepts %j', (value) => expect(findUnstorableValue(value)).toBeNull());
 
   it.each([
     ['a\u0000b', { field: 'body', issue: 'nul_character' }],
@@ -145,10 +162,16 @@ describe('findUnstorableValue', () => {
   it('reports the first problem in document order', () => {
     expect(findUnstorableValue({ a: 'ok', b: '\u0000', c: Infinity })).toEqual({ field: 'b', issue: 'nul_character' });
     expect(findUnstorableValue({ a: Infinity, b: '\u0000' })).toEqual({ field: 'a', issue: 'out_of_range' });
-    expect(findUnstorableValue({ a: { deep: '\ud800' }, b: '\u0000' })).toEqual({ field: 'a.deep', issue: 'invalid_unicode' });
+    expect(findUnstorableValue({ a: { deep: '\ud800' }, b: '\u0000' })).toEqual({
+      field: 'a.deep',
+      issue: 'invalid_unicode',
+    });
     expect(findUnstorableValue(['\u0000', Infinity])).toEqual({ field: '0', issue: 'nul_character' });
     expect(findUnstorableValue([1, 2, '\u0000', Infinity])).toEqual({ field: '2', issue: 'nul_character' });
-    expect(findUnstorableValue({ a: 1, 'b\u0000': { c: Infinity } })).toEqual({ field: 'body', issue: 'nul_character' });
+    expect(findUnstorableValue({ a: 1, 'b\u0000': { c: Infinity } })).toEqual({
+      field: 'body',
+      issue: 'nul_character',
+    });
   });
 
   it(`allows exactly ${MAX_BODY_DEPTH} levels of nesting`, () => {
@@ -156,9 +179,18 @@ describe('findUnstorableValue', () => {
     expect(findUnstorableValue(nestArrays(64, 'leaf'))).toBeNull();
     expect(findUnstorableValue(nestArrays(63, {}))).toBeNull();
     expect(findUnstorableValue(nestObjects(64, 1))).toBeNull();
-    expect(findUnstorableValue(nestArrays(65, 'leaf'))).toEqual({ field: Array(64).fill('0').join('.'), issue: 'too_deep' });
-    expect(findUnstorableValue(nestArrays(64, {}))).toEqual({ field: Array(64).fill('0').join('.'), issue: 'too_deep' });
-    expect(findUnstorableValue(nestObjects(65, null))).toEqual({ field: Array(64).fill('a').join('.'), issue: 'too_deep' });
+    expect(findUnstorableValue(nestArrays(65, 'leaf'))).toEqual({
+      field: Array(64).fill('0').join('.'),
+      issue: 'too_deep',
+    });
+    expect(findUnstorableValue(nestArrays(64, {}))).toEqual({
+      field: Array(64).fill('0').join('.'),
+      issue: 'too_deep',
+    });
+    expect(findUnstorableValue(nestObjects(65, null))).toEqual({
+      field: Array(64).fill('a').join('.'),
+      issue: 'too_deep',
+    });
     expect(findUnstorableValue({ ok: nestArrays(63, 1), deep: nestArrays(64, []) })).toEqual({
       field: `deep.${Array(63).fill('0').join('.')}`,
       issue: 'too_deep',
@@ -188,9 +220,12 @@ describe('installJsonParser', () => {
     expect(parse('null')).toEqual({ err: null, value: null, args: 2 });
   });
 
-  it.each(['', '   ', '\n\t ', Buffer.alloc(0), Buffer.from('  \r\n')])('treats the empty body %j as no body', (body) => {
-    expect(parse(body)).toEqual({ err: null, value: undefined, args: 2 });
-  });
+  it.each(['', '   ', '\n\t ', Buffer.alloc(0), Buffer.from('  \r\n')])(
+    'treats the empty body %j as no body',
+    (body) => {
+      expect(parse(body)).toEqual({ err: null, value: undefined, args: 2 });
+    },
+  );
 
   it.each(['{', '{"a":}', 'undefined', "{'a':1}", 'NaN', '1e'])('refuses %j as invalid JSON', (body) => {
     const { err, value, args } = parse(body);
@@ -230,7 +265,12 @@ describe('installJsonParser', () => {
     ['{"a":{"b":"\\ud800"}}', 'a.b must be valid Unicode (no lone surrogates)', 'a.b', 'invalid_unicode'],
     ['{"n":1e400}', 'n is a number out of range', 'n', 'out_of_range'],
     ['-1e400', 'body is a number out of range', 'body', 'out_of_range'],
-    [JSON.stringify(nestArrays(65, 1)), `${Array(64).fill('0').join('.')} nests deeper than 64 levels`, Array(64).fill('0').join('.'), 'too_deep'],
+    [
+      JSON.stringify(nestArrays(65, 1)),
+      `${Array(64).fill('0').join('.')} nests deeper than 64 levels`,
+      Array(64).fill('0').join('.'),
+      'too_deep',
+    ],
   ])('refuses the unstorable body %s', (body, message, field, issue) => {
     const { err, value } = parse(body);
     expect(appError(err)).toEqual({ statusCode: 400, code: 'validation_error', message, details: [{ field, issue }] });
@@ -247,7 +287,8 @@ describe('installJsonParser', () => {
     );
     app.post('/echo', async (req) => ({ hasBody: req.body !== undefined, body: req.body ?? null }));
     try {
-      const post = (payload: string, type: string) => app.inject({ method: 'POST', url: '/echo', payload, headers: { 'content-type': type } });
+      const post = (payload: string, type: string) =>
+        app.inject({ method: 'POST', url: '/echo', payload, headers: { 'content-type': type } });
       const ok = await post('{"a":1}', 'application/json; charset=utf-8');
       expect([ok.statusCode, ok.json()]).toEqual([200, { hasBody: true, body: { a: 1 } }]);
       const empty = await post('', 'application/json');
@@ -267,8 +308,14 @@ describe('installQueryGuards', () => {
     installQueryGuards(app);
     return hooks;
   }
-  const onRequest = (url: string) => guards().find((h) => h.name === 'onRequest')!.hook({ url });
-  const preValidation = (query: unknown) => guards().find((h) => h.name === 'preValidation')!.hook({ query });
+  const onRequest = (url: string) =>
+    guards()
+      .find((h) => h.name === 'onRequest')!
+      .hook({ url });
+  const preValidation = (query: unknown) =>
+    guards()
+      .find((h) => h.name === 'preValidation')!
+      .hook({ query });
   const rejection = async (promise: Promise<void>) => {
     const err = await promise.then(
       () => null,
@@ -355,7 +402,12 @@ describe('validationFailure', () => {
       { field: 'subject', issue: 'required' },
       { field: 'name', issue: 'too_long' },
     ]);
-    expect(validationFailure([], 'body')).toMatchObject({ statusCode: 400, code: 'validation_error', message: 'request is invalid', details: [] });
+    expect(validationFailure([], 'body')).toMatchObject({
+      statusCode: 400,
+      code: 'validation_error',
+      message: 'request is invalid',
+      details: [],
+    });
   });
 
   it('names the field from the instance path (JSON-pointer escapes decoded) or the request part', () => {
@@ -368,7 +420,10 @@ describe('validationFailure', () => {
       message: 'customer.email is required',
     });
     expect(first(error('required', { missingProperty: 'email' }), 'body')).toMatchObject({ field: 'email' });
-    expect(first(error('type', { type: 'object' }), 'querystring')).toMatchObject({ field: 'query', message: 'query must be an object' });
+    expect(first(error('type', { type: 'object' }), 'querystring')).toMatchObject({
+      field: 'query',
+      message: 'query must be an object',
+    });
     expect(first(error('type', { type: 'object' }), 'params')).toMatchObject({ field: 'params' });
     expect(first(error('type', { type: 'object' }), 'body')).toMatchObject({ field: 'body' });
     expect(first(error('type', { type: 'object' }))).toMatchObject({ field: 'body' });

@@ -50,7 +50,9 @@ export function findUnstorableValue(root: unknown): { field: string; issue: stri
       if (!Number.isFinite(value)) return { field: path, issue: 'out_of_range' };
     } else if (value !== null && typeof value === 'object') {
       if (depth >= MAX_BODY_DEPTH) return { field: path, issue: 'too_deep' };
-      const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+      const entries: [string, unknown][] = Array.isArray(value)
+        ? value.map((v, i) => [String(i), v])
+        : Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, v] = entries[i];
         if (!Array.isArray(value)) {
@@ -85,16 +87,24 @@ export function installJsonParser(app: FastifyInstance): void {
       const proto = err instanceof SyntaxError && /prototype/i.test(err.message);
       return done(
         proto
-          ? new AppError(400, 'validation_error', 'request body must not contain "__proto__" or "constructor.prototype" keys', [
-              { field: 'body', issue: 'forbidden_key' },
-            ])
-          : new AppError(400, 'validation_error', 'request body is not valid JSON', [{ field: 'body', issue: 'invalid_json' }]),
+          ? new AppError(
+              400,
+              'validation_error',
+              'request body must not contain "__proto__" or "constructor.prototype" keys',
+              [{ field: 'body', issue: 'forbidden_key' }],
+            )
+          : new AppError(400, 'validation_error', 'request body is not valid JSON', [
+              { field: 'body', issue: 'invalid_json' },
+            ]),
         undefined,
       );
     }
     const bad = findUnstorableValue(parsed);
     if (bad) {
-      return done(new AppError(400, 'validation_error', `${bad.field} ${UNSTORABLE_MESSAGES[bad.issue]}`, [bad]), undefined);
+      return done(
+        new AppError(400, 'validation_error', `${bad.field} ${UNSTORABLE_MESSAGES[bad.issue]}`, [bad]),
+        undefined,
+      );
     }
     done(null, parsed);
   });
@@ -122,7 +132,9 @@ export function installQueryGuards(app: FastifyInstance): void {
       const value = query[name];
       if (value === undefined) continue;
       if (typeof value !== 'string' || !DIGITS.test(value)) {
-        throw new AppError(400, 'validation_error', `${name} must be a positive integer`, [{ field: name, issue: 'invalid_type' }]);
+        throw new AppError(400, 'validation_error', `${name} must be a positive integer`, [
+          { field: name, issue: 'invalid_type' },
+        ]);
       }
     }
   });
@@ -166,7 +178,10 @@ function describe(error: ErrorObject, field: string): { issue: string; message: 
     case 'minimum':
       return { issue: 'out_of_range', message: `${field} must be at least ${p.limit}` };
     case 'minItems':
-      return { issue: 'too_few_items', message: `${field} must have at least ${p.limit} item${p.limit === 1 ? '' : 's'}` };
+      return {
+        issue: 'too_few_items',
+        message: `${field} must have at least ${p.limit} item${p.limit === 1 ? '' : 's'}`,
+      };
     case 'maxItems':
       return { issue: 'too_many_items', message: `${field} must have at most ${p.limit} items` };
     case 'minProperties':

@@ -14,7 +14,15 @@ export interface CappedTermHints {
 }
 
 /** At most `max` keys, each forgotten `ttlMs` after it was last noted capped (`now`: milliseconds, for tests). */
-export function createCappedTermHints({ max = 1_000, ttlMs = 60_000, now }: { max?: number; ttlMs?: number; now?: () => number } = {}): CappedTermHints {
+export function createCappedTermHints({
+  max = 1_000,
+  ttlMs = 60_000,
+  now,
+}: {
+  max?: number;
+  ttlMs?: number;
+  now?: () => number;
+} = {}): CappedTermHints {
   // ttlResolution 0: every read asks the clock (the default keeps a reading for a millisecond, past a test clock).
   const capped = new LRUCache<string, true>({ max, ttl: ttlMs, ttlResolution: 0, ...(now ? { perf: { now } } : {}) });
   return {

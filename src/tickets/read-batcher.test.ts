@@ -10,12 +10,16 @@ function fakeStore() {
   const read = async (group: string, keys: string[]) => {
     reads.push({ group, keys });
     // The values as they are when the read starts (a statement's snapshot).
-    const answer = new Map(keys.filter((k) => values.has(`${group}/${k}`)).map((k) => [k, values.get(`${group}/${k}`)!]));
+    const answer = new Map(
+      keys.filter((k) => values.has(`${group}/${k}`)).map((k) => [k, values.get(`${group}/${k}`)!]),
+    );
     if (holding) await new Promise<void>((resolve) => gates.push(resolve));
     return answer;
   };
   return {
-    values, reads, read,
+    values,
+    reads,
+    read,
     hold: () => (holding = true),
     release: () => {
       holding = false;
@@ -31,7 +35,12 @@ describe('read batcher', () => {
     const s = fakeStore();
     s.values.set('o1/a', 'A').set('o1/b', 'B');
     const b = createReadBatcher<string>({ read: s.read, maxKeys: 50, maxInFlight: 2 });
-    const answers = await Promise.all([b.load('o1', 'a', undefined), b.load('o1', 'b', undefined), b.load('o1', 'a', undefined), b.load('o1', 'x', undefined)]);
+    const answers = await Promise.all([
+      b.load('o1', 'a', undefined),
+      b.load('o1', 'b', undefined),
+      b.load('o1', 'a', undefined),
+      b.load('o1', 'x', undefined),
+    ]);
     expect(answers).toEqual(['A', 'B', 'A', undefined]);
     expect(s.reads).toEqual([{ group: 'o1', keys: ['a', 'b', 'x'] }]);
   });
@@ -41,7 +50,10 @@ describe('read batcher', () => {
     s.values.set('o1/a', 'A1').set('o2/a', 'A2');
     const b = createReadBatcher<string>({ read: s.read, maxKeys: 50, maxInFlight: 2 });
     expect(await Promise.all([b.load('o1', 'a', undefined), b.load('o2', 'a', undefined)])).toEqual(['A1', 'A2']);
-    expect(s.reads).toEqual([{ group: 'o1', keys: ['a'] }, { group: 'o2', keys: ['a'] }]);
+    expect(s.reads).toEqual([
+      { group: 'o1', keys: ['a'] },
+      { group: 'o2', keys: ['a'] },
+    ]);
   });
 
   it('a request never joins a read already sent: it waits for the next one, which sees later writes', async () => {
@@ -71,7 +83,10 @@ describe('read batcher', () => {
     s.hold();
     const all = Promise.all(Array.from({ length: 7 }, (_, i) => b.load('o1', `k${i}`, undefined)));
     await turn();
-    expect(s.reads.map((r) => r.keys)).toEqual([['k0', 'k1', 'k2'], ['k3', 'k4', 'k5']]);
+    expect(s.reads.map((r) => r.keys)).toEqual([
+      ['k0', 'k1', 'k2'],
+      ['k3', 'k4', 'k5'],
+    ]);
     s.release();
     await turn();
     s.release();

@@ -48,7 +48,11 @@ interface Group<V, A> {
   scheduled: boolean;
 }
 
-export function createReadBatcher<V, A = undefined>({ read, maxKeys, maxInFlight }: ReadBatcherOptions<V, A>): ReadBatcher<V, A> {
+export function createReadBatcher<V, A = undefined>({
+  read,
+  maxKeys,
+  maxInFlight,
+}: ReadBatcherOptions<V, A>): ReadBatcher<V, A> {
   const groups = new Map<string, Group<V, A>>();
 
   // A read is sent on the next turn of the event loop rather than at once: requests whose bytes
@@ -73,7 +77,13 @@ export function createReadBatcher<V, A = undefined>({ read, maxKeys, maxInFlight
       g.inFlight++;
       // Promise.resolve().then: a read that throws synchronously rejects its waiters like any other failure.
       Promise.resolve()
-        .then(() => read(name, batch.map(([key]) => key), batch.map(([, p]) => p.arg)))
+        .then(() =>
+          read(
+            name,
+            batch.map(([key]) => key),
+            batch.map(([, p]) => p.arg),
+          ),
+        )
         .then(
           (values) => {
             for (const [key, p] of batch) for (const w of p.waiters) w.resolve(values.get(key));

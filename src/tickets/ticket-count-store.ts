@@ -14,7 +14,12 @@ export interface Bucket {
   priority: string;
 }
 
-export async function adjustTicketCount(t: TenantDb, bucket: Bucket, delta: number, stripe = pickStripe(t)): Promise<void> {
+export async function adjustTicketCount(
+  t: TenantDb,
+  bucket: Bucket,
+  delta: number,
+  stripe = pickStripe(t),
+): Promise<void> {
   await ticketCountAdjustment(t, bucket, delta, stripe)?.execute();
 }
 
@@ -24,7 +29,9 @@ export function ticketCountAdjustment(t: TenantDb, bucket: Bucket, delta: number
   return t
     .insertInto('ticket_counts', { status: bucket.status, priority: bucket.priority, stripe, count: delta })
     .onConflict((oc) =>
-      oc.columns(['organization_id', 'status', 'priority', 'stripe']).doUpdateSet({ count: sql`ticket_counts.count + ${delta}` }),
+      oc
+        .columns(['organization_id', 'status', 'priority', 'stripe'])
+        .doUpdateSet({ count: sql`ticket_counts.count + ${delta}` }),
     );
 }
 
@@ -60,12 +67,24 @@ export async function moveTicketCount(t: TenantDb, from: Bucket, to: Bucket): Pr
  * any row lock or write, see ticketEventLock), then their rows. Call first in the deleting transaction.
  */
 export async function lockCustomerTickets(t: TenantDb, customerId: string): Promise<{ id: string; number: number }[]> {
-  const ofCustomer = () => t.db.selectFrom('tickets').select(['id', 'number']).where('customer_id', '=', customerId).where(sameOrganizationByKey(t));
+  const ofCustomer = () =>
+    t.db
+      .selectFrom('tickets')
+      .select(['id', 'number'])
+      .where('customer_id', '=', customerId)
+      .where(sameOrganizationByKey(t));
   const found = await ofCustomer().execute();
   if (found.length === 0) return [];
-  await ticketEventLock(t, found.map((r) => r.id));
+  await ticketEventLock(
+    t,
+    found.map((r) => r.id),
+  );
   const rows = await ofCustomer()
-    .where('id', 'in', found.map((r) => r.id))
+    .where(
+      'id',
+      'in',
+      found.map((r) => r.id),
+    )
     .orderBy('id')
     .$if(t.rowLocks, (q) => q.forUpdate())
     .execute();
@@ -74,12 +93,18 @@ export async function lockCustomerTickets(t: TenantDb, customerId: string): Prom
 
 /** The ids of the customer's tickets as of now (unlocked): the deletion checks none appeared meanwhile. */
 export async function customerTicketIds(t: TenantDb, customerId: string): Promise<string[]> {
-  const rows = await t.db.selectFrom('tickets').select('id').where('customer_id', '=', customerId).where(sameOrganizationByKey(t)).execute();
+  const rows = await t.db
+    .selectFrom('tickets')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where(sameOrganizationByKey(t))
+    .execute();
   return rows.map((r) => r.id);
 }
 
 export async function subtractCustomerTickets(t: TenantDb, customerId: string): Promise<void> {
-  const ofCustomer = () => t.db.selectFrom('tickets').where('customer_id', '=', customerId).where(sameOrganizationByKey(t));
+  const ofCustomer = () =>
+    t.db.selectFrom('tickets').where('customer_id', '=', customerId).where(sameOrganizationByKey(t));
   if (t.rowLocks) {
     await ofCustomer().select('id').orderBy('id').forUpdate().execute();
   }

@@ -13,7 +13,8 @@ export interface TicketDetacherDeps {
 export function createTicketDetacher({ events }: TicketDetacherDeps) {
   return {
     /** Unassigns the user's tickets, each with its updated_at and a ticket.updated event. */
-    unassignUser: (t: TenantDb, userId: string, now: number): Promise<void> => unassignUserTickets(t, events, userId, now),
+    unassignUser: (t: TenantDb, userId: string, now: number): Promise<void> =>
+      unassignUserTickets(t, events, userId, now),
     /** Whether any ticket is assigned to the user (a deletion checks none was assigned meanwhile). */
     hasAssigned: (t: TenantDb, userId: string): Promise<boolean> => hasAssignedTickets(t, userId),
     /** Takes the tag off its tickets, each with its updated_at and a ticket.updated event. */

@@ -30,12 +30,21 @@ export const DEEP_OFFSET = 10_000;
 export const LIST_TIMEOUT_MS = 5_000;
 
 /** Reads q bounded by LIST_TIMEOUT_MS (off the event loop on SQLite files: Sql.boundedRead). */
-export const bounded = <R>(t: TenantDb, q: RawBuilder<R>): Promise<R[]> => t.boundedRead({ compile: () => q.compile(t.db) }, LIST_TIMEOUT_MS);
+export const bounded = <R>(t: TenantDb, q: RawBuilder<R>): Promise<R[]> =>
+  t.boundedRead({ compile: () => q.compile(t.db) }, LIST_TIMEOUT_MS);
 
 const PAGE_COLUMNS = sql.raw(TICKET_COLUMNS.map((c) => `tickets.${c}`).join(', '));
 /** Each ticket of the page as one JSON array: the ticket's columns, then its relations (see entryOf). */
 const ITEM = sql.raw(
-  [...TICKET_COLUMNS.map((c) => `t.${c}`), 'c.email', 'c.name', 'c.external_user_id', 'u.name', 'u.email', 'tm.name'].join(', '),
+  [
+    ...TICKET_COLUMNS.map((c) => `t.${c}`),
+    'c.email',
+    'c.name',
+    'c.external_user_id',
+    'u.name',
+    'u.email',
+    'tm.name',
+  ].join(', '),
 );
 
 // The page comes back as ONE value, a JSON array of the tickets in list order (one row, whatever the
@@ -49,9 +58,29 @@ const PAGE_JSON: Record<'sqlite' | 'postgres', PageJson> = {
 };
 
 type Item = [
-  string, string, number, string, string, string, string, string, string | null, string | null, string | null, string | null,
-  number, number, number, number | null,
-  string | null, string | null, string | null, string | null, string | null, string | null, [string, string, string][],
+  string,
+  string,
+  number,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  number,
+  number,
+  number,
+  number | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  [string, string, string][],
 ];
 
 /** The bucket filter (ticket_counts) that counts exactly the tickets of this list filter. */
@@ -78,7 +107,11 @@ function pageWindow(page: PageWindow): RawBuilder<unknown> {
 }
 
 /** The one statement of a counted page (exported for EXPLAIN): one row, { page: JSON array, total }. */
-export function countedPageStatement(t: TenantDb, f: TicketFilter, page: PageWindow): RawBuilder<{ page: unknown; total: number | string }> {
+export function countedPageStatement(
+  t: TenantDb,
+  f: TicketFilter,
+  page: PageWindow,
+): RawBuilder<{ page: unknown; total: number | string }> {
   const org = t.organizationId;
   const tags = t.pick(JSON_PARTS)(org).tags;
   // The joined tables name the organization by parameter, not through the page (a subquery): that is

@@ -105,7 +105,7 @@ describe('ticket payload builders', () => {
     });
   });
 
-  it('a list item has the ticket view\'s keys in its order, message_count in place of messages and closed_at', () => {
+  it("a list item has the ticket view's keys in its order, message_count in place of messages and closed_at", () => {
     const view = Object.keys(ticketView(row, rel, [])).filter((k) => k !== 'messages' && k !== 'closed_at');
     const at = view.indexOf('created_at');
     expect(Object.keys(ticketListItem(row, rel))).toEqual([...view.slice(0, at), 'message_count', ...view.slice(at)]);
@@ -129,7 +129,11 @@ describe('ticket payload builders', () => {
     expect(data.assignee).toEqual(rel.assignee);
     expect(data.tags).toEqual(rel.tags);
     expect(data.closed_at).toBe('2026-01-04T00:00:00.000Z');
-    expect(ticketEventData(row, { ...rel, assignee: null, team: null, tags: [] })).toMatchObject({ assignee: null, team: null, tags: [] });
+    expect(ticketEventData(row, { ...rel, assignee: null, team: null, tags: [] })).toMatchObject({
+      assignee: null,
+      team: null,
+      tags: [],
+    });
   });
 
   it('builds event data without customer external_user_id or external organization fields', () => {
@@ -168,7 +172,14 @@ describe('ticket payload builders', () => {
   });
 
   it('describes a customer author, whose name may be unknown', () => {
-    const inbound = { ...message, type: 'INBOUND', author_type: 'customer', author_id: 'c-1', author_email: 'c@example.com', author_name: null };
+    const inbound = {
+      ...message,
+      type: 'INBOUND',
+      author_type: 'customer',
+      author_id: 'c-1',
+      author_email: 'c@example.com',
+      author_name: null,
+    };
     expect(messageView(inbound)).toEqual({
       id: 'm-1',
       content: 'hello',
@@ -216,7 +227,9 @@ describe('ticket payload builders', () => {
 
     it('compares assignees by id and reports only the wire fields', () => {
       const other = { id: 'u-2', name: 'Otto', email: 'o@x' };
-      expect(ticketChanges({ ...base, assignee: una }, { ...base, assignee: other })).toEqual({ assignee: { from: una, to: other } });
+      expect(ticketChanges({ ...base, assignee: una }, { ...base, assignee: other })).toEqual({
+        assignee: { from: una, to: other },
+      });
       expect(ticketChanges({ ...base, assignee: una }, { ...base, assignee: { ...una, name: 'Renamed' } })).toBeNull();
       const noisy = { ...other, password_hash: 'x' } as typeof other;
       expect(ticketChanges(base, { ...base, assignee: noisy })).toEqual({ assignee: { from: null, to: other } });

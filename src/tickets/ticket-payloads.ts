@@ -53,8 +53,19 @@ export function messageView(row: MessageRow): MessageView {
   const author =
     row.author_type === null || row.author_id === null
       ? null
-      : { type: row.author_type as 'customer' | 'user', id: row.author_id, email: row.author_email, name: row.author_name };
-  return { id: row.id, content: row.content, type: row.type as MessageView['type'], author, created_at: iso(row.created_at) };
+      : {
+          type: row.author_type as 'customer' | 'user',
+          id: row.author_id,
+          email: row.author_email,
+          name: row.author_name,
+        };
+  return {
+    id: row.id,
+    content: row.content,
+    type: row.type as MessageView['type'],
+    author,
+    created_at: iso(row.created_at),
+  };
 }
 
 const userView = (u: UserRef | null) => (u ? { id: u.id, name: u.name, email: u.email } : null);
@@ -171,7 +182,8 @@ export function ticketChanges(before: TrackedState, after: TrackedState): Ticket
   if ((before.assignee?.id ?? null) !== (after.assignee?.id ?? null)) {
     changes.assignee = { from: userView(before.assignee), to: userView(after.assignee) };
   }
-  if (!sameTagSet(before.tags, after.tags)) changes.tags = { from: before.tags.map(tagView), to: after.tags.map(tagView) };
+  if (!sameTagSet(before.tags, after.tags))
+    changes.tags = { from: before.tags.map(tagView), to: after.tags.map(tagView) };
   return Object.keys(changes).length > 0 ? changes : null;
 }
 

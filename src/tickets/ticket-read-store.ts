@@ -21,7 +21,11 @@ const RELATION_JOINS = sql.raw(`FROM tickets t
       LEFT JOIN users u ON u.id = t.assignee_id AND u.organization_id = t.organization_id
       LEFT JOIN teams tm ON tm.id = t.team_id AND tm.organization_id = t.organization_id`);
 
-type Json = (orgId: string) => { tags: RawBuilder<unknown>; messages: RawBuilder<unknown>; ticketOrg: RawBuilder<unknown> };
+type Json = (orgId: string) => {
+  tags: RawBuilder<unknown>;
+  messages: RawBuilder<unknown>;
+  ticketOrg: RawBuilder<unknown>;
+};
 
 /** The tickets' ids as one parameter (one statement text for any number of ids, prepared once on PostgreSQL). */
 const ID_SETS: Record<'sqlite' | 'postgres', (ids: readonly string[]) => RawBuilder<unknown>> = {
@@ -72,7 +76,16 @@ interface Joined extends TicketRow, RelationRow {
   messages_json: unknown;
 }
 
-type MessageTuple = [string, string, string, string | null, string | null, string | null, string | null, number | string];
+type MessageTuple = [
+  string,
+  string,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  number | string,
+];
 
 export interface LoadedTicket {
   row: TicketRow;
@@ -98,7 +111,15 @@ export async function loadTicketsWithMessages(t: TenantDb, ids: readonly string[
     const row = normalizeTicket(Object.fromEntries(TICKET_COLUMNS.map((c) => [c, r[c]])) as TicketRow);
     const messages = (parsed(r.messages_json) as MessageTuple[]).map(
       ([messageId, type, content, author_type, author_id, author_email, author_name, created_at]): MessageRow => ({
-        id: messageId, ticket_id: row.id, type, content, author_type, author_id, author_email, author_name, created_at: Number(created_at),
+        id: messageId,
+        ticket_id: row.id,
+        type,
+        content,
+        author_type,
+        author_id,
+        author_email,
+        author_name,
+        created_at: Number(created_at),
       }),
     );
     out.set(row.id, { row, relations: relationsOf(r), messages });
@@ -111,7 +132,10 @@ export async function loadTicketsWithMessages(t: TenantDb, ids: readonly string[
  * ids, instead of a query per kind of relation: the default list is the most frequent request after
  * the single ticket.
  */
-export async function loadPageRelations(t: TenantDb, tickets: readonly TicketRow[]): Promise<Map<string, TicketRelations>> {
+export async function loadPageRelations(
+  t: TenantDb,
+  tickets: readonly TicketRow[],
+): Promise<Map<string, TicketRelations>> {
   const out = new Map<string, TicketRelations>();
   if (tickets.length === 0) return out;
   const parts = t.pick(JSON_PARTS)(t.organizationId);
@@ -134,4 +158,5 @@ function relationsOf(r: RelationRow): TicketRelations {
 }
 
 /** SQLite hands JSON over as text, node-postgres already parsed. */
-export const parsed = (value: unknown): unknown[] => (typeof value === 'string' ? (JSON.parse(value) as unknown[]) : ((value ?? []) as unknown[]));
+export const parsed = (value: unknown): unknown[] =>
+  typeof value === 'string' ? (JSON.parse(value) as unknown[]) : ((value ?? []) as unknown[]);

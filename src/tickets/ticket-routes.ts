@@ -19,16 +19,27 @@ export async function registerTicketRoutes(app: App, { tickets }: { tickets: Tic
     '/tickets',
     {
       config: { scopes: ['tickets:write'] },
-      schema: { tags, summary: 'Create a ticket with its first message', body: CreateTicketBody, response: { 201: Data(TicketSchema), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Create a ticket with its first message',
+        body: CreateTicketBody,
+        response: { 201: Data(TicketSchema), ...errorResponses },
+      },
     },
-    async (request, reply) => reply.code(201).send({ data: await tickets.create(request.auth.organizationId, request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ data: await tickets.create(request.auth.organizationId, request.body) }),
   );
 
   app.get(
     '/tickets',
     {
       config: { scopes: ['tickets:read'] },
-      schema: { tags, summary: 'List tickets, newest first', querystring: ListTicketsQuery, response: { 200: PagedList(TicketListItemSchema), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'List tickets, newest first',
+        querystring: ListTicketsQuery,
+        response: { 200: PagedList(TicketListItemSchema), ...errorResponses },
+      },
     },
     async (request) => tickets.list(request.auth.organizationId, request.query),
   );
@@ -37,7 +48,12 @@ export async function registerTicketRoutes(app: App, { tickets }: { tickets: Tic
     '/tickets/:ticket_id',
     {
       config: { scopes: ['tickets:read'] },
-      schema: { tags, summary: 'Retrieve a ticket with all messages', params: TicketIdParams, response: { 200: Data(TicketSchema), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Retrieve a ticket with all messages',
+        params: TicketIdParams,
+        response: { 200: Data(TicketSchema), ...errorResponses },
+      },
     },
     async (request) => ({ data: await tickets.get(request.auth.organizationId, request.params.ticket_id) }),
   );
@@ -55,7 +71,9 @@ export async function registerTicketRoutes(app: App, { tickets }: { tickets: Tic
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await tickets.addMessage(request.auth.organizationId, request.params.ticket_id, request.body) }),
+      reply
+        .code(201)
+        .send({ data: await tickets.addMessage(request.auth.organizationId, request.params.ticket_id, request.body) }),
   );
 
   app.patch(
@@ -74,6 +92,13 @@ export async function registerTicketRoutes(app: App, { tickets }: { tickets: Tic
         if (request.body === undefined) (request as { body: unknown }).body = {};
       },
     },
-    async (request) => ({ data: await tickets.update(request.auth.organizationId, request.params.ticket_id, request.body, request.precondition ?? undefined) }),
+    async (request) => ({
+      data: await tickets.update(
+        request.auth.organizationId,
+        request.params.ticket_id,
+        request.body,
+        request.precondition ?? undefined,
+      ),
+    }),
   );
 }

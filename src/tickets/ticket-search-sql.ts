@@ -31,7 +31,8 @@ export function ticketConditions(f: TicketFilter, alias: string): RawBuilder<Sql
   return out;
 }
 
-export const and = (conds: RawBuilder<SqlBool>[]) => (conds.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(conds, sql` AND `)}`);
+export const and = (conds: RawBuilder<SqlBool>[]) =>
+  conds.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(conds, sql` AND `)}`;
 
 const likeAny = (column: RawBuilder<unknown>, patterns: string[]) =>
   sql<SqlBool>`(${sql.join(
@@ -56,7 +57,8 @@ function likeParts(t: TenantDb, term: SearchTerm, alias: string): LikeParts {
   const org = t.organizationId;
   const a = (c: string) => sql.ref(`${alias}.${c}`);
   const match = t.pick({
-    sqlite: (column: RawBuilder<unknown>) => likeAny(column, term.likeVariants.length > 0 ? term.likeVariants : [term.likePattern]),
+    sqlite: (column: RawBuilder<unknown>) =>
+      likeAny(column, term.likeVariants.length > 0 ? term.likeVariants : [term.likePattern]),
     // Checked row by row (never through a trigram index): ~* costs about half of ILIKE per row.
     postgres: (column: RawBuilder<unknown>) => sql<SqlBool>`${column} ~* ${term.regex}`,
   });
@@ -80,7 +82,12 @@ function likeParts(t: TenantDb, term: SearchTerm, alias: string): LikeParts {
  * number) rows: the subjects and messages, with a row (id null) whose number is how many tickets the
  * window held; and the customers, with the ticket whose number the term names (found anywhere).
  */
-export function shortTermParts(t: TenantDb, f: TicketFilter, term: SearchTerm, rows: RawBuilder<unknown>): [RawBuilder<WalkRow>, RawBuilder<WalkRow>] {
+export function shortTermParts(
+  t: TenantDb,
+  f: TicketFilter,
+  term: SearchTerm,
+  rows: RawBuilder<unknown>,
+): [RawBuilder<WalkRow>, RawBuilder<WalkRow>] {
   const p = likeParts(t, term, 'w');
   const byNumber = numberMatch(t, f, term);
   return [
@@ -121,7 +128,12 @@ export function tagExists(t: TenantDb, f: TicketFilter, alias: string): RawBuild
  * follow their numbers, so the subject stream is list order; the message and customer streams are
  * ordered by the match's own recency.
  */
-export function sqliteFtsCandidates(t: TenantDb, f: TicketFilter, term: SearchTerm, limit: number): RawBuilder<unknown> {
+export function sqliteFtsCandidates(
+  t: TenantDb,
+  f: TicketFilter,
+  term: SearchTerm,
+  limit: number,
+): RawBuilder<unknown> {
   const org = t.organizationId;
   const q = term.ftsPhrase;
   const conds = sql.join([sql`1 = 1`, ...ticketConditions(f, 'k')], sql` AND `);
@@ -142,7 +154,12 @@ export function sqliteFtsCandidates(t: TenantDb, f: TicketFilter, term: SearchTe
 }
 
 /** SQLite, 3+ characters: the subject stream of sqliteFtsCandidates alone (list order), at most `limit`. */
-export function sqliteSubjectMatches(t: TenantDb, f: TicketFilter, term: SearchTerm, limit: number): RawBuilder<unknown> {
+export function sqliteSubjectMatches(
+  t: TenantDb,
+  f: TicketFilter,
+  term: SearchTerm,
+  limit: number,
+): RawBuilder<unknown> {
   const conds = sql.join([sql`1 = 1`, ...ticketConditions(f, 'k')], sql` AND `);
   return sql`SELECT k.id AS id, k.number AS number FROM tickets_fts JOIN tickets k ON k.rid = tickets_fts.rowid
       WHERE tickets_fts MATCH ${term.ftsPhrase} AND +k.organization_id = ${t.organizationId} AND ${conds} ${tagExists(t, f, 'k')}
@@ -156,7 +173,10 @@ export function sqliteSubjectMatches(t: TenantDb, f: TicketFilter, term: SearchT
  * searches run with can see: searchReads); a list with closed tickets, or none (`null`), gets both
  * predicates as alternatives, which the planner reads as one scan of each index.
  */
-export function subjectIndexes(f: Pick<TicketFilter, 'status' | 'includeClosed'> | null, alias: string): RawBuilder<unknown> {
+export function subjectIndexes(
+  f: Pick<TicketFilter, 'status' | 'includeClosed'> | null,
+  alias: string,
+): RawBuilder<unknown> {
   if (f && (f.status || !f.includeClosed)) return sql``;
   const status = sql.ref(`${alias}.status`);
   return sql`AND (${status} <> 'CLOSED' OR ${status} = 'CLOSED')`;
@@ -173,7 +193,8 @@ export function pgSearchSet(t: TenantDb, term: SearchTerm): RawBuilder<unknown> 
           (SELECT id FROM customers WHERE organization_id = ${org}
              AND ${pgCustomerMatch(term)})`,
   ];
-  if (term.number !== null) parts.push(sql`SELECT id FROM tickets WHERE organization_id = ${org} AND number = ${term.number}`);
+  if (term.number !== null)
+    parts.push(sql`SELECT id FROM tickets WHERE organization_id = ${org} AND number = ${term.number}`);
   return sql.join(parts, sql` UNION `);
 }
 
@@ -193,7 +214,13 @@ export interface CappedSearchRow {
  * `exact` is false only when the message source was cut off (its rows may repeat a ticket) and the
  * union still came to at most `cap`: the caller must then count without limits.
  */
-export function pgCappedSearch(t: TenantDb, f: TicketFilter, term: SearchTerm, cap: number, page: { limit: number; offset: number }): RawBuilder<CappedSearchRow> {
+export function pgCappedSearch(
+  t: TenantDb,
+  f: TicketFilter,
+  term: SearchTerm,
+  cap: number,
+  page: { limit: number; offset: number },
+): RawBuilder<CappedSearchRow> {
   const org = t.organizationId;
   const p = term.likePattern;
   const stop = cap + 1;
@@ -237,7 +264,12 @@ export const WALK_CUSTOMER_SET = 1_000;
  * A term common among customers keeps the probes (its set would cost more than it saves). The
  * customer check comes before the messages' one, which a ticket it matches then skips.
  */
-export function pgWalkPage(t: TenantDb, term: SearchTerm, rows: RawBuilder<unknown>, page: { limit: number; offset: number }): RawBuilder<{ id: string }> {
+export function pgWalkPage(
+  t: TenantDb,
+  term: SearchTerm,
+  rows: RawBuilder<unknown>,
+  page: { limit: number; offset: number },
+): RawBuilder<{ id: string }> {
   const org = t.organizationId;
   const p = likeParts(t, term, 'w');
   const customer = sql<SqlBool>`CASE WHEN (SELECT count(*) FROM cs) <= ${WALK_CUSTOMER_SET} THEN w.customer_id IN (SELECT cs.id FROM cs)

@@ -8,8 +8,16 @@ import type { TicketSearchTerm as SearchTerm } from './ticket-search.js';
 import { LIST_TIMEOUT_MS, bounded, countedPageStatement, type PageWindow } from './ticket-list-store.js';
 import { TICKET_COLUMNS, normalizeTicket, sameOrganizationByKey } from './ticket-store.js';
 import {
-  and, pgCappedSearch, pgSearchSet, pgWalkPage, shortTermParts, sqliteFtsCandidates, sqliteSubjectMatches, tagExists,
-  ticketConditions, type TicketFilter,
+  and,
+  pgCappedSearch,
+  pgSearchSet,
+  pgWalkPage,
+  shortTermParts,
+  sqliteFtsCandidates,
+  sqliteSubjectMatches,
+  tagExists,
+  ticketConditions,
+  type TicketFilter,
 } from './ticket-search-sql.js';
 
 export type { TicketFilter } from './ticket-search-sql.js';
@@ -44,7 +52,8 @@ export interface CappedList {
 }
 
 /** True when the total can be read from ticket_counts instead of counting rows. */
-export const countableFromBuckets = (f: TicketFilter): boolean => !f.customerId && !f.assigneeId && !f.tagId && !f.search;
+export const countableFromBuckets = (f: TicketFilter): boolean =>
+  !f.customerId && !f.assigneeId && !f.tagId && !f.search;
 
 /**
  * The filter's tickets (search aside) as (id, number) rows in list order, at most `limit`. With a tag
@@ -53,7 +62,13 @@ export const countableFromBuckets = (f: TicketFilter): boolean => !f.customerId 
  * list indexes alone answer (index-only scans: no table row is read, 38 -> 2 ms for an assignee's
  * 7,000 open tickets at 1 M tickets on PostgreSQL).
  */
-export function filteredTickets(t: TenantDb, f: TicketFilter, limit: number, extra: string[] = [], numbersOnly = false): RawBuilder<unknown> {
+export function filteredTickets(
+  t: TenantDb,
+  f: TicketFilter,
+  limit: number,
+  extra: string[] = [],
+  numbersOnly = false,
+): RawBuilder<unknown> {
   const org = t.organizationId;
   const cols = extra.map((c) => sql`, tickets.${sql.ref(c)}`);
   if (f.tagId) {
@@ -149,9 +164,17 @@ type Walked = string[] | null;
  * walk it does not need is dropped. Neither transaction waits for the other while it holds its
  * connection, so searches cannot deadlock on a full pool.
  */
-async function pgIndexedSearch(t: TenantDb, f: TicketFilter, term: SearchTerm, page: PageWindow, hints: CappedTermHints): Promise<Found> {
+async function pgIndexedSearch(
+  t: TenantDb,
+  f: TicketFilter,
+  term: SearchTerm,
+  page: PageWindow,
+  hints: CappedTermHints,
+): Promise<Found> {
   const walk = async (read: Read): Promise<Walked> => {
-    const rows = await read(pgWalkPage(t, term, filteredTickets(t, f, PG_WALK_WINDOW, ['subject', 'customer_id']), page));
+    const rows = await read(
+      pgWalkPage(t, term, filteredTickets(t, f, PG_WALK_WINDOW, ['subject', 'customer_id']), page),
+    );
     return rows.length === page.limit ? rows.map((r) => r.id) : null;
   };
   const sorted = async (read: Read, total: number): Promise<Found> => {
@@ -175,7 +198,9 @@ async function pgIndexedSearch(t: TenantDb, f: TicketFilter, term: SearchTerm, p
   hints.note(key, 'walkPending' in counted || counted.capped);
   if (!('walkPending' in counted)) return counted;
   const walked = await early!;
-  return walked ? { ids: walked, total: counted.total, capped: true } : searchReads(t, (read) => sorted(read, counted.total));
+  return walked
+    ? { ids: walked, total: counted.total, capped: true }
+    : searchReads(t, (read) => sorted(read, counted.total));
 }
 
 /**
@@ -185,7 +210,13 @@ async function pgIndexedSearch(t: TenantDb, f: TicketFilter, term: SearchTerm, p
  * Reading the message stream as well cost ~400 ms for a word in 15 % of 1 M tickets (its ~30,000
  * matching messages, each looked up with its ticket, to find 10,001 distinct tickets).
  */
-async function sqliteIndexedSearch(t: TenantDb, f: TicketFilter, term: SearchTerm, read: Read, page: PageWindow): Promise<Found> {
+async function sqliteIndexedSearch(
+  t: TenantDb,
+  f: TicketFilter,
+  term: SearchTerm,
+  read: Read,
+  page: PageWindow,
+): Promise<Found> {
   const subject = await runPlan(read, { candidates: sqliteSubjectMatches(t, f, term, TOTAL_CAP + 1) }, page);
   if (subject.capped) return subject;
   return runPlan(read, planFor(t, f), page);
@@ -203,12 +234,19 @@ async function sqliteIndexedSearch(t: TenantDb, f: TicketFilter, term: SearchTer
  */
 async function shortTermSearch(t: TenantDb, f: TicketFilter, term: SearchTerm, page: PageWindow): Promise<Found> {
   const [messages, customers] = shortTermStatements(t, f, term);
-  const [first, second] = await Promise.all([searchReads(t, (read) => read(messages)), searchReads(t, (read) => read(customers))]);
+  const [first, second] = await Promise.all([
+    searchReads(t, (read) => read(messages)),
+    searchReads(t, (read) => read(customers)),
+  ]);
   const windowRows = Number(first.find((r) => r.id === null)?.number ?? 0);
   const numbers = new Map<string, number>();
   for (const r of [...first, ...second]) if (r.id !== null) numbers.set(r.id, Number(r.number));
   const ids = [...numbers.keys()].sort((a, b) => numbers.get(b)! - numbers.get(a)!);
-  return { ids: ids.slice(page.offset, page.offset + page.limit), total: ids.length, capped: ids.length > TOTAL_CAP || windowRows >= SHORT_TERM_WINDOW };
+  return {
+    ids: ids.slice(page.offset, page.offset + page.limit),
+    total: ids.length,
+    capped: ids.length > TOTAL_CAP || windowRows >= SHORT_TERM_WINDOW,
+  };
 }
 
 type Read = <R>(q: RawBuilder<R>) => Promise<R[]>;
@@ -240,7 +278,12 @@ async function searchReads<T>(t: TenantDb, fn: (read: Read) => Promise<T>): Prom
  * A counted page: the page's rows and the total (exact up to TOTAL_CAP). Pages at or past the cap are
  * empty. Searches run off the event loop on SQLite files and under a statement timeout on PostgreSQL.
  */
-export async function listTicketsCapped(t: TenantDb, f: TicketFilter, page: PageWindow, hints = noCappedTermHints): Promise<CappedList> {
+export async function listTicketsCapped(
+  t: TenantDb,
+  f: TicketFilter,
+  page: PageWindow,
+  hints = noCappedTermHints,
+): Promise<CappedList> {
   const term = f.search;
   const window = { limit: Math.max(0, Math.min(page.limit, TOTAL_CAP - page.offset)), offset: page.offset };
   let found: Found;
@@ -275,7 +318,8 @@ export function compileListQuery(t: TenantDb, f: TicketFilter, page: PageWindow)
   // The counted lists' page, relations and total: one statement (ticket-list-store.ts).
   if (countableFromBuckets(f)) return countedPageStatement(t, f, page).compile(t.db);
   const term = f.search;
-  if (term?.indexed && t.pick({ sqlite: false, postgres: true })) return pgCappedSearch(t, f, term, TOTAL_CAP, page).compile(t.db);
+  if (term?.indexed && t.pick({ sqlite: false, postgres: true }))
+    return pgCappedSearch(t, f, term, TOTAL_CAP, page).compile(t.db);
   if (term && !term.indexed) {
     const [messages, customers] = shortTermStatements(t, f, term);
     return sql`SELECT * FROM (${messages}) a UNION ALL SELECT * FROM (${customers}) b`.compile(t.db);
@@ -286,9 +330,15 @@ export function compileListQuery(t: TenantDb, f: TicketFilter, page: PageWindow)
 /** A list read cancelled by its time bound becomes a 503 the client may retry (or narrow). */
 export function searchTimeout(err: unknown): never {
   if (err instanceof StatementTimeoutError) {
-    throw new AppError(503, 'service_unavailable', 'the list took too long; narrow it with filters or a longer search term', [], {
-      'retry-after': '5',
-    });
+    throw new AppError(
+      503,
+      'service_unavailable',
+      'the list took too long; narrow it with filters or a longer search term',
+      [],
+      {
+        'retry-after': '5',
+      },
+    );
   }
   throw err;
 }

@@ -23,7 +23,12 @@ import { parseSearch } from './ticket-search.js';
 import { createCappedTermHints } from './capped-term-hints.js';
 import { countableFromBuckets, listTicketsCapped, searchTimeout, type TicketFilter } from './ticket-search-store.js';
 import { createReadBatcher } from './read-batcher.js';
-import { loadPageRelations, loadTicketsWithMessages, loadTicketWithMessages, type LoadedTicket } from './ticket-read-store.js';
+import {
+  loadPageRelations,
+  loadTicketsWithMessages,
+  loadTicketWithMessages,
+  type LoadedTicket,
+} from './ticket-read-store.js';
 import * as store from './ticket-store.js';
 import { applyTicketUpdate, resolveTags } from './ticket-update.js';
 
@@ -121,7 +126,12 @@ export function createTicketService({ database, clock, customers, quota, events 
         created_at: now,
       };
       const relations = {
-        customer: { id: customer.id, email: customer.email, name: customer.name, external_user_id: customer.external_user_id },
+        customer: {
+          id: customer.id,
+          email: customer.email,
+          name: customer.name,
+          external_user_id: customer.external_user_id,
+        },
         assignee: null,
         team: null,
         tags,
@@ -135,11 +145,20 @@ export function createTicketService({ database, clock, customers, quota, events 
       // organization's rows are striped (db/counter-stripes.ts), so concurrent creates mostly lock
       // different ones. Nothing here reads them back: the statement leaves with the COMMIT (Sql.writeLast),
       // and its failure fails the create as a failure here would.
-      const event = await events.recordWrites(t, { type: 'ticket.created', occurredAt: now, data: ticketEventData(row, relations) });
+      const event = await events.recordWrites(t, {
+        type: 'ticket.created',
+        occurredAt: now,
+        data: ticketEventData(row, relations),
+      });
       await t.writeLast([
         store.ticketInsert(t, row),
         store.messageInsert(t, message, 1),
-        store.ticketTagsInsert(t, row, tags.map((tag) => tag.id), now),
+        store.ticketTagsInsert(
+          t,
+          row,
+          tags.map((tag) => tag.id),
+          now,
+        ),
         ...customerEvent,
         ...event,
         customers.countTicket(t, customer.id),
@@ -174,12 +193,19 @@ export function createTicketService({ database, clock, customers, quota, events 
       // One statement: the page, each ticket's relations and the exact total (ticket-list-store.ts).
       // The whole filter and window: everything the answer depends on within the organization.
       const key = JSON.stringify([filter, page]);
-      const { entries, total } = (await pageReads.load(`${organizationId} ${key}`, key, [organizationId, filter, page]))!;
+      const { entries, total } = (await pageReads.load(`${organizationId} ${key}`, key, [
+        organizationId,
+        filter,
+        page,
+      ]))!;
       return { data: entries.map(([row, rel]) => ticketListItem(row, rel)), meta: paginationMeta(query, total) };
     }
     const { rows, total, capped } = await listTicketsCapped(t, filter, page, cappedTerms).catch(searchTimeout);
     const relations = await loadPageRelations(t, rows);
-    return { data: rows.map((r) => ticketListItem(r, relations.get(r.id)!)), meta: paginationMeta(query, total, capped) };
+    return {
+      data: rows.map((r) => ticketListItem(r, relations.get(r.id)!)),
+      meta: paginationMeta(query, total, capped),
+    };
   }
 
   async function addMessage(organizationId: string, rawId: string, input: AddMessageInput) {
@@ -193,24 +219,56 @@ export function createTicketService({ database, clock, customers, quota, events 
       if (input.user_id !== undefined && input.user_id !== null) {
         const user = (await store.findUsers(t, [input.user_id])).get(input.user_id);
         if (!user) throw validationError(`unknown user id: ${input.user_id}`, 'user_id', 'not_found');
-        author = { type: 'OUTBOUND', author_type: 'user', author_id: user.id, author_email: user.email, author_name: user.name };
+        author = {
+          type: 'OUTBOUND',
+          author_type: 'user',
+          author_id: user.id,
+          author_email: user.email,
+          author_name: user.name,
+        };
       } else {
         const customer = (await store.findCustomerRefs(t, [ticket.customer_id])).get(ticket.customer_id)!;
-        author = { type: 'INBOUND', author_type: 'customer', author_id: customer.id, author_email: customer.email, author_name: customer.name };
+        author = {
+          type: 'INBOUND',
+          author_type: 'customer',
+          author_id: customer.id,
+          author_email: customer.email,
+          author_name: customer.name,
+        };
       }
-      const message: MessageRow = { id: newTimeOrderedId(), ticket_id: ticket.id, content: input.content, created_at: now, ...author };
+      const message: MessageRow = {
+        id: newTimeOrderedId(),
+        ticket_id: ticket.id,
+        content: input.content,
+        created_at: now,
+        ...author,
+      };
       // The ticket row is locked (writers are serial on SQLite): its count numbers the message. The
       // writes are one statement on PostgreSQL, sent with the COMMIT (Sql.writeLast): the message, the
       // ticket's count, the event and its deliveries.
-      const event = await events.recordWrites(t, { type: 'message.created', occurredAt: now, data: messageEventData(message, ticket) });
-      await t.writeLast([store.messageInsert(t, message, ticket.message_count + 1), store.messageCountBump(t, ticket.id, now), ...event]);
+      const event = await events.recordWrites(t, {
+        type: 'message.created',
+        occurredAt: now,
+        data: messageEventData(message, ticket),
+      });
+      await t.writeLast([
+        store.messageInsert(t, message, ticket.message_count + 1),
+        store.messageCountBump(t, ticket.id, now),
+        ...event,
+      ]);
       return messageView(message);
     });
   }
 
-  async function update(organizationId: string, rawId: string, input: UpdateTicketInput, precondition?: Precondition<TicketView>) {
+  async function update(
+    organizationId: string,
+    rawId: string,
+    input: UpdateTicketInput,
+    precondition?: Precondition<TicketView>,
+  ) {
     const id = ticketIdOrNotFound(rawId);
-    if (input.subject !== undefined && blank(input.subject)) throw validationError('subject must not be blank', 'subject', 'blank');
+    if (input.subject !== undefined && blank(input.subject))
+      throw validationError('subject must not be blank', 'subject', 'blank');
     const scoped = database.forOrganization(organizationId);
     const updated = await scoped.transaction(async (t) => {
       const before = await store.lockTicket(t, id);

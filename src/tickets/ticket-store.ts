@@ -1,13 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { TenantDb } from '../db/database.js';
-import type {
-  MessageRow,
-  TagRef,
-  TeamRef,
-  TicketCustomerRef,
-  TicketRow,
-  UserRef,
-} from './ticket-payloads.js';
+import type { MessageRow, TagRef, TeamRef, TicketCustomerRef, TicketRow, UserRef } from './ticket-payloads.js';
 
 // Data access for tickets, their messages and tags, and the rows a ticket refers to. Every
 // function takes the organization-scoped handle it runs in (the root connection or a transaction):
@@ -66,7 +59,10 @@ export function sameOrganizationByKey(t: TenantDb, column = 'organization_id') {
  * committed durably (a gap, or the number used again; ticket numbers tolerate both). Set as a value
  * of the statement: no round trip, this statement's transaction only. SQLite: nothing to set.
  */
-const ASYNC_COMMIT = { sqlite: sql<string>`NULL`, postgres: sql<string>`set_config('synchronous_commit', 'off', true)` };
+const ASYNC_COMMIT = {
+  sqlite: sql<string>`NULL`,
+  postgres: sql<string>`set_config('synchronous_commit', 'off', true)`,
+};
 
 const takeTicketNumber = (t: TenantDb) =>
   t
@@ -154,15 +150,17 @@ export async function updateTicket(t: TenantDb, id: string, patch: TicketPatch):
 
 /** The update counting one more message on the ticket (and touching updated_at), not yet run. */
 export function messageCountBump(t: TenantDb, id: string, now: number) {
-  return t
-    .updateTable('tickets')
-    .set({ message_count: sql`message_count + 1`, updated_at: now })
-    .where('id', '=', id);
+  return t.updateTable('tickets').set({ message_count: sql`message_count + 1`, updated_at: now }).where('id', '=', id);
 }
 
 /** A ticket's messages, oldest first (seq follows insertion order within the ticket). */
 export async function listMessages(t: TenantDb, ticketId: string): Promise<MessageRow[]> {
-  const rows = await t.selectFrom('messages').select(MESSAGE_COLUMNS).where('ticket_id', '=', ticketId).orderBy('seq').execute();
+  const rows = await t
+    .selectFrom('messages')
+    .select(MESSAGE_COLUMNS)
+    .where('ticket_id', '=', ticketId)
+    .orderBy('seq')
+    .execute();
   return rows.map((m) => ({ ...m, created_at: Number(m.created_at) }));
 }
 
@@ -208,13 +206,24 @@ export async function addTicketTags(
 }
 
 /** addTicketTags, not yet run (null: no tags). */
-export function ticketTagsInsert(t: TenantDb, ticket: Pick<TicketRow, 'id' | 'status' | 'number'>, tagIds: string[], now: number) {
+export function ticketTagsInsert(
+  t: TenantDb,
+  ticket: Pick<TicketRow, 'id' | 'status' | 'number'>,
+  tagIds: string[],
+  now: number,
+) {
   if (tagIds.length === 0) return null;
   return (
     t
       .insertInto(
         'ticket_tags',
-        tagIds.map((tag_id) => ({ ticket_id: ticket.id, tag_id, created_at: now, status: ticket.status, number: ticket.number })),
+        tagIds.map((tag_id) => ({
+          ticket_id: ticket.id,
+          tag_id,
+          created_at: now,
+          status: ticket.status,
+          number: ticket.number,
+        })),
       )
       // No conflict target: the link's key is (organization_id, ticket_id, tag_id) on PostgreSQL and
       // (ticket_id, tag_id) on SQLite; it is the table's only unique constraint on both.

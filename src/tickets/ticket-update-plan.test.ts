@@ -36,10 +36,19 @@ const unchanged: ResolvedReferences = { assignee: una, team: { id: 'team1', name
 describe('planTicketUpdate', () => {
   it('is null for an empty PATCH and for one that repeats the stored values (updated_at stays)', () => {
     expect(planTicketUpdate(before, [red], {}, unchanged, NOW)).toBeNull();
-    const same: UpdateTicketInput = { status: 'OPEN', priority: 'MEDIUM', subject: 'Printer', assignee_id: 'u1', team_id: 'team1', add_tag_ids: [red.id] };
+    const same: UpdateTicketInput = {
+      status: 'OPEN',
+      priority: 'MEDIUM',
+      subject: 'Printer',
+      assignee_id: 'u1',
+      team_id: 'team1',
+      add_tag_ids: [red.id],
+    };
     expect(planTicketUpdate(before, [red], same, { ...unchanged, adding: [red] }, NOW)).toBeNull();
     // Removing a tag the ticket does not carry changes nothing either.
-    expect(planTicketUpdate(before, [red], { remove_tag_ids: [blue.id] }, { ...unchanged, removing: [blue] }, NOW)).toBeNull();
+    expect(
+      planTicketUpdate(before, [red], { remove_tag_ids: [blue.id] }, { ...unchanged, removing: [blue] }, NOW),
+    ).toBeNull();
   });
 
   it('sets the changed fields and moves updated_at to now', () => {
@@ -61,7 +70,13 @@ describe('planTicketUpdate', () => {
   it('takes assignee and team from the resolved references only when the input names them', () => {
     const reassigned = planTicketUpdate(before, [], { assignee_id: 'u2' }, { ...unchanged, assignee: bo }, NOW)!.row;
     expect(reassigned).toMatchObject({ assignee_id: 'u2', team_id: 'team1' });
-    const cleared = planTicketUpdate(before, [], { assignee_id: null, team_id: null }, { ...unchanged, assignee: null, team: null }, NOW)!.row;
+    const cleared = planTicketUpdate(
+      before,
+      [],
+      { assignee_id: null, team_id: null },
+      { ...unchanged, assignee: null, team: null },
+      NOW,
+    )!.row;
     expect(cleared).toMatchObject({ assignee_id: null, team_id: null });
   });
 
@@ -74,7 +89,13 @@ describe('planTicketUpdate', () => {
       NOW,
     );
     expect(plan).toMatchObject({ addTagIds: [blue.id], removeTagIds: [], row: { updated_at: NOW } });
-    const removed = planTicketUpdate(before, [red, blue], { remove_tag_ids: [red.id] }, { ...unchanged, removing: [red] }, NOW);
+    const removed = planTicketUpdate(
+      before,
+      [red, blue],
+      { remove_tag_ids: [red.id] },
+      { ...unchanged, removing: [red] },
+      NOW,
+    );
     expect(removed).toMatchObject({ addTagIds: [], removeTagIds: [red.id] });
   });
 
@@ -82,7 +103,11 @@ describe('planTicketUpdate', () => {
     const attempt = () => planTicketUpdate(before, [], {}, { ...unchanged, adding: [red], removing: [red] }, NOW);
     expect(attempt).toThrow(AppError);
     expect(attempt).toThrow(
-      expect.objectContaining({ statusCode: 400, code: 'validation_error', details: [{ field: 'remove_tag_ids', issue: 'conflict' }] }),
+      expect.objectContaining({
+        statusCode: 400,
+        code: 'validation_error',
+        details: [{ field: 'remove_tag_ids', issue: 'conflict' }],
+      }),
     );
   });
 });

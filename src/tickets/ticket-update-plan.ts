@@ -57,7 +57,9 @@ export function planTicketUpdate(
   const addTagIds = refs.adding.filter((t) => !current.has(t.id)).map((t) => t.id);
   const removeTagIds = refs.removing.filter((t) => current.has(t.id)).map((t) => t.id);
 
-  const fieldsChanged = (['status', 'priority', 'subject', 'assignee_id', 'team_id'] as const).some((k) => row[k] !== before[k]);
+  const fieldsChanged = (['status', 'priority', 'subject', 'assignee_id', 'team_id'] as const).some(
+    (k) => row[k] !== before[k],
+  );
   if (!fieldsChanged && addTagIds.length === 0 && removeTagIds.length === 0) return null;
   row.updated_at = now;
   return { row, addTagIds, removeTagIds };

@@ -1,7 +1,13 @@
 import type { TenantDb } from '../db/database.js';
 import { validationError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
-import { ticketChanges, type TagRef, type TicketChanges, type TicketRelations, type TicketRow } from './ticket-payloads.js';
+import {
+  ticketChanges,
+  type TagRef,
+  type TicketChanges,
+  type TicketRelations,
+  type TicketRow,
+} from './ticket-payloads.js';
 import { loadPageRelations } from './ticket-read-store.js';
 import type { UpdateTicketInput } from './ticket-schemas.js';
 import * as store from './ticket-store.js';
@@ -33,7 +39,11 @@ export interface AppliedUpdate {
 }
 
 /** Every reference the input names, from the organization; a 400 for any that is not there. */
-async function resolveReferences(t: TenantDb, current: TicketRelations, input: UpdateTicketInput): Promise<ResolvedReferences> {
+async function resolveReferences(
+  t: TenantDb,
+  current: TicketRelations,
+  input: UpdateTicketInput,
+): Promise<ResolvedReferences> {
   let assignee = current.assignee;
   if (input.assignee_id === null) assignee = null;
   else if (input.assignee_id !== undefined) {
@@ -60,7 +70,12 @@ async function resolveReferences(t: TenantDb, current: TicketRelations, input: U
  * the first write, so a 400 leaves nothing behind (and the transaction rolls back regardless).
  * Unchanged values are no-ops: updated_at moves only when something really changed.
  */
-export async function applyTicketUpdate(t: TenantDb, before: TicketRow, input: UpdateTicketInput, now: number): Promise<AppliedUpdate> {
+export async function applyTicketUpdate(
+  t: TenantDb,
+  before: TicketRow,
+  input: UpdateTicketInput,
+  now: number,
+): Promise<AppliedUpdate> {
   const beforeRel = (await loadPageRelations(t, [before])).get(before.id)!;
   const refs = await resolveReferences(t, beforeRel, input);
   const plan = planTicketUpdate(before, beforeRel.tags, input, refs, now);

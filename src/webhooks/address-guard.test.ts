@@ -35,7 +35,8 @@ const fakeDns = vi.hoisted(() => {
     let answers: Answer[] = known.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
     if (options.family === 4 || options.family === 6) answers = answers.filter((a) => a.family === options.family);
     // Node 20 answers in resolver order by default (verbatim); `verbatim: false` puts IPv4 first.
-    if (options.verbatim === false) answers = [...answers.filter((a) => a.family === 4), ...answers.filter((a) => a.family === 6)];
+    if (options.verbatim === false)
+      answers = [...answers.filter((a) => a.family === 4), ...answers.filter((a) => a.family === 6)];
     if (options.all) {
       callback(null, answers);
       return;
@@ -48,7 +49,6 @@ const fakeDns = vi.hoisted(() => {
   }
   return { records, silent, calls, lookup };
 });
-
 
 // The guard's two DNS entry points, built over the fake exactly as production builds them over node:dns.
 const systemResolver = createResolver(fakeDns.lookup as unknown as DnsLookup);
@@ -66,21 +66,74 @@ beforeEach(() => {
   fakeDns.records.set('empty.test', []);
 });
 
-const PRIVATE_MESSAGE = 'url must point to a public address (private, loopback and link-local targets are not supported)';
+const PRIVATE_MESSAGE =
+  'url must point to a public address (private, loopback and link-local targets are not supported)';
 
 const refused = [
-  '0.0.0.0', '0.1.2.3', '127.0.0.1', '127.255.255.254', '10.0.0.1', '10.255.255.255', '172.16.0.1', '172.31.255.255',
-  '192.168.0.1', '192.168.255.255', '169.254.169.254', '100.64.0.1', '100.127.255.255', '224.0.0.1', '239.255.255.255',
-  '255.255.255.255', '240.0.0.1', '192.0.2.1', '198.18.0.1',
-  '::', '::1', 'fe80::1', 'febf::1', 'fc00::1', 'fd12:3456::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1',
-  '::ffff:169.254.169.254', '::ffff:7f00:1', '[::1]', '[::ffff:127.0.0.1]', '[10.0.0.1]', '::7f00:1', '::808:808',
-  '64:ff9b::7f00:1', '2002:7f00:1::', '2001:db8::1', 'not-an-ip', '', '[]', '[', ']',
+  '0.0.0.0',
+  '0.1.2.3',
+  '127.0.0.1',
+  '127.255.255.254',
+  '10.0.0.1',
+  '10.255.255.255',
+  '172.16.0.1',
+  '172.31.255.255',
+  '192.168.0.1',
+  '192.168.255.255',
+  '169.254.169.254',
+  '100.64.0.1',
+  '100.127.255.255',
+  '224.0.0.1',
+  '239.255.255.255',
+  '255.255.255.255',
+  '240.0.0.1',
+  '192.0.2.1',
+  '198.18.0.1',
+  '::',
+  '::1',
+  'fe80::1',
+  'febf::1',
+  'fc00::1',
+  'fd12:3456::1',
+  'ff02::1',
+  '::ffff:127.0.0.1',
+  '::ffff:10.0.0.1',
+  '::ffff:169.254.169.254',
+  '::ffff:7f00:1',
+  '[::1]',
+  '[::ffff:127.0.0.1]',
+  '[10.0.0.1]',
+  '::7f00:1',
+  '::808:808',
+  '64:ff9b::7f00:1',
+  '2002:7f00:1::',
+  '2001:db8::1',
+  'not-an-ip',
+  '',
+  '[]',
+  '[',
+  ']',
   // one bracket only, or a bracket plus a stray character: never stripped to a (public) address
-  '[8.8.8.8', '8.8.8.8]', '[8.8.8.88', '18.8.8.8]', '[2606:4700::1111', '2606:4700::1111]',
+  '[8.8.8.8',
+  '8.8.8.8]',
+  '[8.8.8.88',
+  '18.8.8.8]',
+  '[2606:4700::1111',
+  '2606:4700::1111]',
 ];
 const allowed = [
-  '8.8.8.8', '1.1.1.1', '172.15.255.255', '172.32.0.1', '100.63.255.255', '100.128.0.1', '2606:4700:4700::1111',
-  '2606:4700::1', '::ffff:8.8.8.8', '[2606:4700:4700::1111]', '[::ffff:8.8.8.8]', '[8.8.8.8]',
+  '8.8.8.8',
+  '1.1.1.1',
+  '172.15.255.255',
+  '172.32.0.1',
+  '100.63.255.255',
+  '100.128.0.1',
+  '2606:4700:4700::1111',
+  '2606:4700::1',
+  '::ffff:8.8.8.8',
+  '[2606:4700:4700::1111]',
+  '[::ffff:8.8.8.8]',
+  '[8.8.8.8]',
 ];
 
 describe('isPublicAddress', () => {
@@ -94,16 +147,40 @@ describe('isIpLiteral', () => {
     (host) => expect(isIpLiteral(host)).toBe(true),
   );
   it.each([
-    'example.com', 'localhost', '', '[]', '127.1', '0x7f.0.0.1', '2130706433', '[8.8.8.8', '[8.8.8.88', '8.8.8.8]', '18.8.8.8]',
-    '[::1', '::1]', '[example.com]',
+    'example.com',
+    'localhost',
+    '',
+    '[]',
+    '127.1',
+    '0x7f.0.0.1',
+    '2130706433',
+    '[8.8.8.8',
+    '[8.8.8.88',
+    '8.8.8.8]',
+    '18.8.8.8]',
+    '[::1',
+    '::1]',
+    '[example.com]',
   ])('treats %j as a name (or nothing)', (host) => expect(isIpLiteral(host)).toBe(false));
 });
 
 describe('checkUrlShape', () => {
   it.each([
-    'http://2130706433/', 'http://0x7f.1/', 'http://017700000001/', 'http://127.1/', 'http://0/', 'http://[::ffff:127.0.0.1]/',
-    'http://[0:0:0:0:0:ffff:7f00:1]:8080/x', 'https://10.1.2.3/hook', 'http://[fe80::1]/', 'http://169.254.169.254/latest',
-    'http://0xa9fea9fe/', 'http://[::]/', 'http://[::1]/', 'http://100.64.1.1/', 'https://[::808:808]/',
+    'http://2130706433/',
+    'http://0x7f.1/',
+    'http://017700000001/',
+    'http://127.1/',
+    'http://0/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://[0:0:0:0:0:ffff:7f00:1]:8080/x',
+    'https://10.1.2.3/hook',
+    'http://[fe80::1]/',
+    'http://169.254.169.254/latest',
+    'http://0xa9fea9fe/',
+    'http://[::]/',
+    'http://[::1]/',
+    'http://100.64.1.1/',
+    'https://[::808:808]/',
   ])('refuses the private IP-literal URL %s unless private targets are allowed', (raw) => {
     expect(checkUrlShape(raw, false)).toEqual({ problem: { issue: 'private_address', message: PRIVATE_MESSAGE } });
     const allowedShape = checkUrlShape(raw, true);
@@ -218,7 +295,9 @@ describe('checkWebhookUrl (configuration time)', () => {
 
   it('uses the system resolver when none is injected', async () => {
     // localhost resolves from the hosts file (no network): to loopback, which is refused as private.
-    expect(await checkWebhookUrl('https://localhost/', { allowPrivate: false })).toMatchObject({ issue: 'private_address' });
+    expect(await checkWebhookUrl('https://localhost/', { allowPrivate: false })).toMatchObject({
+      issue: 'private_address',
+    });
     expect(fakeDns.calls).toEqual([]);
   });
 });
@@ -261,7 +340,9 @@ describe('guardedLookup (connect time)', () => {
   type Outcome = { err: NodeJS.ErrnoException | null; address: unknown; family: unknown; args: number };
   const lookup = (hostname: string, options: Parameters<typeof guardedLookup>[1]) =>
     new Promise<Outcome>((resolve) =>
-      guardedLookup(hostname, options, (...args) => resolve({ err: args[0], address: args[1], family: args[2], args: args.length })),
+      guardedLookup(hostname, options, (...args) =>
+        resolve({ err: args[0], address: args[1], family: args[2], args: args.length }),
+      ),
     );
 
   it('answers a public name with its first address, in resolver order', async () => {
@@ -281,15 +362,27 @@ describe('guardedLookup (connect time)', () => {
       family: undefined,
       args: 2,
     });
-    expect(await lookup('public.test', { all: false })).toMatchObject({ err: null, address: '2606:4700::1111', family: 6 });
+    expect(await lookup('public.test', { all: false })).toMatchObject({
+      err: null,
+      address: '2606:4700::1111',
+      family: 6,
+    });
   });
 
   it('honours the requested address family in all its spellings', async () => {
     expect(await lookup('public.test', { family: 4 })).toMatchObject({ err: null, address: '8.8.8.8', family: 4 });
     expect(await lookup('public.test', { family: 'IPv4' })).toMatchObject({ err: null, address: '8.8.8.8', family: 4 });
     expect(await lookup('public.test', 4)).toMatchObject({ err: null, address: '8.8.8.8', family: 4 });
-    expect(await lookup('public.test', { family: 6 })).toMatchObject({ err: null, address: '2606:4700::1111', family: 6 });
-    expect(await lookup('public.test', { family: 'IPv6' })).toMatchObject({ err: null, address: '2606:4700::1111', family: 6 });
+    expect(await lookup('public.test', { family: 6 })).toMatchObject({
+      err: null,
+      address: '2606:4700::1111',
+      family: 6,
+    });
+    expect(await lookup('public.test', { family: 'IPv6' })).toMatchObject({
+      err: null,
+      address: '2606:4700::1111',
+      family: 6,
+    });
     expect(await lookup('public.test', 6)).toMatchObject({ err: null, address: '2606:4700::1111', family: 6 });
     expect(await lookup('public.test', { family: 4, all: true })).toMatchObject({
       address: [

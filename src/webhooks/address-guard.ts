@@ -123,7 +123,9 @@ export function createGuardedLookup(lookup: DnsLookup = dnsLookup) {
       if (err) return callback(err, '');
       const refused = addresses.find((a) => !isPublicAddress(a.address));
       if (refused || addresses.length === 0) {
-        const e = new Error(`refusing to connect to ${hostname}: ${refused?.address ?? 'no address'} is not a public address`) as NodeJS.ErrnoException;
+        const e = new Error(
+          `refusing to connect to ${hostname}: ${refused?.address ?? 'no address'} is not a public address`,
+        ) as NodeJS.ErrnoException;
         e.code = 'EADDRNOTPUBLIC';
         return callback(e, '');
       }

@@ -5,7 +5,10 @@ const row = (organization_id: string, next_attempt_at: number) => ({ organizatio
 
 describe('claim resume point', () => {
   it('resumes in the organization the claim ended with, at the latest due time claimed there', () => {
-    expect(resumeAfter([row('a', 5), row('a', 9), row('b', 30), row('b', 7), row('b', 12)])).toEqual({ organizationId: 'b', from: 30 });
+    expect(resumeAfter([row('a', 5), row('a', 9), row('b', 30), row('b', 7), row('b', 12)])).toEqual({
+      organizationId: 'b',
+      from: 30,
+    });
     // Another organization's later rows do not move the point.
     expect(resumeAfter([row('b', 4), row('a', 50), row('b', 6)])).toEqual({ organizationId: 'b', from: 6 });
     expect(resumeAfter([row('a', 3)])).toEqual({ organizationId: 'a', from: 3 });

@@ -27,7 +27,8 @@ export function resumeAfter(claimed: readonly ResumableRow[]): ClaimResume | nul
   if (claimed.length === 0) return null;
   const organizationId = claimed[claimed.length - 1].organization_id;
   let from = -Infinity;
-  for (const c of claimed) if (c.organization_id === organizationId && c.next_attempt_at > from) from = c.next_attempt_at;
+  for (const c of claimed)
+    if (c.organization_id === organizationId && c.next_attempt_at > from) from = c.next_attempt_at;
   return { organizationId, from };
 }
 

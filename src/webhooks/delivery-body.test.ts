@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryBody, shareEventData, signingSecrets, webhookMessageId, type DeliverySource } from './delivery-body.js';
+import {
+  deliveryBody,
+  shareEventData,
+  signingSecrets,
+  webhookMessageId,
+  type DeliverySource,
+} from './delivery-body.js';
 import { payloadAround } from './webhook-events.js';
 
 describe('delivery body', () => {
@@ -34,7 +40,13 @@ describe('delivery body', () => {
       { event_id: 'evt-9', created_at: at + 1 },
       { event_id: 'evt-9', created_at: at + 1, event: 'ticket.updated' },
       { event_id: 'evt-9', created_at: at + 1, event: 'ticket.updated', organization_id: 'org-2' },
-      { event_id: 'evt-9', created_at: at + 1, event: 'ticket.updated', organization_id: 'org-2', event_data: '{"id":"t-2"}' },
+      {
+        event_id: 'evt-9',
+        created_at: at + 1,
+        event: 'ticket.updated',
+        organization_id: 'org-2',
+        event_data: '{"id":"t-2"}',
+      },
     ];
     for (const step of steps) {
       const s = source(step);
@@ -53,9 +65,15 @@ describe('delivery body', () => {
     expect(signingSecrets(rotated, at - 1)).toEqual(['new', 'old']);
     // The overlap ends at its expiry.
     expect(signingSecrets(rotated, at)).toEqual(['new']);
-    expect(signingSecrets({ secret: 'new', previous_secret: null, previous_secret_expires_at: null }, at - 1)).toEqual(['new']);
-    expect(signingSecrets({ secret: 'new', previous_secret: 'old', previous_secret_expires_at: null }, at - 1)).toEqual(['new']);
-    expect(signingSecrets({ secret: 'new', previous_secret: null, previous_secret_expires_at: at }, at - 1)).toEqual(['new']);
+    expect(signingSecrets({ secret: 'new', previous_secret: null, previous_secret_expires_at: null }, at - 1)).toEqual([
+      'new',
+    ]);
+    expect(signingSecrets({ secret: 'new', previous_secret: 'old', previous_secret_expires_at: null }, at - 1)).toEqual(
+      ['new'],
+    );
+    expect(signingSecrets({ secret: 'new', previous_secret: null, previous_secret_expires_at: at }, at - 1)).toEqual([
+      'new',
+    ]);
   });
 
   it("a claim's rows get their event's data from the one row that carries it; a gone event and own bodies stay null", () => {

@@ -42,11 +42,23 @@ export function deliveryBody(d: DeliverySource): string | null {
   if (d.event_data === null) return null;
   const key = d.event_id ?? d.id;
   const hit = bodyMemo.get(key);
-  if (hit && hit.created_at === d.created_at && hit.event === d.event && hit.organization_id === d.organization_id && hit.event_data === d.event_data) {
+  if (
+    hit &&
+    hit.created_at === d.created_at &&
+    hit.event === d.event &&
+    hit.organization_id === d.organization_id &&
+    hit.event_data === d.event_data
+  ) {
     return hit.body;
   }
   const body = payloadAround(d.event, d.created_at, d.organization_id, d.event_data);
-  bodyMemo.set(key, { event: d.event, created_at: d.created_at, organization_id: d.organization_id, event_data: d.event_data, body });
+  bodyMemo.set(key, {
+    event: d.event,
+    created_at: d.created_at,
+    organization_id: d.organization_id,
+    event_data: d.event_data,
+    body,
+  });
   return body;
 }
 
@@ -68,7 +80,11 @@ export function shareEventData<T extends Pick<DeliverySource, 'event_id' | 'even
 export const webhookMessageId = (d: Pick<DeliverySource, 'id' | 'event_id'>): string => d.event_id ?? d.id;
 
 /** The secrets to sign with at `now`: the current one, then the previous one while its overlap lasts. */
-export function signingSecrets(d: Pick<DeliverySource, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>, now: number): string[] {
-  const overlap = d.previous_secret !== null && d.previous_secret_expires_at !== null && now < d.previous_secret_expires_at;
+export function signingSecrets(
+  d: Pick<DeliverySource, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>,
+  now: number,
+): string[] {
+  const overlap =
+    d.previous_secret !== null && d.previous_secret_expires_at !== null && now < d.previous_secret_expires_at;
   return overlap ? [d.secret, d.previous_secret!] : [d.secret];
 }

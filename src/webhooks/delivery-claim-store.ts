@@ -72,7 +72,18 @@ export const FROM_START = Number.MIN_SAFE_INTEGER;
  */
 export const asyncCommit = () => sql<string>`set_config('synchronous_commit', 'off', true)`;
 
-const DELIVERY_COLUMNS = ['id', 'organization_id', 'webhook_id', 'event', 'body', 'event_id', 'attempt_count', 'next_attempt_at', 'lease_token', 'created_at'] as const;
+const DELIVERY_COLUMNS = [
+  'id',
+  'organization_id',
+  'webhook_id',
+  'event',
+  'body',
+  'event_id',
+  'attempt_count',
+  'next_attempt_at',
+  'lease_token',
+  'created_at',
+] as const;
 const WEBHOOK_COLUMNS = [
   'url',
   'secret',
@@ -114,7 +125,9 @@ export function organizationClaimQuery(t: TenantDb, options: ClaimOptions) {
     // of the organization, and each rescan skips the rows the statement already updated and locks
     // `limit` more: it did, once the UPDATE named the organization. ARRAY(subquery) is an InitPlan,
     // run exactly once. SQLite runs an uncorrelated IN list once.
-    .where((eb) => t.pick<Expression<SqlBool>>({ sqlite: eb('id', 'in', due), postgres: sql<SqlBool>`id = any(array(${due}))` }));
+    .where((eb) =>
+      t.pick<Expression<SqlBool>>({ sqlite: eb('id', 'in', due), postgres: sql<SqlBool>`id = any(array(${due}))` }),
+    );
   if (!t.pick(CLAIM_JOINS_TARGETS)) return lease.returning([...DELIVERY_COLUMNS]);
   // PostgreSQL: the leased rows joined once to their webhooks and events. (Eight correlated
   // subqueries in RETURNING were eight scans of webhooks per claimed row: the claim was the worker's
@@ -125,14 +138,20 @@ export function organizationClaimQuery(t: TenantDb, options: ClaimOptions) {
     .with('commit_mode', (db) => db.selectNoFrom(asyncCommit().as('synchronous_commit')))
     .selectFrom('claimed')
     .innerJoin('commit_mode', (j) => j.onTrue())
-    .innerJoin('webhooks', (j) => j.on('webhooks.organization_id', '=', org).onRef('webhooks.id', '=', 'claimed.webhook_id'))
+    .innerJoin('webhooks', (j) =>
+      j.on('webhooks.organization_id', '=', org).onRef('webhooks.id', '=', 'claimed.webhook_id'),
+    )
     .leftJoin('events', (j) => j.on('events.organization_id', '=', org).onRef('events.id', '=', 'claimed.event_id'))
     .select([
       ...DELIVERY_COLUMNS.map((c) => `claimed.${c}` as const),
       // An event's data once, with the first of its rows: the rest of them get the same string
       // (shareEventData). Each row carried its own copy (~1 KB for a ticket), sent, decoded and
       // collected ten times for an event with ten webhooks.
-      sql<string | null>`case when row_number() over (partition by claimed.event_id order by claimed.id) = 1 then events.data end`.as('event_data'),
+      sql<
+        string | null
+      >`case when row_number() over (partition by claimed.event_id order by claimed.id) = 1 then events.data end`.as(
+        'event_data',
+      ),
       ...WEBHOOK_COLUMNS.map((c) => `webhooks.${c}` as const),
     ]);
 }
@@ -141,7 +160,13 @@ export function organizationClaimQuery(t: TenantDb, options: ClaimOptions) {
 // Kysely at every claim, it was 4-5 % of a worker's CPU when claims take a few deliveries each. Its
 // varying values are compiled as sentinels no constant of the statement can equal; the organization
 // is the first caller's (a uuid, among parameters that are times, a limit, a token and constants).
-const CLAIM_SENTINELS = { now: -1_000_001, leaseUntil: -1_000_002, limit: -1_000_003, from: -1_000_004, token: '\u0000claim-token' };
+const CLAIM_SENTINELS = {
+  now: -1_000_001,
+  leaseUntil: -1_000_002,
+  limit: -1_000_003,
+  from: -1_000_004,
+  token: '\u0000claim-token',
+};
 type ClaimValues = typeof CLAIM_SENTINELS & { organizationId: string };
 const claimTemplates = new WeakMap<object, StatementTemplate<ClaimValues>>();
 
@@ -160,7 +185,8 @@ export function boundClaimQuery(t: TenantDb, options: ClaimOptions): CompiledQue
 export async function claimOrganizationDeliveries(t: TenantDb, options: ClaimOptions): Promise<ClaimedDelivery[]> {
   // PostgreSQL: one statement, joined to the webhooks and events. The webhook cannot be missing:
   // deleting it deletes its deliveries (foreign key cascade).
-  if (t.pick(CLAIM_JOINS_TARGETS)) return shareEventData((await t.db.executeQuery(boundClaimQuery(t, options))).rows as ClaimedDelivery[]);
+  if (t.pick(CLAIM_JOINS_TARGETS))
+    return shareEventData((await t.db.executeQuery(boundClaimQuery(t, options))).rows as ClaimedDelivery[]);
   return t.transaction(async (tx) => {
     const { rows } = await tx.db.executeQuery(boundClaimQuery(tx, options));
     return rows.length === 0 ? [] : readTargets(tx, rows as LeasedDelivery[]);
@@ -171,7 +197,8 @@ type LeasedDelivery = Pick<ClaimedDelivery, (typeof DELIVERY_COLUMNS)[number]>;
 type Webhook = Pick<ClaimedDelivery, (typeof WEBHOOK_COLUMNS)[number]> & { id: string };
 
 /** Distinct ids as one JSON parameter: one statement text whatever their number (prepared once). */
-const idList = (ids: Iterable<string>) => sql<string>`(select value from json_each(${JSON.stringify([...new Set(ids)])}))`;
+const idList = (ids: Iterable<string>) =>
+  sql<string>`(select value from json_each(${JSON.stringify([...new Set(ids)])}))`;
 
 /**
  * SQLite: the leased rows' webhooks and events, each read once by primary key, in the claim's
@@ -182,13 +209,22 @@ const idList = (ids: Iterable<string>) => sql<string>`(select value from json_ea
  */
 async function readTargets(t: TenantDb, leased: LeasedDelivery[]): Promise<ClaimedDelivery[]> {
   const webhooks = new Map(
-    (await t.selectFrom('webhooks').select(['id', ...WEBHOOK_COLUMNS]).where('id', 'in', idList(leased.map((d) => d.webhook_id))).execute()).map(
-      (w) => [w.id, w as Webhook],
-    ),
+    (
+      await t
+        .selectFrom('webhooks')
+        .select(['id', ...WEBHOOK_COLUMNS])
+        .where('id', 'in', idList(leased.map((d) => d.webhook_id)))
+        .execute()
+    ).map((w) => [w.id, w as Webhook]),
   );
   const eventIds = leased.flatMap((d) => (d.event_id === null || d.body !== '' ? [] : [d.event_id]));
   const events = new Map(
-    eventIds.length === 0 ? [] : (await t.selectFrom('events').select(['id', 'data']).where('id', 'in', idList(eventIds)).execute()).map((e) => [e.id, e.data]),
+    eventIds.length === 0
+      ? []
+      : (await t.selectFrom('events').select(['id', 'data']).where('id', 'in', idList(eventIds)).execute()).map((e) => [
+          e.id,
+          e.data,
+        ]),
   );
   // One object literal per row: rest-and-spread copies of the rows measured slower than the
   // subqueries they replace, in the copy and in every later read of a delivery.

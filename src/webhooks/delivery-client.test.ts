@@ -50,7 +50,8 @@ describe('delivery client', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const body = '{"event":"ticket.created","timestamp":"2026-01-02T03:04:05.006Z","organization_id":"org-1","data":{"s":"é"}}';
+  const body =
+    '{"event":"ticket.created","timestamp":"2026-01-02T03:04:05.006Z","organization_id":"org-1","data":{"s":"é"}}';
   const delivery = (path: string, secret: string, extra: Partial<OutgoingDelivery> = {}): OutgoingDelivery => ({
     url: `${base}${path}`,
     secret,
@@ -76,19 +77,32 @@ describe('delivery client', () => {
       ]);
       expect(results).toEqual(Array(4).fill({ success: true, statusCode: 204, error: null }));
       const byPath = new Map(arrivals.map((a) => [a.path, a]));
-      for (const [path, secret] of [...secrets.map((s, i) => [`/hook/${i}`, s]), ['/hook/rotated', secrets[0]], ['/hook/rotated', previous]]) {
+      for (const [path, secret] of [
+        ...secrets.map((s, i) => [`/hook/${i}`, s]),
+        ['/hook/rotated', secrets[0]],
+        ['/hook/rotated', previous],
+      ]) {
         const a = byPath.get(path)!;
         expect(a.raw.toString('utf8')).toBe(body);
-        expect(new Webhook(secret).verify(a.raw.toString('utf8'), a.headers as Record<string, string>)).toEqual(JSON.parse(body));
+        expect(new Webhook(secret).verify(a.raw.toString('utf8'), a.headers as Record<string, string>)).toEqual(
+          JSON.parse(body),
+        );
       }
       for (const [i, secret] of secrets.entries()) {
         const a = byPath.get(`/hook/${i}`)!;
-        expect(a.headers['x-webhook-signature']).toBe(`sha256=${createHmac('sha256', secret).update(a.raw).digest('hex')}`);
+        expect(a.headers['x-webhook-signature']).toBe(
+          `sha256=${createHmac('sha256', secret).update(a.raw).digest('hex')}`,
+        );
         expect(a.headers['x-webhook-timestamp']).toBe('2026-01-02T03:04:05.006Z');
         expect(a.headers['x-webhook-event']).toBe('ticket.created');
         expect(a.headers['content-type']).toBe('application/json');
         // Another webhook's secret does not verify it.
-        expect(() => new Webhook(secrets[(i + 1) % secrets.length]).verify(a.raw.toString('utf8'), a.headers as Record<string, string>)).toThrow();
+        expect(() =>
+          new Webhook(secrets[(i + 1) % secrets.length]).verify(
+            a.raw.toString('utf8'),
+            a.headers as Record<string, string>,
+          ),
+        ).toThrow();
       }
       expect(byPath.get('/hook/rotated')!.headers['webhook-signature']).toMatch(/^v1,\S+ v1,\S+$/);
     } finally {
@@ -99,8 +113,16 @@ describe('delivery client', () => {
   it('the outcome is the status line; an answer longer than the client reads still counts by its status', async () => {
     const client = createDeliveryClient({ timeoutMs: 5_000, allowPrivateTargets: true });
     try {
-      expect(await client.send(delivery('/fail', newSecret()))).toEqual({ success: false, statusCode: 500, error: 'HTTP 500' });
-      expect(await client.send(delivery('/long', newSecret()))).toEqual({ success: true, statusCode: 200, error: null });
+      expect(await client.send(delivery('/fail', newSecret()))).toEqual({
+        success: false,
+        statusCode: 500,
+        error: 'HTTP 500',
+      });
+      expect(await client.send(delivery('/long', newSecret()))).toEqual({
+        success: true,
+        statusCode: 200,
+        error: null,
+      });
       // The connection cut short after the long answer is not reused: the next attempt still goes through.
       expect(await client.send(delivery('/ok', newSecret()))).toEqual({ success: true, statusCode: 204, error: null });
     } finally {
@@ -115,7 +137,11 @@ describe('delivery client', () => {
       expect(silent).toMatchObject({ success: false, statusCode: null });
       expect(silent.error).toMatch(/timeout/i);
       // Answered 200, body never ending: settled by the deadline (no read timeout fires while bytes arrive).
-      expect(await client.send(delivery('/drip', newSecret()))).toEqual({ success: true, statusCode: 200, error: null });
+      expect(await client.send(delivery('/drip', newSecret()))).toEqual({
+        success: true,
+        statusCode: 200,
+        error: null,
+      });
       const refused = await client.send({ ...delivery('/x', newSecret()), url: 'http://127.0.0.1:1/x' });
       expect(refused).toMatchObject({ success: false, statusCode: null });
       expect(refused.error).toBeTruthy();

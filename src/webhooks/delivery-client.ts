@@ -121,7 +121,10 @@ class Attempt {
  * timeoutMs - granularityMs and timeoutMs: never longer than the timeout the lease margin is
  * computed from.
  */
-export function sharedDeadlines(timeoutMs: number, granularityMs = Math.min(100, Math.max(1, Math.floor(timeoutMs / 10)))) {
+export function sharedDeadlines(
+  timeoutMs: number,
+  granularityMs = Math.min(100, Math.max(1, Math.floor(timeoutMs / 10))),
+) {
   let slotNumber = -1;
   let slot: (Attempt | null)[] = [];
   return (attempt: Attempt): void => {
@@ -131,9 +134,12 @@ export function sharedDeadlines(timeoutMs: number, granularityMs = Math.min(100,
       slotNumber = current;
       const expiring: (Attempt | null)[] = [];
       slot = expiring;
-      const timer = setTimeout(() => {
-        for (const a of expiring) a?.expire();
-      }, current * granularityMs + timeoutMs - now);
+      const timer = setTimeout(
+        () => {
+          for (const a of expiring) a?.expire();
+        },
+        current * granularityMs + timeoutMs - now,
+      );
       // Nothing waits on a deadline but its attempts: it must not keep a stopping process alive.
       timer.unref();
     }
@@ -208,16 +214,24 @@ export function createDeliveryClient(options: { timeoutMs: number; allowPrivateT
               body: bytes,
               // A flat list (name, value, ...): no object to walk per request.
               headers: [
-                'content-type', 'application/json',
-                'user-agent', 'helpdesk-webhooks/1.0',
-                'x-webhook-signature', signatureHeader(delivery.secret, bytes),
+                'content-type',
+                'application/json',
+                'user-agent',
+                'helpdesk-webhooks/1.0',
+                'x-webhook-signature',
+                signatureHeader(delivery.secret, bytes),
                 // The body's own timestamp: created_at is the event's time, which the body was serialized with.
-                'x-webhook-timestamp', timestamp,
-                'x-webhook-event', delivery.event,
+                'x-webhook-timestamp',
+                timestamp,
+                'x-webhook-event',
+                delivery.event,
                 // The Standard Webhooks headers (platform.md §5): the attempt's own time, signed with every current secret.
-                'webhook-id', delivery.webhookId,
-                'webhook-timestamp', String(ts),
-                'webhook-signature', standardSignatureHeader(delivery.secrets, delivery.webhookId, ts, bytes),
+                'webhook-id',
+                delivery.webhookId,
+                'webhook-timestamp',
+                String(ts),
+                'webhook-signature',
+                standardSignatureHeader(delivery.secrets, delivery.webhookId, ts, bytes),
               ],
             },
             attempt,

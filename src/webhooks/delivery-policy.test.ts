@@ -72,11 +72,19 @@ describe('webhook bookkeeping of a batch of attempts', () => {
   });
 
   it('attempts finished in the same millisecond keep the order they were reported in', () => {
-    expect(summarizeAttempts([ko('w', 5), ok('w', 5)])[0]).toMatchObject({ reset: true, failures: 0, lastStatus: 'success' });
-    expect(summarizeAttempts([ok('w', 5), ko('w', 5)])[0]).toMatchObject({ reset: true, failures: 1, lastStatus: 'failed' });
+    expect(summarizeAttempts([ko('w', 5), ok('w', 5)])[0]).toMatchObject({
+      reset: true,
+      failures: 0,
+      lastStatus: 'success',
+    });
+    expect(summarizeAttempts([ok('w', 5), ko('w', 5)])[0]).toMatchObject({
+      reset: true,
+      failures: 1,
+      lastStatus: 'failed',
+    });
   });
 
-  it('does not reorder the caller\'s array', () => {
+  it("does not reorder the caller's array", () => {
     const batch = [ko('w', 2), ok('w', 1)];
     summarizeAttempts(batch);
     expect(batch).toEqual([ko('w', 2), ok('w', 1)]);
@@ -91,7 +99,13 @@ describe('webhook bookkeeping of a batch of attempts', () => {
 
   describe('whether the webhook row must be written', () => {
     const healthy = { failure_count: 0, last_delivery_status: 'success', last_delivery_at: 10_000 };
-    const success = (lastAt: number): WebhookBookkeeping => ({ webhookId: 'w', reset: true, failures: 0, lastAt, lastStatus: 'success' });
+    const success = (lastAt: number): WebhookBookkeeping => ({
+      webhookId: 'w',
+      reset: true,
+      failures: 0,
+      lastAt,
+      lastStatus: 'success',
+    });
 
     it('a healthy webhook with a recent last delivery is left alone for BOOKKEEPING_INTERVAL_MS (1 s)', () => {
       expect(BOOKKEEPING_INTERVAL_MS).toBe(1_000);
@@ -103,21 +117,37 @@ describe('webhook bookkeeping of a batch of attempts', () => {
     });
 
     it('every failure is written, however recent', () => {
-      expect(bookkeepingChanges(healthy, { webhookId: 'w', reset: false, failures: 1, lastAt: 10_000, lastStatus: 'failed' })).toBe(true);
-      expect(bookkeepingChanges(healthy, { webhookId: 'w', reset: true, failures: 1, lastAt: 10_000, lastStatus: 'failed' })).toBe(true);
+      expect(
+        bookkeepingChanges(healthy, {
+          webhookId: 'w',
+          reset: false,
+          failures: 1,
+          lastAt: 10_000,
+          lastStatus: 'failed',
+        }),
+      ).toBe(true);
+      expect(
+        bookkeepingChanges(healthy, { webhookId: 'w', reset: true, failures: 1, lastAt: 10_000, lastStatus: 'failed' }),
+      ).toBe(true);
     });
 
     it('a success after failures, a first delivery and a change of status are written', () => {
       expect(bookkeepingChanges({ ...healthy, failure_count: 3 }, success(10_000))).toBe(true);
-      expect(bookkeepingChanges({ ...healthy, last_delivery_at: null, last_delivery_status: null }, success(1))).toBe(true);
+      expect(bookkeepingChanges({ ...healthy, last_delivery_at: null, last_delivery_status: null }, success(1))).toBe(
+        true,
+      );
       expect(bookkeepingChanges({ ...healthy, last_delivery_at: null }, success(1))).toBe(true);
       expect(bookkeepingChanges({ ...healthy, last_delivery_status: 'failed' }, success(10_000))).toBe(true);
     });
 
     it('a reset that leaves the same count and status is not written while recent', () => {
       const state = { failure_count: 2, last_delivery_status: 'failed', last_delivery_at: 10_000 };
-      expect(bookkeepingChanges(state, { webhookId: 'w', reset: true, failures: 2, lastAt: 10_100, lastStatus: 'failed' })).toBe(false);
-      expect(bookkeepingChanges(state, { webhookId: 'w', reset: true, failures: 1, lastAt: 10_100, lastStatus: 'failed' })).toBe(true);
+      expect(
+        bookkeepingChanges(state, { webhookId: 'w', reset: true, failures: 2, lastAt: 10_100, lastStatus: 'failed' }),
+      ).toBe(false);
+      expect(
+        bookkeepingChanges(state, { webhookId: 'w', reset: true, failures: 1, lastAt: 10_100, lastStatus: 'failed' }),
+      ).toBe(true);
     });
   });
 });

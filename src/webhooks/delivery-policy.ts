@@ -9,7 +9,12 @@ export const BREAKER_THRESHOLD = 10;
  * When the next attempt is due after a failed one, or null when no attempt is left.
  * attemptsMade counts the attempt that just failed; delays[i] follows attempt i+1.
  */
-export function nextAttemptAt(attemptsMade: number, now: number, delaysMs: number[], maxAttempts = MAX_ATTEMPTS): number | null {
+export function nextAttemptAt(
+  attemptsMade: number,
+  now: number,
+  delaysMs: number[],
+  maxAttempts = MAX_ATTEMPTS,
+): number | null {
   if (attemptsMade >= maxAttempts) return null;
   const delay = delaysMs[Math.min(attemptsMade - 1, delaysMs.length - 1)] ?? 0;
   return now + delay;
@@ -75,7 +80,11 @@ export interface WebhookBookkeepingState {
  * Whether the webhook row must be written for this summary. The recording statement applies the same
  * rule in SQL (delivery-record-store.ts); this copy predicts which rows it will lock.
  */
-export function bookkeepingChanges(state: WebhookBookkeepingState, summary: WebhookBookkeeping, intervalMs = BOOKKEEPING_INTERVAL_MS): boolean {
+export function bookkeepingChanges(
+  state: WebhookBookkeepingState,
+  summary: WebhookBookkeeping,
+  intervalMs = BOOKKEEPING_INTERVAL_MS,
+): boolean {
   return (
     !summary.reset ||
     state.failure_count !== summary.failures ||

@@ -2,7 +2,12 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Sql } from '../db/database.js';
 import { statementTemplate, type StatementTemplate } from '../db/statement-template.js';
 import type { ClaimResume } from './claim-resume.js';
-import { claimOrganizationDeliveries, FROM_START, type ClaimedDelivery, type ClaimOptions } from './delivery-claim-store.js';
+import {
+  claimOrganizationDeliveries,
+  FROM_START,
+  type ClaimedDelivery,
+  type ClaimOptions,
+} from './delivery-claim-store.js';
 
 // The delivery queue as the workers see it. A worker serves every organization: it finds which ones
 // have due deliveries on the cross-tenant handle (reading only), then claims within one organization
@@ -20,7 +25,12 @@ import { claimOrganizationDeliveries, FROM_START, type ClaimedDelivery, type Cla
  * free of a lease, per organization — never a pass over every queued row, however long the backlog.
  * (A recursive CTE is how PostgreSQL and SQLite both express a loose index scan.)
  */
-export function dueOrganizationsQuery(options: { now: number; above: string; limit: number; resume?: ClaimResume | null }) {
+export function dueOrganizationsQuery(options: {
+  now: number;
+  above: string;
+  limit: number;
+  resume?: ClaimResume | null;
+}) {
   const { now, above, limit } = options;
   const resume = options.resume ?? NO_RESUME;
   const nextOrganization = (after: RawBuilder<unknown>) => sql`(
@@ -61,8 +71,16 @@ export async function findOrganizationsWithDueDeliveries(
   const resume = options.resume ?? NO_RESUME;
   // A worker that has served no organization yet starts before the first (the wrap-around half then
   // finds nothing).
-  const template = s.template(walkTemplates, () => statementTemplate(walkQuery(WALK_SENTINELS).compile(s.db), WALK_SENTINELS));
-  const values = { now, after: after ?? BEFORE_EVERY_ID, limit, resumeOrganization: resume.organizationId, resumeFrom: resume.from };
+  const template = s.template(walkTemplates, () =>
+    statementTemplate(walkQuery(WALK_SENTINELS).compile(s.db), WALK_SENTINELS),
+  );
+  const values = {
+    now,
+    after: after ?? BEFORE_EVERY_ID,
+    limit,
+    resumeOrganization: resume.organizationId,
+    resumeFrom: resume.from,
+  };
   return (await s.db.executeQuery(template.bind(values))).rows.slice(0, limit).map((r) => r.organization_id);
 }
 
@@ -83,8 +101,17 @@ const walkQuery = ({ now, after, limit, resumeOrganization, resumeFrom }: typeof
 
 // The walk runs before every claim: compiled once per engine and bound at each call
 // (statement-template.ts), as the claim is. Sentinels no constant of the statement can equal.
-const WALK_SENTINELS = { now: -1_000_001, limit: -1_000_003, resumeFrom: -1_000_004, after: '\u0000walk-after', resumeOrganization: '\u0000walk-resume' };
-const walkTemplates = new WeakMap<object, StatementTemplate<typeof WALK_SENTINELS, { organization_id: string; part: number }>>();
+const WALK_SENTINELS = {
+  now: -1_000_001,
+  limit: -1_000_003,
+  resumeFrom: -1_000_004,
+  after: '\u0000walk-after',
+  resumeOrganization: '\u0000walk-resume',
+};
+const walkTemplates = new WeakMap<
+  object,
+  StatementTemplate<typeof WALK_SENTINELS, { organization_id: string; part: number }>
+>();
 
 /**
  * Leases up to `limit` due deliveries across organizations, in two steps so that every locking
@@ -103,7 +130,12 @@ export async function claimDueDeliveries(
 ): Promise<ClaimedDelivery[]> {
   const { now, limit, resume = null } = options;
   // More organizations than slots could not each get one anyway.
-  const organizations = await findOrganizationsWithDueDeliveries(s, { now, after: options.after ?? null, limit, resume });
+  const organizations = await findOrganizationsWithDueDeliveries(s, {
+    now,
+    after: options.after ?? null,
+    limit,
+    resume,
+  });
   const claimed = new Map<string, ClaimedDelivery[]>(organizations.map((org) => [org, []]));
   let remaining = limit;
   let open = organizations;
@@ -170,10 +202,16 @@ export async function readQueueStats(s: Sql, now: number): Promise<QueueStats> {
     .select((eb) => [
       eb.fn.countAll<number | string>().as('queued'),
       eb.fn.sum<number | string | null>(eb.case().when('next_attempt_at', '<=', now).then(1).else(0).end()).as('due'),
-      eb.fn.min<number | string | null>(eb.case().when('next_attempt_at', '<=', now).then(eb.ref('next_attempt_at')).end()).as('oldest'),
+      eb.fn
+        .min<number | string | null>(eb.case().when('next_attempt_at', '<=', now).then(eb.ref('next_attempt_at')).end())
+        .as('oldest'),
     ])
     // Spelled out (as in `claimable`): it is what lets both engines read the partial index.
     .where('next_attempt_at', 'is not', null)
     .executeTakeFirstOrThrow();
-  return { queued: Number(row.queued), due: Number(row.due ?? 0), oldestDueAt: row.oldest === null ? null : Number(row.oldest) };
+  return {
+    queued: Number(row.queued),
+    due: Number(row.due ?? 0),
+    oldestDueAt: row.oldest === null ? null : Number(row.oldest),
+  };
 }

@@ -1,7 +1,12 @@
 import { sql, type CompiledQuery, type SqlBool } from 'kysely';
 import type { SharedWrite, Sql, TenantDb } from '../db/database.js';
 import { statementTemplate, type StatementsTemplate, type StatementTemplate } from '../db/statement-template.js';
-import { BOOKKEEPING_INTERVAL_MS, bookkeepingChanges, summarizeAttempts, type WebhookBookkeeping } from './delivery-policy.js';
+import {
+  BOOKKEEPING_INTERVAL_MS,
+  bookkeepingChanges,
+  summarizeAttempts,
+  type WebhookBookkeeping,
+} from './delivery-policy.js';
 import { asyncCommit, type ClaimedDelivery } from './delivery-claim-store.js';
 
 // Recording finished attempts, many at once: one transaction per organization in the batch, with one
@@ -70,11 +75,16 @@ async function recordOrganization(t: TenantDb, items: FinishedDelivery[]): Promi
   // wake-up, the dearest part of a short statement here); a failure of theirs fails the COMMIT, and the
   // whole record, as it failed the record before.
   const sentinels = { ...TAIL_SENTINELS, organizationId: t.organizationId };
-  await t.writeLastBound(tailTemplates, () => [bookkeepingWrite(t, sentinels.bookkeeping), totalsWrite(t, sentinels.totals)], sentinels, {
-    bookkeeping: bookkeepingRows(summarizeAttempts(recorded.map(finishedAttempt))),
-    totals: firstAttemptRows(recorded),
-    organizationId: t.organizationId,
-  });
+  await t.writeLastBound(
+    tailTemplates,
+    () => [bookkeepingWrite(t, sentinels.bookkeeping), totalsWrite(t, sentinels.totals)],
+    sentinels,
+    {
+      bookkeeping: bookkeepingRows(summarizeAttempts(recorded.map(finishedAttempt))),
+      totals: firstAttemptRows(recorded),
+      organizationId: t.organizationId,
+    },
+  );
   return recorded;
 }
 
@@ -138,7 +148,13 @@ const recordDeliveriesQuery = (t: TenantDb, rows: string, ids: readonly string[]
     returning webhook_deliveries.id`;
 
 const OUTCOME_COLUMNS = {
-  id: 'uuid', token: 'text', status: 'text', status_code: 'integer', attempt_count: 'integer', completed_at: 'bigint', next_attempt_at: 'bigint',
+  id: 'uuid',
+  token: 'text',
+  status: 'text',
+  status_code: 'integer',
+  attempt_count: 'integer',
+  completed_at: 'bigint',
+  next_attempt_at: 'bigint',
 };
 
 // The ids' sentinel is an array of its own (told apart by identity); SQLite's statement has no ids.
@@ -153,7 +169,10 @@ export function boundRecordQuery(t: TenantDb, items: readonly FinishedDelivery[]
     const { rows, ids } = RECORD_SENTINELS;
     const compiled = recordDeliveriesQuery(t, rows, ids).compile(t.db);
     // A template of the values a statement has: an ids value bound on SQLite goes nowhere.
-    const sentinels = t.pick<Partial<RecordValues>>({ sqlite: { rows, organizationId }, postgres: { rows, ids, organizationId } });
+    const sentinels = t.pick<Partial<RecordValues>>({
+      sqlite: { rows, organizationId },
+      postgres: { rows, ids, organizationId },
+    });
     return statementTemplate(compiled, sentinels as RecordValues);
   });
   return template.bind({ rows: outcomeRows(items), ids: items.map((i) => i.claimed.id), organizationId });
@@ -161,7 +180,15 @@ export function boundRecordQuery(t: TenantDb, items: readonly FinishedDelivery[]
 
 /** The summaries as the rows of one JSON parameter. */
 const bookkeepingRows = (summaries: readonly WebhookBookkeeping[]) =>
-  JSON.stringify(summaries.map((b) => ({ id: b.webhookId, reset: b.reset ? 1 : 0, failures: b.failures, last_at: b.lastAt, last_status: b.lastStatus })));
+  JSON.stringify(
+    summaries.map((b) => ({
+      id: b.webhookId,
+      reset: b.reset ? 1 : 0,
+      failures: b.failures,
+      last_at: b.lastAt,
+      last_status: b.lastStatus,
+    })),
+  );
 
 /**
  * The statement applying each summary (bookkeepingRows) to its webhook row, writing only the rows it
@@ -170,7 +197,15 @@ const bookkeepingRows = (summaries: readonly WebhookBookkeeping[]) =>
 function bookkeepingWrite(t: TenantDb, rows: string): SharedWrite {
   return t.db
     .updateTable('webhooks')
-    .from(jsonTable(t, rows, { id: 'uuid', reset: 'integer', failures: 'integer', last_at: 'bigint', last_status: 'text' }).as('v'))
+    .from(
+      jsonTable(t, rows, {
+        id: 'uuid',
+        reset: 'integer',
+        failures: 'integer',
+        last_at: 'bigint',
+        last_status: 'text',
+      }).as('v'),
+    )
     .set({
       failure_count: sql`case when v.reset = 1 then v.failures else webhooks.failure_count + v.failures end`,
       last_delivery_at: sql`v.last_at`,

@@ -6,7 +6,10 @@ import type { WebhookDeliveryTable } from './webhook-tables.js';
 // when it deactivates a webhook. The workers' side of the queue is delivery-queue-store.ts and
 // delivery-claim-store.ts.
 
-export type NewDelivery = Pick<WebhookDeliveryTable, 'id' | 'webhook_id' | 'event' | 'body' | 'created_at' | 'event_id'> & {
+export type NewDelivery = Pick<
+  WebhookDeliveryTable,
+  'id' | 'webhook_id' | 'event' | 'body' | 'created_at' | 'event_id'
+> & {
   /** When the first attempt is due (default: created_at, i.e. at once). */
   due_at?: number;
 };
@@ -45,7 +48,16 @@ export function insertDeliveriesQuery(t: TenantDb, deliveries: NewDelivery[]) {
 const ATTEMPTED = sql<boolean>`attempt_count > 0`;
 const IN_HISTORY = sql<boolean>`(attempt_count > 0 OR next_attempt_at IS NULL)`;
 
-export const DELIVERY_COLUMNS = ['id', 'event', 'status', 'status_code', 'attempt_count', 'created_at', 'completed_at', 'next_attempt_at'] as const;
+export const DELIVERY_COLUMNS = [
+  'id',
+  'event',
+  'status',
+  'status_code',
+  'attempt_count',
+  'created_at',
+  'completed_at',
+  'next_attempt_at',
+] as const;
 
 /** A page of one webhook's delivery history: attempted series, newest first, read in the history index's order. */
 export function historyPage(t: TenantDb, webhookId: string, offset: number, limit: number) {
@@ -67,7 +79,11 @@ export function historyPage(t: TenantDb, webhookId: string, offset: number, limi
 export async function listDeliveries(t: TenantDb, webhookId: string, offset: number, limit: number) {
   const rows = await historyPage(t, webhookId, offset, limit).execute();
   // After the rows (a later statement sees at least their commits): the total counts every record listed.
-  const total = await t.selectFrom('webhook_delivery_totals').select('total').where('webhook_id', '=', webhookId).executeTakeFirst();
+  const total = await t
+    .selectFrom('webhook_delivery_totals')
+    .select('total')
+    .where('webhook_id', '=', webhookId)
+    .executeTakeFirst();
   return { rows, total: Number(total?.total ?? 0) };
 }
 
@@ -104,22 +120,24 @@ export function findDelivery(t: TenantDb, webhookId: string, id: string) {
 
 /** Up to `limit` of the webhook's records created before `before` and no longer due, oldest first (pruneDeliveries). */
 export function prunable(t: TenantDb, webhookId: string, before: number, limit: number) {
-  return t
-    .deleteFrom('webhook_deliveries')
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('webhook_deliveries')
-        .select('id')
-        .where('webhook_deliveries.organization_id', '=', t.organizationId)
-        .where('webhook_id', '=', webhookId)
-        .where('created_at', '<', before)
-        .where('next_attempt_at', 'is', null)
-        .orderBy('created_at')
-        .limit(limit),
-    )
-    // Checked again on the row deleted: a retry of a finished series queues a new row, never this one.
-    .where('next_attempt_at', 'is', null)
-    .returning('attempt_count');
+  return (
+    t
+      .deleteFrom('webhook_deliveries')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('webhook_deliveries.organization_id', '=', t.organizationId)
+          .where('webhook_id', '=', webhookId)
+          .where('created_at', '<', before)
+          .where('next_attempt_at', 'is', null)
+          .orderBy('created_at')
+          .limit(limit),
+      )
+      // Checked again on the row deleted: a retry of a finished series queues a new row, never this one.
+      .where('next_attempt_at', 'is', null)
+      .returning('attempt_count')
+  );
 }
 
 /**

@@ -41,7 +41,12 @@ export function createEventRecorder({ log }: EventRecorderDeps) {
    */
   async function recordWrites(t: TenantDb, event: RecordedEvent): Promise<ReadonlyArray<SharedWrite | null>> {
     const id = newTimeOrderedId();
-    const append = log.appendQuery(t, { id, type: event.type, data: JSON.stringify(event.data), created_at: event.occurredAt });
+    const append = log.appendQuery(t, {
+      id,
+      type: event.type,
+      data: JSON.stringify(event.data),
+      created_at: event.occurredAt,
+    });
     const subscribers = (await candidates(t)).filter((w) => w.events.includes(event.type));
     if (subscribers.length > 0) await wakeWorkers(t);
     const deliveries = insertDeliveriesQuery(

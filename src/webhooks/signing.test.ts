@@ -1,9 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newSecret, secretKeys, signatureHeader, standardKey, standardSignature, standardSignatureHeader } from './signing.js';
+import {
+  newSecret,
+  secretKeys,
+  signatureHeader,
+  standardKey,
+  standardSignature,
+  standardSignatureHeader,
+} from './signing.js';
 
 describe('webhook signature', () => {
-  const body = '{"event":"ticket.created","timestamp":"2026-01-02T03:04:05.006Z","organization_id":"org-1","data":{"s":"é"}}';
+  const body =
+    '{"event":"ticket.created","timestamp":"2026-01-02T03:04:05.006Z","organization_id":"org-1","data":{"s":"é"}}';
 
   it('signs the raw body bytes with HMAC-SHA256 as lowercase hex', () => {
     const expected = createHmac('sha256', 'secret').update(Buffer.from(body, 'utf8')).digest('hex');
@@ -33,7 +41,11 @@ describe('Standard Webhooks signature', () => {
     const { Webhook } = await import('standardwebhooks');
     const ts = Math.floor(Date.now() / 1000);
     for (const secret of [newSecret(), `whsec_${'ab12'.repeat(16)}`]) {
-      const headers = { 'webhook-id': 'evt-1', 'webhook-timestamp': String(ts), 'webhook-signature': standardSignatureHeader([secret], 'evt-1', ts, body) };
+      const headers = {
+        'webhook-id': 'evt-1',
+        'webhook-timestamp': String(ts),
+        'webhook-signature': standardSignatureHeader([secret], 'evt-1', ts, body),
+      };
       expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
       expect(() => new Webhook(newSecret()).verify(body, headers)).toThrow();
     }
@@ -46,7 +58,11 @@ describe('Standard Webhooks signature', () => {
     const both = standardSignatureHeader([secret, `whsec_${'cd34'.repeat(16)}`], 'id', 1, body).split(' ');
     expect(both).toHaveLength(2);
     expect(both[0]).toBe(standardSignature(secret, 'id', 1, body));
-    expect(both[0]).toBe(`v1,${createHmac('sha256', Buffer.from(secret.slice(6), 'base64')).update(`id.1.${body}`).digest('base64')}`);
+    expect(both[0]).toBe(
+      `v1,${createHmac('sha256', Buffer.from(secret.slice(6), 'base64'))
+        .update(`id.1.${body}`)
+        .digest('base64')}`,
+    );
   });
 });
 
@@ -60,7 +76,9 @@ describe('signing keys', () => {
     // Each after the other (the cache holds both): every signature is the one its own secret makes.
     for (const s of [a, b, a, b]) {
       expect(signatureHeader(s, body)).toBe(`sha256=${createHmac('sha256', s).update(body).digest('hex')}`);
-      expect(standardSignature(s, 'id', 7, body)).toBe(`v1,${createHmac('sha256', standardKey(s)).update(`id.7.${body}`).digest('base64')}`);
+      expect(standardSignature(s, 'id', 7, body)).toBe(
+        `v1,${createHmac('sha256', standardKey(s)).update(`id.7.${body}`).digest('base64')}`,
+      );
     }
   });
 

@@ -50,12 +50,20 @@ export function signatureHeader(secret: string, body: string | Buffer): string {
 
 /** `v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">` for one secret. */
 export function standardSignature(secret: string, id: string, timestampSeconds: number, body: string | Buffer): string {
-  const mac = createHmac('sha256', secretKeys(secret).standard).update(`${id}.${timestampSeconds}.`).update(body).digest('base64');
+  const mac = createHmac('sha256', secretKeys(secret).standard)
+    .update(`${id}.${timestampSeconds}.`)
+    .update(body)
+    .digest('base64');
   return `v1,${mac}`;
 }
 
 /** The webhook-signature header: the current secret's signature, then the previous one's during an overlap. */
-export function standardSignatureHeader(secrets: readonly string[], id: string, timestampSeconds: number, body: string | Buffer): string {
+export function standardSignatureHeader(
+  secrets: readonly string[],
+  id: string,
+  timestampSeconds: number,
+  body: string | Buffer,
+): string {
   // One secret but for a rotation's overlap: no array to map and join.
   if (secrets.length === 1) return standardSignature(secrets[0], id, timestampSeconds, body);
   return secrets.map((s) => standardSignature(s, id, timestampSeconds, body)).join(' ');

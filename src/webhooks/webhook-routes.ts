@@ -20,7 +20,10 @@ import {
   WebhookSchema,
 } from './webhook-schemas.js';
 
-export async function registerWebhookRoutes(app: App, { webhooks: service }: { webhooks: WebhookService }): Promise<void> {
+export async function registerWebhookRoutes(
+  app: App,
+  { webhooks: service }: { webhooks: WebhookService },
+): Promise<void> {
   const tags = ['webhooks'];
   const read = { scopes: ['webhooks:read' as const] };
   const write = { scopes: ['webhooks:write' as const] };
@@ -28,7 +31,14 @@ export async function registerWebhookRoutes(app: App, { webhooks: service }: { w
 
   app.get(
     '/webhooks',
-    { config: read, schema: { tags, summary: 'List webhooks (all, no pagination)', response: { 200: DataList(WebhookSchema), ...errorResponses } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'List webhooks (all, no pagination)',
+        response: { 200: DataList(WebhookSchema), ...errorResponses },
+      },
+    },
     async (request) => ({ data: await service.list(request.auth.organizationId) }),
   );
 
@@ -36,26 +46,44 @@ export async function registerWebhookRoutes(app: App, { webhooks: service }: { w
     '/webhooks',
     {
       config: write,
-      schema: { tags, summary: 'Create a webhook (the secret is returned only here)', body: CreateWebhookBody, response: { 201: Data(CreatedWebhookSchema), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Create a webhook (the secret is returned only here)',
+        body: CreateWebhookBody,
+        response: { 201: Data(CreatedWebhookSchema), ...errorResponses },
+      },
     },
-    async (request, reply) => reply.code(201).send({ data: await service.create(request.auth.organizationId, request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ data: await service.create(request.auth.organizationId, request.body) }),
   );
 
   app.post(
     '/webhooks/subscribe',
     {
       config: hooks,
-      schema: { tags, summary: 'Subscribe a URL to an event (REST hooks)', body: SubscribeBody, response: { 201: Data(SubscriptionSchema), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Subscribe a URL to an event (REST hooks)',
+        body: SubscribeBody,
+        response: { 201: Data(SubscriptionSchema), ...errorResponses },
+      },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.subscribe(request.auth.organizationId, request.body.url, request.body.event) }),
+      reply
+        .code(201)
+        .send({ data: await service.subscribe(request.auth.organizationId, request.body.url, request.body.event) }),
   );
 
   app.post(
     '/webhooks/unsubscribe',
     {
       config: hooks,
-      schema: { tags, summary: 'Unsubscribe a URL from one event or all', body: UnsubscribeBody, response: { 201: Data(SuccessSchema), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Unsubscribe a URL from one event or all',
+        body: UnsubscribeBody,
+        response: { 201: Data(SuccessSchema), ...errorResponses },
+      },
     },
     async (request, reply) => {
       await service.unsubscribe(request.auth.organizationId, request.body.url, request.body.event);
@@ -65,7 +93,15 @@ export async function registerWebhookRoutes(app: App, { webhooks: service }: { w
 
   app.get(
     '/webhooks/:webhook_id',
-    { config: read, schema: { tags, summary: 'Retrieve a webhook', params: WebhookIdParams, response: { 200: Data(WebhookSchema), ...errorResponses } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Retrieve a webhook',
+        params: WebhookIdParams,
+        response: { 200: Data(WebhookSchema), ...errorResponses },
+      },
+    },
     async (request) => ({ data: await service.get(request.auth.organizationId, request.params.webhook_id) }),
   );
 
@@ -73,14 +109,35 @@ export async function registerWebhookRoutes(app: App, { webhooks: service }: { w
     '/webhooks/:webhook_id',
     {
       config: write,
-      schema: { tags, summary: 'Update a webhook', params: WebhookIdParams, body: UpdateWebhookBody, response: { 200: Data(WebhookSchema), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Update a webhook',
+        params: WebhookIdParams,
+        body: UpdateWebhookBody,
+        response: { 200: Data(WebhookSchema), ...errorResponses },
+      },
     },
-    async (request) => ({ data: await service.update(request.auth.organizationId, request.params.webhook_id, request.body ?? {}, request.precondition ?? undefined) }),
+    async (request) => ({
+      data: await service.update(
+        request.auth.organizationId,
+        request.params.webhook_id,
+        request.body ?? {},
+        request.precondition ?? undefined,
+      ),
+    }),
   );
 
   app.delete(
     '/webhooks/:webhook_id',
-    { config: write, schema: { tags, summary: 'Delete a webhook and stop its deliveries', params: WebhookIdParams, response: { 200: Data(DeletedSchema), ...errorResponses } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Delete a webhook and stop its deliveries',
+        params: WebhookIdParams,
+        response: { 200: Data(DeletedSchema), ...errorResponses },
+      },
+    },
     async (request) => {
       await service.remove(request.auth.organizationId, request.params.webhook_id, request.precondition ?? undefined);
       return { data: { deleted: true } };
@@ -113,7 +170,8 @@ export async function registerWebhookRoutes(app: App, { webhooks: service }: { w
         response: { 202: Data(QueuedDeliverySchema), ...errorResponses },
       },
     },
-    async (request, reply) => reply.code(202).send({ data: await service.test(request.auth.organizationId, request.params.webhook_id) }),
+    async (request, reply) =>
+      reply.code(202).send({ data: await service.test(request.auth.organizationId, request.params.webhook_id) }),
   );
 
   app.post(
@@ -128,7 +186,9 @@ export async function registerWebhookRoutes(app: App, { webhooks: service }: { w
       },
     },
     async (request, reply) =>
-      reply.code(202).send({ data: await service.retry(request.auth.organizationId, request.params.webhook_id, request.params.delivery_id) }),
+      reply.code(202).send({
+        data: await service.retry(request.auth.organizationId, request.params.webhook_id, request.params.delivery_id),
+      }),
   );
 
   app.post(
@@ -148,7 +208,11 @@ export async function registerWebhookRoutes(app: App, { webhooks: service }: { w
       },
     },
     async (request) => ({
-      data: await service.rotateSecret(request.auth.organizationId, request.params.webhook_id, request.body?.previous_secret_expires_in ?? 0),
+      data: await service.rotateSecret(
+        request.auth.organizationId,
+        request.params.webhook_id,
+        request.body?.previous_secret_expires_in ?? 0,
+      ),
     }),
   );
 }

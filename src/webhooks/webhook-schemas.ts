@@ -5,7 +5,12 @@ import { EVENT_TYPES } from './webhook-events.js';
 export const EventTypeSchema = StringEnum(EVENT_TYPES, { description: 'Event type' });
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: '1 to 100 characters' });
-const Url = Type.String({ minLength: 1, maxLength: 2048, pattern: '^\\S+$', description: 'Public absolute http(s) URL, no spaces' });
+const Url = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  pattern: '^\\S+$',
+  description: 'Public absolute http(s) URL, no spaces',
+});
 const Events = Type.Array(EventTypeSchema, { minItems: 1, maxItems: 50, description: 'At least one event type' });
 
 export const WebhookIdParams = Type.Object({ webhook_id: Type.String() });
@@ -50,7 +55,9 @@ export const DeliverySchema = Type.Object({
   id: Type.String(),
   event: Type.String(),
   status: StringEnum(['success', 'failed'] as const, { description: 'Outcome of the latest attempt' }),
-  status_code: Nullable(Type.Integer({ description: 'HTTP status of the latest attempt; null when no response was received' })),
+  status_code: Nullable(
+    Type.Integer({ description: 'HTTP status of the latest attempt; null when no response was received' }),
+  ),
   attempt_count: Type.Integer(),
   created_at: Timestamp,
   completed_at: NullableTimestamp,
@@ -77,7 +84,12 @@ export const QueuedDeliverySchema = Type.Object({
 
 export const RotateSecretBody = Type.Object({
   previous_secret_expires_in: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 86400, default: 0, description: 'Seconds the previous secret keeps signing deliveries (second v1 signature)' }),
+    Type.Integer({
+      minimum: 0,
+      maximum: 86400,
+      default: 0,
+      description: 'Seconds the previous secret keeps signing deliveries (second v1 signature)',
+    }),
   ),
 });
 

@@ -7,7 +7,13 @@ import { AppError, notFound } from '../shared/errors.js';
 import { newId, newTimeOrderedId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
 import { checkUrlShape, checkWebhookUrl, type Resolver } from './address-guard.js';
-import { cancelQueuedDeliveries, findDelivery, insertDeliveries, listDeliveries, pruneDeliveries } from './delivery-store.js';
+import {
+  cancelQueuedDeliveries,
+  findDelivery,
+  insertDeliveries,
+  listDeliveries,
+  pruneDeliveries,
+} from './delivery-store.js';
 import { newSecret } from './signing.js';
 import { serializePayload, TEST_EVENT, type EventType } from './webhook-events.js';
 import { deliveryView, webhookCreatedView, webhookView } from './webhook-views.js';
@@ -51,7 +57,14 @@ async function queueOne(t: TenantDb, delivery: QueuedDelivery, dueAt: number) {
   await insertDeliveries(t, [delivery]);
   await wakeWorkers(t);
   return {
-    ...deliveryView({ ...delivery, status: null, status_code: null, attempt_count: 0, completed_at: null, next_attempt_at: dueAt }),
+    ...deliveryView({
+      ...delivery,
+      status: null,
+      status_code: null,
+      attempt_count: 0,
+      completed_at: null,
+      next_attempt_at: dueAt,
+    }),
     status: null,
   };
 }
@@ -116,7 +129,9 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
       return database.forOrganization(organizationId).transaction(async (t) => {
         const current = await store.findWebhook(t, id);
         if (!current) throw notFound('webhook');
-        await checkPrecondition(t, 'webhooks', id, precondition, async () => webhookView((await store.findWebhook(t, id))!));
+        await checkPrecondition(t, 'webhooks', id, precondition, async () =>
+          webhookView((await store.findWebhook(t, id))!),
+        );
         if (Object.values(patch).every((v) => v === undefined)) return webhookView(current);
         const urlChanged = patch.url !== undefined && patch.url !== current.url;
         const changes: store.WebhookChanges = { updated_at: clock() };
@@ -137,7 +152,9 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
       // In a transaction, so that a deadlock with a worker recording this webhook's attempts (the
       // deletion of its deliveries meets rows the worker holds) is retried rather than answered 500.
       const deleted = await database.forOrganization(organizationId).transaction(async (t) => {
-        await checkPrecondition(t, 'webhooks', webhookId, precondition, async () => webhookView(await load(t, webhookId)));
+        await checkPrecondition(t, 'webhooks', webhookId, precondition, async () =>
+          webhookView(await load(t, webhookId)),
+        );
         return store.deleteWebhook(t, webhookId);
       });
       if (!deleted) throw notFound('webhook');
@@ -231,7 +248,10 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
         if (existing) {
           const events = eventsOf(existing);
           if (!events.includes(event)) {
-            await store.updateWebhook(t, existing.id, { events: JSON.stringify([...events, event]), updated_at: clock() });
+            await store.updateWebhook(t, existing.id, {
+              events: JSON.stringify([...events, event]),
+              updated_at: clock(),
+            });
           }
           return { id: existing.id, url: existing.url, event };
         }
@@ -245,7 +265,10 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
     /** Removes the event (or, without one, the whole subscription) from every webhook with this URL. */
     async unsubscribe(organizationId: string, url: string, event: EventType | undefined) {
       const shape = checkUrlShape(url, true);
-      if ('problem' in shape) throw new AppError(400, 'validation_error', shape.problem.message, [{ field: 'url', issue: shape.problem.issue }]);
+      if ('problem' in shape)
+        throw new AppError(400, 'validation_error', shape.problem.message, [
+          { field: 'url', issue: shape.problem.issue },
+        ]);
       await database.forOrganization(organizationId).transaction(async (t) => {
         await lockSubscriptions(t);
         for (const hook of await store.findWebhooksByUrl(t, url)) {

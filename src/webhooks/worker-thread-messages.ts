@@ -65,7 +65,8 @@ function toError(record: ErrorRecord): Error {
   return err;
 }
 
-const isRecord = (v: unknown): v is ErrorRecord => typeof v === 'object' && v !== null && (v as ErrorRecord).$error === true;
+const isRecord = (v: unknown): v is ErrorRecord =>
+  typeof v === 'object' && v !== null && (v as ErrorRecord).$error === true;
 
 /** The log line's object again, its error records Errors. */
 export function fromThread(obj: unknown): unknown {

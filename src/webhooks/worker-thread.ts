@@ -50,7 +50,12 @@ function spawnThread(workerData: ThreadData): Worker {
   return new Worker(boot, { ...options, eval: true });
 }
 
-export function startWorkerThread({ config, logger, onAttempt = () => undefined, restart = RESTART_BACKOFF }: WorkerThreadOptions): WorkerHandle {
+export function startWorkerThread({
+  config,
+  logger,
+  onAttempt = () => undefined,
+  restart = RESTART_BACKOFF,
+}: WorkerThreadOptions): WorkerHandle {
   const data: ThreadData = { config, logLevel: typeof logger.level === 'string' ? logger.level : config.logLevel };
   let thread: Worker | null = null;
   let stopping = false;
@@ -67,7 +72,8 @@ export function startWorkerThread({ config, logger, onAttempt = () => undefined,
     current.on('message', (message: FromThread) => {
       if (message.type === 'log') logger[message.level](fromThread(message.obj) as object, message.msg);
       else if (message.type === 'attempts') {
-        for (const [outcome, n] of Object.entries(message.counts)) for (let i = 0; i < n; i++) onAttempt(outcome as AttemptOutcome);
+        for (const [outcome, n] of Object.entries(message.counts))
+          for (let i = 0; i < n; i++) onAttempt(outcome as AttemptOutcome);
       }
     });
     // An uncaught exception (or unhandled rejection) in the thread; 'exit' follows.

@@ -84,9 +84,18 @@ function byOrganizationInTurn(claimed: ClaimedDelivery[]): ClaimedDelivery[] {
   return out;
 }
 
-export function startWorker({ database, clock, settings, logger, onAttempt = () => undefined }: WorkerDeps): WorkerHandle {
+export function startWorker({
+  database,
+  clock,
+  settings,
+  logger,
+  onAttempt = () => undefined,
+}: WorkerDeps): WorkerHandle {
   const queue = database.system;
-  const client = createDeliveryClient({ timeoutMs: settings.timeoutMs, allowPrivateTargets: settings.allowPrivateTargets });
+  const client = createDeliveryClient({
+    timeoutMs: settings.timeoutMs,
+    allowPrivateTargets: settings.allowPrivateTargets,
+  });
   // Finished attempts not yet recorded are bounded too: claiming pauses while the database lags.
   const maxUnrecorded = Math.max(4 * settings.concurrency, RECORD_BATCH);
   const attempts = new Set<Promise<void>>();
@@ -167,7 +176,12 @@ export function startWorker({ database, clock, settings, logger, onAttempt = () 
         const now = clock();
         lastClaimAt = Date.now();
         const claimed = await claimDueDeliveries(queue, {
-          now, leaseMs: settings.leaseMs, limit: capacity, token: randomUUID(), after: lastOrganization, resume: resume.next(lastClaimAt),
+          now,
+          leaseMs: settings.leaseMs,
+          limit: capacity,
+          token: randomUUID(),
+          after: lastOrganization,
+          resume: resume.next(lastClaimAt),
         });
         moreDue = claimed.length === capacity;
         resume.claimed(claimed, capacity);
@@ -254,9 +268,15 @@ export function startWorker({ database, clock, settings, logger, onAttempt = () 
     // Counted when made, whether or not recording it succeeds: it was sent either way.
     onAttempt(result.success ? 'success' : next === null ? 'exhausted' : 'failure');
     if (!result.success) {
-      logger.warn({ delivery: claimed.id, attempt: attemptsMade, error: result.error }, 'webhook delivery attempt failed');
+      logger.warn(
+        { delivery: claimed.id, attempt: attemptsMade, error: result.error },
+        'webhook delivery attempt failed',
+      );
     }
-    finished.push({ claimed, outcome: { success: result.success, statusCode: result.statusCode, finishedAt, nextAttemptAt: next } });
+    finished.push({
+      claimed,
+      outcome: { success: result.success, statusCode: result.statusCode, finishedAt, nextAttemptAt: next },
+    });
     unrecorded++;
     scheduleRecord();
   }
@@ -281,14 +301,22 @@ export function startWorker({ database, clock, settings, logger, onAttempt = () 
 
   /** Records what has finished, a batch at a time, while full batches are ready (all of it when stopping). */
   async function recordLoop(): Promise<void> {
-    for (let first = true; finished.length > 0 && (first || finished.length >= recordEarly || stopping); first = false) {
+    for (
+      let first = true;
+      finished.length > 0 && (first || finished.length >= recordEarly || stopping);
+      first = false
+    ) {
       const batch = finished.splice(0, RECORD_BATCH);
       try {
         const recorded = new Set((await recordAttempts(queue, batch)).map((f) => f.claimed.id));
         for (const f of batch) {
           if (!recorded.has(f.claimed.id)) {
-            logger.warn({ delivery: f.claimed.id }, 'webhook delivery no longer held (lease taken over or webhook deleted); attempt not recorded');
-          } else if (f.outcome.success) logger.debug({ delivery: f.claimed.id, attempt: f.claimed.attempt_count + 1 }, 'webhook delivered');
+            logger.warn(
+              { delivery: f.claimed.id },
+              'webhook delivery no longer held (lease taken over or webhook deleted); attempt not recorded',
+            );
+          } else if (f.outcome.success)
+            logger.debug({ delivery: f.claimed.id, attempt: f.claimed.attempt_count + 1 }, 'webhook delivered');
           // The retry this worker scheduled: it wakes for it rather than waiting for a poll.
           else if (f.outcome.nextAttemptAt !== null) scheduleAt(f.outcome.nextAttemptAt);
         }

@@ -17,7 +17,12 @@ export interface RequestOptions {
 }
 
 /** app.inject with an optional bearer token and JSON body: the raw form under api(). */
-export async function call<T = any>(app: App, method: Method, url: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+export async function call<T = any>(
+  app: App,
+  method: Method,
+  url: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const res = await app.inject({
@@ -26,7 +31,7 @@ export async function call<T = any>(app: App, method: Method, url: string, optio
     headers,
     ...(options.body !== undefined ? { payload: options.body as object } : {}),
   });
-  let body: any ;
+  let body: any;
   try {
     body = res.body ? JSON.parse(res.body) : undefined;
   } catch {
@@ -42,7 +47,12 @@ export interface Api {
   patch<T = any>(url: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   delete<T = any>(url: string, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   /** Any method, for tables that try several routes. */
-  request<T = any>(method: Method, url: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  request<T = any>(
+    method: Method,
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ApiResponse<T>>;
 }
 
 export function api(app: App, token?: string): Api {

@@ -24,7 +24,10 @@ const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 // (cli-runner refuses to run a dist/ this run did not build).
 async function build(project: TestProject): Promise<void> {
   try {
-    await promisify(execFile)(process.execPath, [TSC, '-p', 'tsconfig.build.json'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+    await promisify(execFile)(process.execPath, [TSC, '-p', 'tsconfig.build.json'], {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     project.provide('cliEntry', `${ROOT}dist/cli/main.js`);
     project.provide('cliBuildError', null);
   } catch (err) {

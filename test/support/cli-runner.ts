@@ -19,7 +19,10 @@ export function cliCommand(args: string[]): [string, string[]] {
   const error = inject('cliBuildError');
   if (error) throw new Error(`the build (tsc -p tsconfig.build.json) failed, so the CLI cannot run:\n${error}`);
   const entry = inject('cliEntry');
-  if (!entry) throw new Error('the CLI was not built for this run: list test/support/build-setup.ts in globalSetup (vitest.config.ts)');
+  if (!entry)
+    throw new Error(
+      'the CLI was not built for this run: list test/support/build-setup.ts in globalSetup (vitest.config.ts)',
+    );
   return [process.execPath, [entry, ...args]];
 }
 
@@ -48,7 +51,11 @@ export function startCli(
   timeoutMs = 20_000,
 ): Promise<{ child: ChildProcess; output: () => string; match: RegExpMatchArray }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(...cliCommand(args), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(...cliCommand(args), {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

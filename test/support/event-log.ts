@@ -12,7 +12,9 @@ export async function logSettled(ctx: Pick<TestContext, 'dialect' | 'database'>)
   if (ctx.dialect !== 'postgres') return;
   await eventually(async () => {
     const { rows } = await sql<{ ok: boolean }>`
-      select coalesce(max(xid), '0'::xid8) < pg_snapshot_xmin(pg_current_snapshot()) as ok from events`.execute(ctx.database.db);
+      select coalesce(max(xid), '0'::xid8) < pg_snapshot_xmin(pg_current_snapshot()) as ok from events`.execute(
+      ctx.database.db,
+    );
     return rows[0].ok;
   }, 30_000);
 }

@@ -5,7 +5,8 @@ import type { TestContext } from './harness.js';
 // Set-up shared by the suites of several domains. Ticket seeds are in ticket-fixtures.ts.
 
 /** POST /users: staff user `id` named `name`, email `<id>@example.com`; the raw response. */
-export const postUser = (http: Api, id: string, name = id) => http.post('/api/v1/users', { id, name, email: `${id}@example.com` });
+export const postUser = (http: Api, id: string, name = id) =>
+  http.post('/api/v1/users', { id, name, email: `${id}@example.com` });
 
 /** POST /webhooks to a port nothing listens on (discard), for tests that only count or queue. */
 export const postWebhook = (http: Api, body: { name?: string; events?: string[] } = {}) =>
@@ -15,12 +16,22 @@ export const postWebhook = (http: Api, body: { name?: string; events?: string[] 
 export const recordTicketCreated = (ctx: TestContext, organizationId: string, id: string, occurredAt?: number) =>
   ctx.database
     .forOrganization(organizationId)
-    .transaction((t) => ctx.container.events.record(t, { type: 'ticket.created', occurredAt: occurredAt ?? ctx.clock(), data: { id } }));
+    .transaction((t) =>
+      ctx.container.events.record(t, { type: 'ticket.created', occurredAt: occurredAt ?? ctx.clock(), data: { id } }),
+    );
 
 /** How many rows of a tenant table belong to the organization. */
 export async function countRows(
   ctx: TestContext,
-  table: 'tickets' | 'messages' | 'customers' | 'ticket_tags' | 'users' | 'invitations' | 'events' | 'webhook_deliveries',
+  table:
+    | 'tickets'
+    | 'messages'
+    | 'customers'
+    | 'ticket_tags'
+    | 'users'
+    | 'invitations'
+    | 'events'
+    | 'webhook_deliveries',
   organizationId: string,
 ): Promise<number> {
   const row = await ctx.database.db

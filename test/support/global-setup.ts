@@ -17,7 +17,12 @@ declare module 'vitest' {
 // One migrated template database per run; every PostgreSQL suite copies it (CREATE DATABASE ...
 // TEMPLATE), which is far faster than migrating a fresh database each time.
 async function redisProblem(): Promise<string | null> {
-  const client = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000, retryStrategy: () => null });
+  const client = new Redis(TEST_REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2000,
+    retryStrategy: () => null,
+  });
   let cause: unknown = null; // the socket error (e.g. ECONNREFUSED) behind ioredis' "Connection is closed"
   client.on('error', (err) => (cause ??= err));
   try {
@@ -38,13 +43,18 @@ export default async function setup(project: TestProject) {
   const ci = isCI();
   if (ci) {
     const problem = await redisProblem();
-    if (problem) throw new Error(`Redis is required in CI (CI=${process.env.CI}) but not reachable at ${TEST_REDIS_URL}: ${problem}`);
+    if (problem)
+      throw new Error(
+        `Redis is required in CI (CI=${process.env.CI}) but not reachable at ${TEST_REDIS_URL}: ${problem}`,
+      );
   }
   try {
     await withAdminClient((c) => c.query('select 1'));
   } catch (err) {
     if (ci || process.env.REQUIRE_POSTGRES === 'true') {
-      throw new Error(`PostgreSQL is required here${ci ? ` (CI=${process.env.CI})` : ''} but not reachable at ${PG_ADMIN_URL}: ${String(err)}`);
+      throw new Error(
+        `PostgreSQL is required here${ci ? ` (CI=${process.env.CI})` : ''} but not reachable at ${PG_ADMIN_URL}: ${String(err)}`,
+      );
     }
     process.stdout.write(
       `\n*** PostgreSQL is not reachable at ${PG_ADMIN_URL}: the PostgreSQL half of the suite is SKIPPED. ***\n` +

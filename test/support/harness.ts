@@ -52,7 +52,10 @@ export async function createTestDatabase(
   dialect: 'sqlite',
   variant?: 'plain' | 'empty',
 ): Promise<TestDatabase & { /** The database file, for a second connection of the test's own. */ path: string }>;
-export async function createTestDatabase(dialect: Dialect, variant?: 'plain' | 'partitioned' | 'empty'): Promise<TestDatabase>;
+export async function createTestDatabase(
+  dialect: Dialect,
+  variant?: 'plain' | 'partitioned' | 'empty',
+): Promise<TestDatabase>;
 export async function createTestDatabase(
   dialect: Dialect,
   variant: 'plain' | 'partitioned' | 'empty' = 'plain',

@@ -25,7 +25,10 @@ export default class NoSkipReporter implements Reporter {
     }
     if (skipped.length === 0) return;
     process.exitCode = 1;
-    const shown = skipped.slice(0, 50).map((name) => `  - ${name}`).join('\n');
+    const shown = skipped
+      .slice(0, 50)
+      .map((name) => `  - ${name}`)
+      .join('\n');
     const more = skipped.length > 50 ? `\n  ... and ${skipped.length - 50} more` : '';
     process.stderr.write(
       `\nno-skip-reporter: ${skipped.length} test(s) were skipped, which a CI run does not allow (CI=${process.env.CI}):\n${shown}${more}\n\n`,

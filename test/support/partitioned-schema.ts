@@ -104,7 +104,10 @@ async function convert(c: pg.Client, partitions: number): Promise<PartitionRepor
       );
       // The plain table's storage parameters (e.g. webhook_deliveries' fillfactor) go to its partitions,
       // which hold the pages (a partitioned parent takes none).
-      const { rows: storage } = await c.query<{ options: string[] | null }>(`SELECT reloptions AS options FROM pg_class WHERE oid = $1::regclass`, [old]);
+      const { rows: storage } = await c.query<{ options: string[] | null }>(
+        `SELECT reloptions AS options FROM pg_class WHERE oid = $1::regclass`,
+        [old],
+      );
       const withOptions = storage[0]?.options?.length ? ` WITH (${storage[0].options.join(', ')})` : '';
       for (let n = 0; n < partitions; n++) {
         await c.query(
@@ -125,7 +128,8 @@ async function convert(c: pg.Client, partitions: number): Promise<PartitionRepor
       }
       await c.query(`DROP TABLE ${q(old)}`);
     }
-    for (const k of keys) await attempt(k.table, k.name, k.def, `ALTER TABLE ${q(k.table)} ADD CONSTRAINT ${q(k.name)} ${k.def}`);
+    for (const k of keys)
+      await attempt(k.table, k.name, k.def, `ALTER TABLE ${q(k.table)} ADD CONSTRAINT ${q(k.name)} ${k.def}`);
     for (const i of indexes) await attempt(i.table, i.name, i.def, i.def);
     for (const fk of foreignKeys) await c.query(`ALTER TABLE ${q(fk.table)} ADD CONSTRAINT ${q(fk.name)} ${fk.def}`);
     await c.query('COMMIT');

@@ -25,7 +25,10 @@ export const skipPgBouncerSuites = !postgresAvailable() || (!installed && !isCI(
 
 /** Starts PgBouncer in front of a test database; throws (under CI) when the package is missing. */
 export async function bouncerFor(testDb: TestDatabase): Promise<PgBouncer> {
-  if (!installed) throw new Error(`pgbouncer is required here (CI=${process.env.CI}) but not installed: .ci/run installs the Debian package`);
+  if (!installed)
+    throw new Error(
+      `pgbouncer is required here (CI=${process.env.CI}) but not installed: .ci/run installs the Debian package`,
+    );
   return startPgBouncer({ target: testDb.url, poolSize: SERVER_POOL });
 }
 
@@ -40,7 +43,13 @@ export interface Service {
 
 /** What `serve` does (src/server.ts: migrate, container, app, in-process worker), without signals or a socket. */
 export async function startService(env: Record<string, string>): Promise<Service> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', DATABASE_POOL_SIZE: '16', ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    DATABASE_POOL_SIZE: '16',
+    ...env,
+  });
   const database = openDatabase(config.database, { guardTenants: true });
   await migrateThroughDirectUrl(config.database, database);
   const container = createContainer({ config, database, clock: Date.now });

@@ -98,7 +98,9 @@ export async function startPgBouncer(options: PgBouncerOptions): Promise<PgBounc
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await freePort();
     writeFileSync(iniFile, iniFor(target, database, port, authFile, options.poolSize ?? 4), { mode: 0o644 });
-    const child = spawn(binary, [...(asRoot ? ['-u', 'postgres'] : []), iniFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(binary, [...(asRoot ? ['-u', 'postgres'] : []), iniFile], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let output = '';
     child.on('error', (err) => {
       output += `\nspawn failed: ${String(err)}`;
@@ -154,7 +156,8 @@ export async function startPgBouncer(options: PgBouncerOptions): Promise<PgBounc
 async function waitUntilServing(url: string, child: ChildProcess, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`pgbouncer exited (${child.exitCode ?? child.signalCode})`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`pgbouncer exited (${child.exitCode ?? child.signalCode})`);
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
     client.on('error', () => undefined);
     try {
@@ -162,7 +165,8 @@ async function waitUntilServing(url: string, child: ChildProcess, timeoutMs = 10
       await client.query('select 1');
       return;
     } catch (err) {
-      if (Date.now() > deadline) throw new Error(`pgbouncer did not accept connections in ${timeoutMs} ms: ${String(err)}`);
+      if (Date.now() > deadline)
+        throw new Error(`pgbouncer did not accept connections in ${timeoutMs} ms: ${String(err)}`);
       await new Promise((r) => setTimeout(r, 50));
     } finally {
       await client.end().catch(() => undefined);

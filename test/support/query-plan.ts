@@ -16,14 +16,17 @@ interface PlanContext {
   database: DatabaseHandle;
 }
 
-const compiled = (q: PlannedQuery): { sql: string; parameters: readonly unknown[] } => ('compile' in q ? q.compile() : q);
+const compiled = (q: PlannedQuery): { sql: string; parameters: readonly unknown[] } =>
+  'compile' in q ? q.compile() : q;
 
 /** Plan lines: SQLite's EXPLAIN QUERY PLAN details, PostgreSQL's EXPLAIN with the statement's own parameters. */
 export async function explain(ctx: PlanContext, query: PlannedQuery, { costs = true } = {}): Promise<string> {
   const c = compiled(query);
   const prefix = ctx.dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN' : costs ? 'EXPLAIN' : 'EXPLAIN (COSTS OFF)';
   const res = await ctx.database.db.executeQuery(CompiledQuery.raw(`${prefix} ${c.sql}`, [...c.parameters]));
-  return (res.rows as Array<{ detail?: string; 'QUERY PLAN'?: string }>).map((r) => r.detail ?? r['QUERY PLAN']).join('\n');
+  return (res.rows as Array<{ detail?: string; 'QUERY PLAN'?: string }>)
+    .map((r) => r.detail ?? r['QUERY PLAN'])
+    .join('\n');
 }
 
 let prepared = 0;
@@ -37,7 +40,10 @@ const literal = (v: unknown): string => (typeof v === 'number' ? String(v) : `'$
 export async function genericPlan(
   ctx: PlanContext,
   query: PlannedQuery,
-  { seqscan = true, before = async () => {} }: { seqscan?: boolean; before?: (run: (text: string) => Promise<unknown>) => Promise<void> } = {},
+  {
+    seqscan = true,
+    before = async () => {},
+  }: { seqscan?: boolean; before?: (run: (text: string) => Promise<unknown>) => Promise<void> } = {},
 ): Promise<string> {
   if (ctx.dialect !== 'postgres') throw new Error('genericPlan is PostgreSQL only');
   const c = compiled(query);

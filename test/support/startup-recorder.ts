@@ -58,7 +58,10 @@ export async function startStartupRecorder(upstreamUrl: string): Promise<Startup
           return;
         }
         client.off('data', onStartup);
-        const recorded: RecordedConnection = { parameters: parseStartupParameters(pending.subarray(0, length)), sent: '' };
+        const recorded: RecordedConnection = {
+          parameters: parseStartupParameters(pending.subarray(0, length)),
+          sent: '',
+        };
         connections.push(recorded);
         const server = connect(Number(upstream.port || 5432), upstream.hostname);
         sockets.add(server);

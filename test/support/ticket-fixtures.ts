@@ -7,20 +7,34 @@ import type { TestContext } from './harness.js';
 // Seeds for the ticket tests. Users, teams and tags are inserted directly: their management routes
 // belong to another domain.
 
-export async function seedUser(ctx: TestContext, organizationId: string, user: { id?: string; name?: string; email?: string } = {}) {
+export async function seedUser(
+  ctx: TestContext,
+  organizationId: string,
+  user: { id?: string; name?: string; email?: string } = {},
+) {
   const id = user.id ?? `user-${newId().slice(0, 8)}`;
   const email = user.email ?? `${id}@staff.example`;
   const row = { id, name: user.name ?? `Agent ${id}`, email };
   await ctx.database.db
     .insertInto('users')
-    .values({ ...row, organization_id: organizationId, email_key: email.toLowerCase(), role: 'agent', created_at: 0, updated_at: 0 })
+    .values({
+      ...row,
+      organization_id: organizationId,
+      email_key: email.toLowerCase(),
+      role: 'agent',
+      created_at: 0,
+      updated_at: 0,
+    })
     .execute();
   return row;
 }
 
 export async function seedTeam(ctx: TestContext, organizationId: string, name = 'Support') {
   const row = { id: newId(), name };
-  await ctx.database.db.insertInto('teams').values({ ...row, organization_id: organizationId, created_at: 0, updated_at: 0 }).execute();
+  await ctx.database.db
+    .insertInto('teams')
+    .values({ ...row, organization_id: organizationId, created_at: 0, updated_at: 0 })
+    .execute();
   return row;
 }
 
@@ -43,7 +57,8 @@ export function ticketBody(overrides: Record<string, unknown> = {}) {
 }
 
 /** POST /tickets with ticketBody(overrides); the raw response. */
-export const postTicket = (http: Api, overrides: Record<string, unknown> = {}) => http.post('/api/v1/tickets', ticketBody(overrides));
+export const postTicket = (http: Api, overrides: Record<string, unknown> = {}) =>
+  http.post('/api/v1/tickets', ticketBody(overrides));
 
 /** Creates a ticket through the API and returns its body.data (fails the test on a non-201). */
 export async function createTicket(http: Api, overrides: Record<string, unknown> = {}) {
@@ -56,7 +71,11 @@ export async function createTicket(http: Api, overrides: Record<string, unknown>
 export async function storedState(ctx: TestContext, organizationId: string) {
   const db = ctx.database.db;
   const count = (table: 'tickets' | 'messages' | 'customers' | 'ticket_tags') => countRows(ctx, table, organizationId);
-  const seq = await db.selectFrom('organization_counters').select('ticket_seq').where('organization_id', '=', organizationId).executeTakeFirstOrThrow();
+  const seq = await db
+    .selectFrom('organization_counters')
+    .select('ticket_seq')
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
   // A bucket's total is the sum of its stripes (db/counter-stripes.ts).
   const buckets = await db
     .selectFrom('ticket_counts')

@@ -67,7 +67,8 @@ export async function startReceiver(): Promise<Receiver> {
     async waitFor(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (requests.length < count) {
-        if (Date.now() > deadline) throw new Error(`receiver got ${requests.length} of ${count} requests in ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(`receiver got ${requests.length} of ${count} requests in ${timeoutMs} ms`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 50);
@@ -87,7 +88,10 @@ export async function startReceiver(): Promise<Receiver> {
 }
 
 /** Polls until check() returns a truthy value (or throws after timeoutMs). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -97,4 +101,9 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
   }
 }
 
-export const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
+export const silentLogger = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  debug: () => undefined,
+};

@@ -41,7 +41,12 @@ export function workerFixture(ctx: TestContext, defaults: Partial<WorkerSettings
       return receiver!;
     },
     start: (settings = {}) =>
-      (worker = startWorker({ database: ctx.database, clock: ctx.clock, settings: { ...ctx.config.webhooks, ...defaults, ...settings }, logger: silentLogger })),
+      (worker = startWorker({
+        database: ctx.database,
+        clock: ctx.clock,
+        settings: { ...ctx.config.webhooks, ...defaults, ...settings },
+        logger: silentLogger,
+      })),
     stop,
   };
 }

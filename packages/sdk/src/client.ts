@@ -49,7 +49,12 @@ export function createHelpdesk(options: HelpdeskOptions) {
   const fetch =
     options.retry === false
       ? transport
-      : retryingFetch(options.retry ?? {}, { fetch: transport, sleep: options.sleep ?? defaultSleep, random: Math.random, now: Date.now });
+      : retryingFetch(options.retry ?? {}, {
+          fetch: transport,
+          sleep: options.sleep ?? defaultSleep,
+          random: Math.random,
+          now: Date.now,
+        });
   const raw: Client<paths> = createClient<paths>({
     baseUrl: (options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
     fetch,
@@ -59,7 +64,8 @@ export function createHelpdesk(options: HelpdeskOptions) {
   // One key per logical call, set before the retrying fetch: every attempt of the call repeats it.
   raw.use({
     onRequest({ request }) {
-      if (request.method === 'POST' && !request.headers.has('idempotency-key')) request.headers.set('Idempotency-Key', newKey());
+      if (request.method === 'POST' && !request.headers.has('idempotency-key'))
+        request.headers.set('Idempotency-Key', newKey());
       return request;
     },
   });
@@ -68,47 +74,108 @@ export function createHelpdesk(options: HelpdeskOptions) {
     list: (query: Query<'listTickets'> = {}, o?: CallOptions): Promise<Page<Schemas['TicketListItem']>> =>
       unwrap(raw.GET('/api/v1/tickets', { params: { query }, ...init(o) })),
     /** Every ticket matching the filters, page after page (`query.page` is the first page). */
-    iterate: (query: Query<'listTickets'> = {}, o?: CallOptions) => iteratePages((page) => tickets.list({ ...query, page }, o), query.page),
+    iterate: (query: Query<'listTickets'> = {}, o?: CallOptions) =>
+      iteratePages((page) => tickets.list({ ...query, page }, o), query.page),
     get: async (ticketId: string, o?: CallOptions): Promise<Schemas['Ticket']> =>
-      (await unwrap(raw.GET('/api/v1/tickets/{ticket_id}', { params: { path: { ticket_id: ticketId } }, ...init(o) }))).data,
+      (await unwrap(raw.GET('/api/v1/tickets/{ticket_id}', { params: { path: { ticket_id: ticketId } }, ...init(o) })))
+        .data,
     create: async (body: Schemas['CreateTicketInput'], o?: CallOptions): Promise<Schemas['Ticket']> =>
       (await unwrap(raw.POST('/api/v1/tickets', { body, ...init(o) }))).data,
     update: async (ticketId: string, body: Schemas['UpdateTicketInput'], o?: CallOptions): Promise<Schemas['Ticket']> =>
-      (await unwrap(raw.PATCH('/api/v1/tickets/{ticket_id}', { params: { path: { ticket_id: ticketId } }, body, ...init(o) }))).data,
-    addMessage: async (ticketId: string, body: Schemas['AddMessageInput'], o?: CallOptions): Promise<Schemas['Message']> =>
-      (await unwrap(raw.POST('/api/v1/tickets/{ticket_id}/messages', { params: { path: { ticket_id: ticketId } }, body, ...init(o) }))).data,
+      (
+        await unwrap(
+          raw.PATCH('/api/v1/tickets/{ticket_id}', { params: { path: { ticket_id: ticketId } }, body, ...init(o) }),
+        )
+      ).data,
+    addMessage: async (
+      ticketId: string,
+      body: Schemas['AddMessageInput'],
+      o?: CallOptions,
+    ): Promise<Schemas['Message']> =>
+      (
+        await unwrap(
+          raw.POST('/api/v1/tickets/{ticket_id}/messages', {
+            params: { path: { ticket_id: ticketId } },
+            body,
+            ...init(o),
+          }),
+        )
+      ).data,
   };
 
   const customers = {
     list: (query: Query<'listCustomers'> = {}, o?: CallOptions): Promise<Page<Schemas['Customer']>> =>
       unwrap(raw.GET('/api/v1/customers', { params: { query }, ...init(o) })),
-    iterate: (query: Query<'listCustomers'> = {}, o?: CallOptions) => iteratePages((page) => customers.list({ ...query, page }, o), query.page),
+    iterate: (query: Query<'listCustomers'> = {}, o?: CallOptions) =>
+      iteratePages((page) => customers.list({ ...query, page }, o), query.page),
     get: async (customerId: string, o?: CallOptions): Promise<Schemas['Customer']> =>
-      (await unwrap(raw.GET('/api/v1/customers/{customer_id}', { params: { path: { customer_id: customerId } }, ...init(o) }))).data,
+      (
+        await unwrap(
+          raw.GET('/api/v1/customers/{customer_id}', { params: { path: { customer_id: customerId } }, ...init(o) }),
+        )
+      ).data,
     create: async (body: Schemas['CreateCustomerInput'], o?: CallOptions): Promise<Schemas['Customer']> =>
       (await unwrap(raw.POST('/api/v1/customers', { body, ...init(o) }))).data,
-    update: async (customerId: string, body: Schemas['UpdateCustomerInput'], o?: CallOptions): Promise<Schemas['Customer']> =>
-      (await unwrap(raw.PATCH('/api/v1/customers/{customer_id}', { params: { path: { customer_id: customerId } }, body, ...init(o) }))).data,
+    update: async (
+      customerId: string,
+      body: Schemas['UpdateCustomerInput'],
+      o?: CallOptions,
+    ): Promise<Schemas['Customer']> =>
+      (
+        await unwrap(
+          raw.PATCH('/api/v1/customers/{customer_id}', {
+            params: { path: { customer_id: customerId } },
+            body,
+            ...init(o),
+          }),
+        )
+      ).data,
     /** Deletes the customer with all of its tickets (irreversible). */
     delete: async (customerId: string, o?: CallOptions): Promise<void> => {
-      await unwrap(raw.DELETE('/api/v1/customers/{customer_id}', { params: { path: { customer_id: customerId } }, ...init(o) }));
+      await unwrap(
+        raw.DELETE('/api/v1/customers/{customer_id}', { params: { path: { customer_id: customerId } }, ...init(o) }),
+      );
     },
   };
 
   const webhooks = {
-    list: async (o?: CallOptions): Promise<Schemas['Webhook'][]> => (await unwrap(raw.GET('/api/v1/webhooks', { ...init(o) }))).data,
+    list: async (o?: CallOptions): Promise<Schemas['Webhook'][]> =>
+      (await unwrap(raw.GET('/api/v1/webhooks', { ...init(o) }))).data,
     get: async (webhookId: string, o?: CallOptions): Promise<Schemas['Webhook']> =>
-      (await unwrap(raw.GET('/api/v1/webhooks/{webhook_id}', { params: { path: { webhook_id: webhookId } }, ...init(o) }))).data,
+      (
+        await unwrap(
+          raw.GET('/api/v1/webhooks/{webhook_id}', { params: { path: { webhook_id: webhookId } }, ...init(o) }),
+        )
+      ).data,
     /** The answer holds the signing secret: this is the only time the API shows it. */
     create: async (body: Schemas['CreateWebhookInput'], o?: CallOptions): Promise<Schemas['WebhookWithSecret']> =>
       (await unwrap(raw.POST('/api/v1/webhooks', { body, ...init(o) }))).data,
-    update: async (webhookId: string, body: Schemas['UpdateWebhookInput'], o?: CallOptions): Promise<Schemas['Webhook']> =>
-      (await unwrap(raw.PATCH('/api/v1/webhooks/{webhook_id}', { params: { path: { webhook_id: webhookId } }, body, ...init(o) }))).data,
+    update: async (
+      webhookId: string,
+      body: Schemas['UpdateWebhookInput'],
+      o?: CallOptions,
+    ): Promise<Schemas['Webhook']> =>
+      (
+        await unwrap(
+          raw.PATCH('/api/v1/webhooks/{webhook_id}', { params: { path: { webhook_id: webhookId } }, body, ...init(o) }),
+        )
+      ).data,
     delete: async (webhookId: string, o?: CallOptions): Promise<void> => {
-      await unwrap(raw.DELETE('/api/v1/webhooks/{webhook_id}', { params: { path: { webhook_id: webhookId } }, ...init(o) }));
+      await unwrap(
+        raw.DELETE('/api/v1/webhooks/{webhook_id}', { params: { path: { webhook_id: webhookId } }, ...init(o) }),
+      );
     },
-    deliveries: (webhookId: string, query: Query<'listWebhookDeliveries'> = {}, o?: CallOptions): Promise<Page<Schemas['WebhookDelivery']>> =>
-      unwrap(raw.GET('/api/v1/webhooks/{webhook_id}/deliveries', { params: { path: { webhook_id: webhookId }, query }, ...init(o) })),
+    deliveries: (
+      webhookId: string,
+      query: Query<'listWebhookDeliveries'> = {},
+      o?: CallOptions,
+    ): Promise<Page<Schemas['WebhookDelivery']>> =>
+      unwrap(
+        raw.GET('/api/v1/webhooks/{webhook_id}/deliveries', {
+          params: { path: { webhook_id: webhookId }, query },
+          ...init(o),
+        }),
+      ),
     iterateDeliveries: (webhookId: string, query: Query<'listWebhookDeliveries'> = {}, o?: CallOptions) =>
       iteratePages((page) => webhooks.deliveries(webhookId, { ...query, page }, o), query.page),
     subscribe: async (body: Schemas['SubscribeInput'], o?: CallOptions): Promise<Schemas['WebhookSubscription']> =>
@@ -118,9 +185,17 @@ export function createHelpdesk(options: HelpdeskOptions) {
     },
     /** Queues one webhook.test delivery to this webhook only; the record's status is null until its first attempt. */
     test: async (webhookId: string, o?: CallOptions): Promise<Schemas['QueuedWebhookDelivery']> =>
-      (await unwrap(raw.POST('/api/v1/webhooks/{webhook_id}/test', { params: { path: { webhook_id: webhookId } }, ...init(o) }))).data,
+      (
+        await unwrap(
+          raw.POST('/api/v1/webhooks/{webhook_id}/test', { params: { path: { webhook_id: webhookId } }, ...init(o) }),
+        )
+      ).data,
     /** Redelivers the delivery's event: a new attempt series, byte-identical body, same webhook-id. */
-    retryDelivery: async (webhookId: string, deliveryId: string, o?: CallOptions): Promise<Schemas['QueuedWebhookDelivery']> =>
+    retryDelivery: async (
+      webhookId: string,
+      deliveryId: string,
+      o?: CallOptions,
+    ): Promise<Schemas['QueuedWebhookDelivery']> =>
       (
         await unwrap(
           raw.POST('/api/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/retry', {
@@ -130,7 +205,11 @@ export function createHelpdesk(options: HelpdeskOptions) {
         )
       ).data,
     /** A new signing secret; the previous one keeps signing (a second v1 signature) for the given seconds. */
-    rotateSecret: async (webhookId: string, previousSecretExpiresIn = 0, o?: CallOptions): Promise<Schemas['WebhookWithNewSecret']> =>
+    rotateSecret: async (
+      webhookId: string,
+      previousSecretExpiresIn = 0,
+      o?: CallOptions,
+    ): Promise<Schemas['WebhookWithNewSecret']> =>
       (
         await unwrap(
           raw.POST('/api/v1/webhooks/{webhook_id}/rotate-secret', {
@@ -143,12 +222,16 @@ export function createHelpdesk(options: HelpdeskOptions) {
   };
 
   const usage = {
-    get: async (o?: CallOptions): Promise<Schemas['Usage']> => (await unwrap(raw.GET('/api/v1/billing/usage', { ...init(o) }))).data,
+    get: async (o?: CallOptions): Promise<Schemas['Usage']> =>
+      (await unwrap(raw.GET('/api/v1/billing/usage', { ...init(o) }))).data,
   };
 
   const events = {
     /** One page of the event log, oldest first, after the cursor `after` (omitted: the oldest retained). */
-    list: (query: { after?: string; limit?: number; types?: EventType[] } = {}, o?: CallOptions): Promise<EventPage> => {
+    list: (
+      query: { after?: string; limit?: number; types?: EventType[] } = {},
+      o?: CallOptions,
+    ): Promise<EventPage> => {
       const { types, ...rest } = query;
       const params = { query: { ...rest, ...(types?.length ? { type: types.join(',') } : {}) } };
       // Typed by the document; the records are narrowed to the hand-written union by `type` (events.ts).
@@ -158,11 +241,21 @@ export function createHelpdesk(options: HelpdeskOptions) {
      * Every event after `after`, following next_cursor until has_more is false. The generator's return
      * value is the cursor to resume from (store it, pass it as `after` next time).
      */
-    iterate: (query: { after?: string; limit?: number; types?: EventType[] } = {}, o?: CallOptions): AsyncGenerator<Event, string | undefined, undefined> =>
+    iterate: (
+      query: { after?: string; limit?: number; types?: EventType[] } = {},
+      o?: CallOptions,
+    ): AsyncGenerator<Event, string | undefined, undefined> =>
       iterateCursor((after) => events.list({ ...query, after }, o), query.after),
   };
 
-  return { tickets, customers, webhooks, usage, events, /** The typed openapi-fetch client, for every other operation. */ raw };
+  return {
+    tickets,
+    customers,
+    webhooks,
+    usage,
+    events,
+    /** The typed openapi-fetch client, for every other operation. */ raw,
+  };
 }
 
 export type Helpdesk = ReturnType<typeof createHelpdesk>;

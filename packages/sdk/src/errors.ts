@@ -46,13 +46,25 @@ export class ApiError extends Error {
 
   /** Builds the error from a response and its (already read) body. */
   static fromResponse(response: Response, body: unknown): ApiError {
-    const error = (body as { error?: { code?: unknown; message?: unknown; details?: unknown; request_id?: unknown } } | null)?.error;
+    const error = (
+      body as { error?: { code?: unknown; message?: unknown; details?: unknown; request_id?: unknown } } | null
+    )?.error;
     const code = typeof error?.code === 'string' ? error.code : 'unknown_error';
     const message =
-      typeof error?.message === 'string' ? error.message : `HTTP ${response.status}${typeof body === 'string' && body ? `: ${body.slice(0, 200)}` : ''}`;
+      typeof error?.message === 'string'
+        ? error.message
+        : `HTTP ${response.status}${typeof body === 'string' && body ? `: ${body.slice(0, 200)}` : ''}`;
     const details = Array.isArray(error?.details) ? (error.details as ErrorDetail[]) : [];
-    const requestId = typeof error?.request_id === 'string' ? error.request_id : (response.headers.get('x-request-id') ?? undefined);
-    return new ApiError(response.status, code, message, details, requestId, retryAfterSeconds(response.headers, Date.now()) ?? undefined);
+    const requestId =
+      typeof error?.request_id === 'string' ? error.request_id : (response.headers.get('x-request-id') ?? undefined);
+    return new ApiError(
+      response.status,
+      code,
+      message,
+      details,
+      requestId,
+      retryAfterSeconds(response.headers, Date.now()) ?? undefined,
+    );
   }
 }
 

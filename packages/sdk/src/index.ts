@@ -2,7 +2,17 @@ import type { components } from './openapi.js';
 
 export { createHelpdesk, type CallOptions, type Helpdesk, type HelpdeskOptions } from './client.js';
 export { ApiError, ConnectionError, type ErrorCode, type ErrorDetail } from './errors.js';
-export type { Event, EventDataMap, EventPage, EventType, MessageCreatedData, TicketDeletedData, TicketEventData, TicketUpdatedData, WebhookEvent } from './events.js';
+export type {
+  Event,
+  EventDataMap,
+  EventPage,
+  EventType,
+  MessageCreatedData,
+  TicketDeletedData,
+  TicketEventData,
+  TicketUpdatedData,
+  WebhookEvent,
+} from './events.js';
 export { iterateCursor, iteratePages } from './pagination.js';
 export type { RetryOptions } from './retry.js';
 export { verifyWebhook, WebhookVerificationError, type VerifyOptions } from './webhooks.js';

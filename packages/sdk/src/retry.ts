@@ -45,7 +45,12 @@ export const defaultSleep = (ms: number, signal?: AbortSignal) =>
  * The wait before retry number `retry` (0-based): Retry-After when given, else exponential backoff
  * with full jitter; null when Retry-After asks for more than maxDelayMs.
  */
-export function retryDelayMs(retry: number, response: Response | null, options: Required<RetryOptions>, runtime: Pick<RetryRuntime, 'random' | 'now'>): number | null {
+export function retryDelayMs(
+  retry: number,
+  response: Response | null,
+  options: Required<RetryOptions>,
+  runtime: Pick<RetryRuntime, 'random' | 'now'>,
+): number | null {
   const asked = response ? retryAfterSeconds(response.headers, runtime.now()) : null;
   if (asked !== null) return asked * 1000 <= options.maxDelayMs ? asked * 1000 : null;
   const ceiling = Math.min(options.baseDelayMs * 2 ** retry, options.maxDelayMs);
@@ -65,7 +70,10 @@ export function retryingFetch(options: RetryOptions, runtime: RetryRuntime): (re
       } catch (err) {
         if (request.signal?.aborted) throw err;
         if (last || !IDEMPOTENT_METHODS.has(request.method)) {
-          throw new ConnectionError(`${request.method} ${new URL(request.url).pathname} failed: ${(err as Error).message}`, { cause: err });
+          throw new ConnectionError(
+            `${request.method} ${new URL(request.url).pathname} failed: ${(err as Error).message}`,
+            { cause: err },
+          );
         }
         await runtime.sleep(retryDelayMs(retry, null, settings, runtime)!, request.signal ?? undefined);
         continue;

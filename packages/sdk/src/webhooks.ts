@@ -54,13 +54,19 @@ function standardKey(secret: string): Buffer {
  * and re-serialize) and the webhook's secret as the API returned it, and returns the parsed event.
  * Throws WebhookVerificationError when the signature or timestamp does not check out.
  */
-export function verifyWebhook(rawBody: string | Uint8Array, headers: HeaderBag, secret: string, options: VerifyOptions = {}): WebhookEvent {
+export function verifyWebhook(
+  rawBody: string | Uint8Array,
+  headers: HeaderBag,
+  secret: string,
+  options: VerifyOptions = {},
+): WebhookEvent {
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody);
   const standard = header(headers, 'webhook-signature');
   if (standard !== undefined) {
     const id = header(headers, 'webhook-id');
     const timestamp = header(headers, 'webhook-timestamp');
-    if (!id || !timestamp || !/^\d+$/.test(timestamp)) throw new WebhookVerificationError('webhook-id or webhook-timestamp is missing');
+    if (!id || !timestamp || !/^\d+$/.test(timestamp))
+      throw new WebhookVerificationError('webhook-id or webhook-timestamp is missing');
     checkTimestamp(Number(timestamp) * 1000, options.toleranceSeconds ?? 300, options);
     const signed = Buffer.concat([Buffer.from(`${id}.${timestamp}.`, 'utf8'), body]);
     const expected = Buffer.from(createHmac('sha256', standardKey(secret)).update(signed).digest('base64'), 'utf8');

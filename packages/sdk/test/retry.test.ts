@@ -19,7 +19,12 @@ function scripted(script: Script) {
     apiKey: 'hdk_test',
     baseUrl: 'http://api.test',
     fetch: async (request) => {
-      seen.push({ method: request.method, url: request.url, key: request.headers.get('idempotency-key'), body: await request.text() });
+      seen.push({
+        method: request.method,
+        url: request.url,
+        key: request.headers.get('idempotency-key'),
+        body: await request.text(),
+      });
       const next = script.shift();
       if (!next) throw new Error('no more answers scripted');
       if (next instanceof Error) throw next;
@@ -51,14 +56,22 @@ describe('SDK retries', () => {
   });
 
   it('does not retry when Retry-After asks for longer than maxDelayMs', async () => {
-    const { sdk, seen, sleeps } = scripted([error(503, 'service_unavailable', { 'retry-after': '120' }), json(200, { data: {} })]);
+    const { sdk, seen, sleeps } = scripted([
+      error(503, 'service_unavailable', { 'retry-after': '120' }),
+      json(200, { data: {} }),
+    ]);
     await expect(sdk.usage.get()).rejects.toMatchObject({ status: 503, retryAfter: 120 });
     expect(seen).toHaveLength(1);
     expect(sleeps).toEqual([]);
   });
 
   it('backs off exponentially without Retry-After and gives up with a typed ApiError', async () => {
-    const { sdk, seen, sleeps } = scripted([error(503, 'service_unavailable'), error(503, 'service_unavailable'), error(503, 'service_unavailable'), error(503, 'service_unavailable')]);
+    const { sdk, seen, sleeps } = scripted([
+      error(503, 'service_unavailable'),
+      error(503, 'service_unavailable'),
+      error(503, 'service_unavailable'),
+      error(503, 'service_unavailable'),
+    ]);
     const failure = await sdk.tickets.get('t1').catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 503, code: 'service_unavailable', requestId: 'req-1', details: [] });

@@ -78,11 +78,19 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('created_at', bigint, (c) => c.notNull())
     .addPrimaryKeyConstraint('team_members_pk', ['team_id', 'user_id'])
-    .addForeignKeyConstraint('team_members_user_fk', ['organization_id', 'user_id'], 'users', ['organization_id', 'id'], (fk) =>
-      fk.onDelete('cascade'),
+    .addForeignKeyConstraint(
+      'team_members_user_fk',
+      ['organization_id', 'user_id'],
+      'users',
+      ['organization_id', 'id'],
+      (fk) => fk.onDelete('cascade'),
     )
     .execute();
-  await db.schema.createIndex('team_members_user_idx').on('team_members').columns(['organization_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('team_members_user_idx')
+    .on('team_members')
+    .columns(['organization_id', 'user_id'])
+    .execute();
 
   await db.schema
     .createTable('tags')
@@ -145,10 +153,22 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .columns(['organization_id', 'number'])
     .where(sql.ref('status'), '<>', 'CLOSED')
     .execute();
-  await db.schema.createIndex('tickets_status_idx').on('tickets').columns(['organization_id', 'status', 'number']).execute();
-  await db.schema.createIndex('tickets_priority_idx').on('tickets').columns(['organization_id', 'priority', 'number']).execute();
+  await db.schema
+    .createIndex('tickets_status_idx')
+    .on('tickets')
+    .columns(['organization_id', 'status', 'number'])
+    .execute();
+  await db.schema
+    .createIndex('tickets_priority_idx')
+    .on('tickets')
+    .columns(['organization_id', 'priority', 'number'])
+    .execute();
   await db.schema.createIndex('tickets_customer_idx').on('tickets').columns(['customer_id', 'number']).execute();
-  await db.schema.createIndex('tickets_assignee_idx').on('tickets').columns(['organization_id', 'assignee_id', 'number']).execute();
+  await db.schema
+    .createIndex('tickets_assignee_idx')
+    .on('tickets')
+    .columns(['organization_id', 'assignee_id', 'number'])
+    .execute();
   await db.schema.createIndex('tickets_team_idx').on('tickets').columns(['team_id']).execute();
 
   await db.schema
@@ -198,7 +218,9 @@ async function createSqliteSearch(db: Kysely<any>): Promise<void> {
     const oldCols = columns.map((c) => `old.${c}`).join(', ');
     const name = `${table}_fts`;
     await sql
-      .raw(`CREATE VIRTUAL TABLE ${name} USING fts5(${cols}, content='${table}', content_rowid='rid', tokenize='trigram')`)
+      .raw(
+        `CREATE VIRTUAL TABLE ${name} USING fts5(${cols}, content='${table}', content_rowid='rid', tokenize='trigram')`,
+      )
       .execute(db);
     await sql
       .raw(`CREATE TRIGGER ${table}_fts_ai AFTER INSERT ON ${table} BEGIN

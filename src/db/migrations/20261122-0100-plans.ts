@@ -45,7 +45,11 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn('created_at', bigint, (c) => c.notNull())
     .addColumn('updated_at', bigint, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('invitations_org_idx').on('invitations').columns(['organization_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('invitations_org_idx')
+    .on('invitations')
+    .columns(['organization_id', 'created_at'])
+    .execute();
   await db.schema
     .createIndex('invitations_pending_idx')
     .on('invitations')

@@ -55,12 +55,15 @@ async function upPostgres(db: Kysely<any>): Promise<void> {
   const byId = ['api_keys', 'teams', 'tags', 'invitations', 'ai_credit_ledger', 'webhooks', 'webhook_deliveries'];
   await run(
     db,
-    byId.map((t) => `ALTER TABLE ${t} DROP CONSTRAINT ${t}_pkey, ADD CONSTRAINT ${t}_pk PRIMARY KEY (organization_id, id)`),
+    byId.map(
+      (t) => `ALTER TABLE ${t} DROP CONSTRAINT ${t}_pkey, ADD CONSTRAINT ${t}_pk PRIMARY KEY (organization_id, id)`,
+    ),
   );
   await run(
     db,
     ['customers', 'tickets', 'messages'].map(
-      (t) => `ALTER TABLE ${t} DROP CONSTRAINT ${t}_pkey, DROP CONSTRAINT ${t}_id_key, ADD CONSTRAINT ${t}_pk PRIMARY KEY (organization_id, id)`,
+      (t) =>
+        `ALTER TABLE ${t} DROP CONSTRAINT ${t}_pkey, DROP CONSTRAINT ${t}_id_key, ADD CONSTRAINT ${t}_pk PRIMARY KEY (organization_id, id)`,
     ),
   );
   await run(db, [

@@ -14,6 +14,8 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn('organization_id', 'text', (c) => c.primaryKey().references('organizations.id').onDelete('cascade'))
     .addColumn('count', bigint, (c) => c.notNull().defaultTo(0))
     .execute();
-  await sql`INSERT INTO customer_counts (organization_id, count) SELECT organization_id, customer_count FROM organization_counters`.execute(db);
+  await sql`INSERT INTO customer_counts (organization_id, count) SELECT organization_id, customer_count FROM organization_counters`.execute(
+    db,
+  );
   await db.schema.alterTable('organization_counters').dropColumn('customer_count').execute();
 }

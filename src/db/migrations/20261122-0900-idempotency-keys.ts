@@ -26,5 +26,7 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
        )`,
     )
     .execute(db);
-  await sql.raw('CREATE INDEX idempotency_keys_expiry_idx ON idempotency_keys (organization_id, expires_at)').execute(db);
+  await sql
+    .raw('CREATE INDEX idempotency_keys_expiry_idx ON idempotency_keys (organization_id, expires_at)')
+    .execute(db);
 }

@@ -62,5 +62,7 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
 
   // Keys that had every scope keep having every scope: events:read is new.
   await sql`UPDATE api_keys SET scopes = scopes || ' events:read'
-    WHERE scopes = 'tickets:read tickets:write customers:read customers:write webhooks:read webhooks:write billing:read admin'`.execute(db);
+    WHERE scopes = 'tickets:read tickets:write customers:read customers:write webhooks:read webhooks:write billing:read admin'`.execute(
+    db,
+  );
 }

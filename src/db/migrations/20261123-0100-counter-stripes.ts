@@ -40,7 +40,11 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
       key: ['organization_id', 'status', 'priority'],
     },
     { name: 'customer_counts', columns: [organization, 'count integer NOT NULL DEFAULT 0'], key: ['organization_id'] },
-    { name: 'ticket_usage', columns: [organization, 'bucket integer NOT NULL', 'count integer NOT NULL'], key: ['organization_id', 'bucket'] },
+    {
+      name: 'ticket_usage',
+      columns: [organization, 'bucket integer NOT NULL', 'count integer NOT NULL'],
+      key: ['organization_id', 'bucket'],
+    },
   ];
   for (const t of tables) {
     const names = [...t.key, ...t.columns.map((c) => c.split(' ')[0]!).filter((c) => !t.key.includes(c))].join(', ');

@@ -12,7 +12,12 @@ import type { MigrationDialect } from '../migrator.js';
 // pending list: nothing to do there.
 
 export const GIN_PENDING_LIST_KB = 512;
-export const TRIGRAM_INDEXES = ['tickets_subject_trgm', 'messages_content_trgm', 'customers_email_trgm', 'customers_name_trgm'];
+export const TRIGRAM_INDEXES = [
+  'tickets_subject_trgm',
+  'messages_content_trgm',
+  'customers_email_trgm',
+  'customers_name_trgm',
+];
 
 export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<void> {
   if (dialect !== 'postgres') return;

@@ -11,7 +11,10 @@ import { GIN_PENDING_LIST_KB } from './20261124-0100-gin-pending-limit.js';
 // SQLite searches its FTS5 tables: nothing to do there.
 
 /** The two partial indexes, by which tickets they hold. */
-export const SUBJECT_TRIGRAM_INDEXES = { open: 'tickets_subject_trgm_open', closed: 'tickets_subject_trgm_closed' } as const;
+export const SUBJECT_TRIGRAM_INDEXES = {
+  open: 'tickets_subject_trgm_open',
+  closed: 'tickets_subject_trgm_closed',
+} as const;
 
 export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<void> {
   if (dialect !== 'postgres') return;
