@@ -1,5 +1,5 @@
 #!/bin/sh
-# The fault-injection suite at length (issue 10): more database cuts with longer outages for `serve` and
+# The fault-injection suite at length: more database cuts with longer outages for `serve` and
 # `worker`, and more tries of each race. `npm test` runs the same files briefly (3 cuts, 40 tries).
 #   sh bench/fault-injection-long.sh [cuts] [race-tries]
 set -e

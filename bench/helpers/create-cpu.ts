@@ -3,7 +3,7 @@ import { load } from '../load.js';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, cli, freePort, serviceEnv, waitHttp, type Proc } from '../procs.js';
-import { ticketBody } from '../rows-api.js';
+import { ticketBody } from '../requests.js';
 import { seededCopy } from '../seed/seed.js';
 import type { Engine } from '../seed/generate.js';
 import { cpuOfProcesses, postgresCpuMs } from './process-cpu.js';

@@ -5,8 +5,8 @@ import { resolve } from 'node:path';
 import { auth, restartServer, type Ctx } from '../context.js';
 import { load } from '../load.js';
 import { ROOT, cli, freePort, serviceEnv, sleep, startHelper, waitHttp, type Proc } from '../procs.js';
-import { ticketBody } from '../rows-api.js';
-import { dropQueued } from '../rows-webhooks.js';
+import { ticketBody } from '../requests.js';
+import { dropQueued } from '../webhook-rig.js';
 import { seededCopy } from '../seed/seed.js';
 import { emulateAutovacuum } from '../autovacuum.js';
 import { contextSwitches, cpuMs, postgresCpuMs } from './process-cpu.js';
@@ -288,7 +288,7 @@ async function main() {
           await receiverProc.stop();
           process.exit(0);
         }
-        // The statistics autovacuum would keep (off on the benchmark machine): see rows-webhooks.ts.
+        // The statistics autovacuum would keep: see rows/row-05-delivery-rate.ts.
         if (engine === 'postgres') await analyzeDeliveries(db.url);
         await sleep(500);
         const pg0 = engine === 'postgres' ? postgresCpuMs() : 0;
