@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationDialect } from '../migrator.js';
 
-// Tenant-leading keys (issue 8, points 1 and 5), converting an existing database in place.
+// Tenant-leading keys, converting an existing database in place.
 //
 // PostgreSQL: every tenant table's primary key and unique constraints lead with organization_id, the
 // foreign keys between tenant tables are composite (organization_id, …), and the secondary indexes
