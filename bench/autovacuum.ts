@@ -1,7 +1,7 @@
 import pg from 'pg';
 
-// What PostgreSQL's autovacuum does in production, done by the benchmark on a server where it is off
-// (`autovacuum = off` on the CI and benchmark machines, for the tests' sake). Without it the tables
+// What PostgreSQL's autovacuum does in production, done by the benchmark itself, for a server where it
+// is off (`autovacuum = off`, as a test database server is often set up). Without it the tables
 // that start empty in the seeded data (events, webhooks, webhook_deliveries) keep the statistics of
 // an empty table while rows 3-5 add tens of thousands of rows, and the statements prepared while
 // they were small keep their plans: sequential scans of the whole table, for every claim, that no

@@ -1,7 +1,7 @@
-// The benchmark suite of issue 9: `npm run bench -- [--dialect sqlite|postgres|both] [--size 1m|100k|10k|N]
-// [--only 1,2,6] [--duration SECONDS] [--rounds N]`. Seeds (or reuses the cached) data set on each engine,
-// runs the compiled server (`dist/cli/main.js`, built by `npm run bench` first) with every row's
-// baseline interleaved, and prints one markdown table. Not part of `npm test`.
+// The benchmark suite: `npm run bench -- [options]` (USAGE below; bench/README.md describes each row).
+// Seeds (or reuses the cached) data set on each engine, runs the compiled server (`dist/cli/main.js`,
+// built by `npm run bench` first) with every row's baseline interleaved, and prints one markdown table.
+// Not part of `npm test`.
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -9,8 +9,10 @@ import SQLite from 'better-sqlite3';
 import { emulateAutovacuum } from './autovacuum.js';
 import { restartServer, table, type Ctx, type Options, type Row } from './context.js';
 import { cli, serviceEnv, type Proc } from './procs.js';
-import { apiRows, sampleIds } from './rows-api.js';
+import { sampleIds } from './requests.js';
+import { apiRows } from './rows-api.js';
 import { listRows } from './rows-lists.js';
+import { rssPeakRow } from './rows/row-11-rss-peak.js';
 import { webhookRows } from './rows-webhooks.js';
 import type { Engine } from './seed/generate.js';
 import { pgAdmin, seededCopy } from './seed/seed.js';
@@ -23,9 +25,34 @@ function parseSize(raw: string): number {
   return n;
 }
 
+const USAGE = `Usage: npm run bench -- [options]
+       npx tsx bench/run.ts [options]   (builds first unless BENCH_SKIP_BUILD is set)
+
+Measures the compiled service against its goals and prints one markdown table (rows 1-11, see
+bench/README.md); progress goes to stderr, the table to stdout.
+
+Options:
+  --dialect sqlite|postgres|both   engines to measure (default both)
+  --size 1m|100k|10k|N             tickets in the measured organization (default 1m; at least 1000)
+  --only 1,2,6                     only these rows (numbers 1-11, comma-separated; default all)
+  --duration SECONDS               seconds of each load step (default 10)
+  --rounds N                       product/baseline alternations of the ratio rows (default 2)
+  -h, --help                       print this and exit
+
+Environment variables:
+  BENCH_SKIP_BUILD=1               do not run \`npm run build\` first (npm run bench builds, then sets it)
+  TEST_PG_URL                      PostgreSQL admin URL (default postgres://postgres@127.0.0.1:5432/postgres)
+  BENCH_NODE_ARGS                  node flags for every service process (e.g. --cpu-prof --cpu-prof-dir=DIR)
+  BENCH_STDOUT_DIR                 directory that receives each child process's stdout when it exits
+  ROW3_FLOOR=0                     row 3 without its floor (the DB-free senders' windows)
+  WEBHOOK_WORKER_NICE, WEBHOOK_WORKER_CONCURRENCY, and every other service variable: passed to the
+                                   service's processes as to production ones
+`;
+
 function options(): Options {
   const { values } = parseArgs({
     options: {
+      help: { type: 'boolean', short: 'h' },
       dialect: { type: 'string', default: 'both' },
       size: { type: 'string', default: '1m' },
       only: { type: 'string' },
@@ -33,6 +60,10 @@ function options(): Options {
       rounds: { type: 'string', default: '2' },
     },
   });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
   const dialect = values.dialect!;
   if (!['sqlite', 'postgres', 'both'].includes(dialect)) throw new Error('--dialect: sqlite, postgres or both');
   const only = values.only ? new Set(values.only.split(',').map((s) => Number(s.trim()))) : null;
@@ -86,7 +117,7 @@ async function runEngine(engine: Engine, opts: Options): Promise<{ rows: Row[]; 
     rows: [],
     want: (n) => opts.only === null || opts.only.has(n),
   };
-  // Autovacuum is off on the machines this runs on; production's is on (bench/autovacuum.ts).
+  // Production's autovacuum, emulated: the benchmark's database server may run without it (bench/autovacuum.ts).
   const autovacuum = engine === 'postgres' ? emulateAutovacuum(db.url) : null;
   try {
     await restartServer(ctx, ['serve', '--no-worker']);
@@ -110,25 +141,7 @@ async function runEngine(engine: Engine, opts: Options): Promise<{ rows: Row[]; 
       );
     await db.drop();
   }
-  if (ctx.want(11)) {
-    const peaks = ctx.servers.map((s) => s.peakMb());
-    const peak = Math.max(...peaks);
-    // Each server by the rows it measured (those added while it was the server of the moment).
-    const each = peaks.map((mb, i) => {
-      const served = [...new Set(ctx.rows.slice(ctx.serverStarts[i], ctx.serverStarts[i + 1]).map((r) => r.n))];
-      return `${served.length ? `rows ${served.join(', ')}` : 'no row'}: ${Math.round(mb)}`;
-    });
-    ctx.rows.push({
-      n: 11,
-      scenario: 'server RSS peak (VmHWM of the `serve` processes) under the rows above',
-      engine,
-      product: `${Math.round(peak)} MB (each server, in start order: ${each.join('; ')})`,
-      baseline: '—',
-      ratio: '—',
-      goal: '< 200 MB',
-      met: peak < 200,
-    });
-  }
+  if (ctx.want(11)) rssPeakRow(ctx);
   return { rows: ctx.rows, seed };
 }
 

@@ -6,8 +6,8 @@ import { cpuMs, processes } from './helpers/process-cpu.js';
 
 // What the machine did during a load window of the webhook rows (3 and 4), printed with them: where
 // the two cores went (by process group, from /proc) and, on PostgreSQL, how often the database's
-// backends were waiting on a lock (pg_stat_activity sampled every 50 ms). The diagnosis of
-// row 3 was lock waits on a shared row; these figures show whether a shortfall is that or CPU.
+// backends were waiting on a lock (pg_stat_activity sampled every 50 ms). A shortfall of row 3 can
+// be lock waits on a shared row or a lack of CPU; these figures show which.
 
 /** The process groups a window's CPU is split into; the rest is "other". */
 const GROUPS: [string, (comm: string, cmdline: string, pid: number) => boolean][] = [

@@ -28,7 +28,7 @@ export interface Config {
   /** Browser origins allowed to call the API (CORS); empty = no CORS headers, ['*'] = any. */
   corsOrigins: string[];
   timeZone: string;
-  /** How long an Idempotency-Key and its stored answer are kept (platform.md §2: at least 24 h). */
+  /** How long an Idempotency-Key and its stored answer are kept (at least 24 h). */
   idempotencyTtlHours: number;
   /** GET /metrics (Prometheus text); off with METRICS_ENABLED=false. */
   metricsEnabled: boolean;
@@ -82,7 +82,7 @@ function postgresUrl(name: string, raw: string): boolean {
   try {
     new URL(raw);
   } catch {
-    // Never the password (platform.md §6): the URL is shown with it hidden.
+    // Never the password: the URL is shown with it hidden.
     throw new ConfigError(`${name} is not a valid PostgreSQL URL: "${redactUrl(raw)}"`);
   }
   return true;

@@ -38,7 +38,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
 
   const app = await buildApp(container, { logger: { level: config.logLevel } });
   let worker: WorkerHandle | null = null;
-  // Expired Idempotency-Keys are deleted by the service itself, in small batches (platform.md §2).
+  // Expired Idempotency-Keys are deleted by the service itself, in small batches that do not block writers.
   const sweeper = container.idempotency.startSweeper(IDEMPOTENCY_SWEEP_INTERVAL_MS, (err) =>
     app.log.warn({ err }, 'could not delete expired idempotency keys; retrying later'),
   );

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { postUser } from './support/fixtures.js';
 import { describeEachDialect } from './support/harness.js';
 
-// Writes that name a row another request deletes at the same moment (issue 10, point 3): the answer is
+// Writes that name a row another request deletes at the same moment: the answer is
 // a clean 4xx or a success without that row, never a 500. On PostgreSQL the two transactions really
 // interleave (READ COMMITTED: the check reads the row, the delete commits, the insert hits the foreign
 // key); SQLite runs writers one at a time, where the same tries must hold trivially.

@@ -17,7 +17,7 @@ import {
   type TestDatabase,
 } from './support/harness.js';
 
-// Authentication reads the global api_key_lookup (issue 8, point 4). Keys issued before that table
+// Authentication reads the global api_key_lookup. Keys issued before that table
 // existed must keep working after the upgrade (revoked ones staying revoked), and every later create
 // and revoke must keep the lookup in step with the organization's api_keys row.
 

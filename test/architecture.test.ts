@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
-// The structure the code is meant to keep (issue 7): layer rules and no cycles, checked by
+// The structure the code is meant to keep: layer rules and no cycles, checked by
 // dependency-cruiser against .dependency-cruiser.cjs, and engine differences kept behind the
 // database layer.
 

@@ -3,7 +3,7 @@ import { postUser, postWebhook } from './support/fixtures.js';
 import { describeEachDialect, type TestOrg } from './support/harness.js';
 import { createTicket } from './support/ticket-fixtures.js';
 
-// platform.md §3: strong ETags on single-resource GETs, 304 for If-None-Match, 412 precondition_failed
+// Strong ETags on single-resource GETs, 304 for If-None-Match, 412 precondition_failed
 // for a stale If-Match on PATCH and DELETE (checked in the write's transaction: nothing changes), the new
 // ETag on a successful PATCH, exactly one winner among concurrent PATCHes carrying the same ETag.
 

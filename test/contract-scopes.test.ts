@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { call, describeEachDialect, type TestOrg } from './support/harness.js';
 
-// The scope matrix (interface.md "Authentication" 3, decisions.md "Tokens"): every operation, refused
+// The scope matrix (one scope per operation; admin for the management routes): every operation, refused
 // with 403 insufficient_scope (naming the scope needed) to a key that holds every other scope, and
 // served to a key that holds nothing but the needed one. Tags can also be read with tickets:read.
 
@@ -16,7 +16,7 @@ type Scope =
   | 'events:read'
   | 'admin';
 
-// interface.md's seven plus admin (decisions.md): a key with "every scope" holds all of these.
+// The seven resource scopes plus admin and events:read: a key with "every scope" holds all of these.
 const EVERY_SCOPE: Scope[] = [
   'tickets:read',
   'tickets:write',
@@ -214,7 +214,7 @@ const OPERATIONS: Operation[] = [
     ok: 202,
     request: (f) => ({ method: 'POST', url: `/api/v1/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/retry` }),
   },
-  // Event log (platform.md §4)
+  // Event log
   { name: 'GET /events', scopes: ['events:read'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/events' }) },
   // Billing
   {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { call, describeEachDialect, type TestContext } from './support/harness.js';
 
-// decisions.md "Webhooks": events are written in the same transaction as the change that causes them.
+// Events are written in the same transaction as the change that causes them.
 // Checked from outside, without mocking anything: a database trigger makes every insert into the
 // delivery queue fail, and each change must then fail as a whole (5xx, nothing stored). Conversely,
 // a change that succeeds has its delivery row committed by the time the response arrives.

@@ -4,7 +4,7 @@ import { startWorker, type WorkerHandle } from '../src/webhooks/worker.js';
 import { call, describeEachDialect, type TestContext, type TestOrg } from './support/harness.js';
 import { eventually, silentLogger, startReceiver, type Receiver } from './support/webhook-receiver.js';
 
-// Webhook rules of interface.md "Events" / decisions.md "Webhooks" that no other test pins down:
+// Webhook delivery rules that no other test pins down:
 // the circuit breaker's exact threshold and resets, inactive webhooks, unpaginated lists, and the
 // SSRF guard's allow path.
 

@@ -5,7 +5,7 @@ import { postWebhook } from './support/fixtures.js';
 import { describeEachDialect, ISO_MS, UUID, type TestOrg } from './support/harness.js';
 import { ticketBody } from './support/ticket-fixtures.js';
 
-// The event log (platform.md §4): one record per change, the new customer.* and ticket.deleted types
+// The event log: one record per change, the new customer.* and ticket.deleted types
 // with their data, GET /events paging, filtering, validation, scope and isolation.
 
 describeEachDialect(

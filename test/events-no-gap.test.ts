@@ -7,7 +7,7 @@ import { startCli, stopCli } from './support/cli-runner.js';
 import { logSettled } from './support/event-log.js';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from './support/harness.js';
 
-// platform.md §4 "No gaps", on PostgreSQL where it is hard: two server processes take concurrent
+// No gaps in the event log, on PostgreSQL where it is hard: two server processes take concurrent
 // writes (many of them to the same tickets, so they queue on the ticket rows and commit in an order
 // no sequence value predicts) while a reader follows next_cursor with small pages the whole time. The
 // reader must see every committed event exactly once, and each ticket's events in commit order (a

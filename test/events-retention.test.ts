@@ -4,7 +4,7 @@ import { logSettled } from './support/event-log.js';
 import { postWebhook } from './support/fixtures.js';
 import { describeEachDialect } from './support/harness.js';
 
-// Retention (platform.md §4, EVENT_RETENTION_DAYS): events and delivery records older than the
+// Retention (EVENT_RETENTION_DAYS): events and delivery records older than the
 // period go, in small batches; a delivery still due stays, and so does the event it needs.
 
 const DAY = 86_400_000;

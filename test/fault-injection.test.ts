@@ -8,7 +8,7 @@ import { createTestDatabase, postgresAvailable, type TestDatabase } from './supp
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
 
-// Issue 10, point 1: the compiled `serve` and `worker` processes, talking to PostgreSQL through a proxy
+// The compiled `serve` and `worker` processes, talking to PostgreSQL through a proxy
 // of ours that cuts every link (and refuses new ones) for a while, again and again, under load. They
 // must stay up, answer 503 service_unavailable with Retry-After meanwhile (never a 500), and recover by
 // themselves. FAULT_CUTS raises the number of cuts (README: the long run).

@@ -8,7 +8,7 @@ import { api } from './support/api.js';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from './support/harness.js';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 
-// Issue 10, point 2: a database that stops answering (the proxy forwards nothing) must not hold
+// A database that stops answering (the proxy forwards nothing) must not hold
 // requests past the deadline: every request, including those waiting for a pooled connection, answers
 // 503 + Retry-After within it, and the service works again once the database answers. The bounds are
 // shortened here (production: 5 s connect, 25 s statement, 30 s deadline; README, Deployment).

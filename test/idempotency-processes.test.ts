@@ -7,7 +7,7 @@ import { startCli, stopCli } from './support/cli-runner.js';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from './support/harness.js';
 import { ticketBody } from './support/ticket-fixtures.js';
 
-// platform.md §2 and §3 across server processes: two compiled `serve` processes on one PostgreSQL
+// Idempotency-Key and If-Match across server processes: two compiled `serve` processes on one PostgreSQL
 // database. The same Idempotency-Key sent to both at once runs once (the others get 409 or the replay);
 // PATCHes carrying the same If-Match ETag sent to both at once: exactly one wins, the others get 412.
 

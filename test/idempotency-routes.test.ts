@@ -5,7 +5,7 @@ import { captureLogLines } from './support/log-capture.js';
 import { describeEachDialect } from './support/harness.js';
 import { ticketBody } from './support/ticket-fixtures.js';
 
-// Every POST under /api/v1 accepts Idempotency-Key (platform.md §2), and each stores its answer inside
+// Every POST under /api/v1 accepts Idempotency-Key, and each stores its answer inside
 // the transaction of its effects: the plugin warns when an answer had to be stored afterwards (a route
 // whose answer is not its transaction's result), which this suite refuses.
 

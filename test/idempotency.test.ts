@@ -5,7 +5,7 @@ import { postWebhook } from './support/fixtures.js';
 import { describeEachDialect, type TestContext, type TestOrg } from './support/harness.js';
 import { seedTag, storedState, ticketBody } from './support/ticket-fixtures.js';
 
-// platform.md §2: Idempotency-Key on POST. Replays change nothing (rows, deliveries, usage), the key is
+// Idempotency-Key on POST. Replays change nothing (rows, deliveries, usage), the key is
 // bound to method, path and JSON-equal body, errors are not stored, the answer commits with the effects.
 
 const raw = (ctx: TestContext, org: TestOrg, url: string, payload: unknown, key?: string, app = ctx.app) =>

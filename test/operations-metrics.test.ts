@@ -3,7 +3,7 @@ import { describeEachDialect, type TestContext } from './support/harness.js';
 import { postTicket } from './support/ticket-fixtures.js';
 import { eventually, silentLogger, startReceiver, type Receiver } from './support/webhook-receiver.js';
 
-// GET /metrics (platform.md §6): Prometheus text, request durations by route template, webhook queue
+// GET /metrics: Prometheus text, request durations by route template, webhook queue
 // gauges read at scrape time (cached by the clock), attempts by outcome, pool use on PostgreSQL.
 
 /** The value of one sample of the exposition text, or undefined when there is no such line. */

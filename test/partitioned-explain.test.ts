@@ -13,7 +13,7 @@ import { partitionTenantTables } from './support/partitioned-schema.js';
 import { createDatabaseFromTemplate, dropDatabase, pgUrlFor } from './support/pg-admin.js';
 import { createTicket } from './support/ticket-fixtures.js';
 
-// Issue 8, point 2: every tenant statement names its organization, so on a schema whose tenant tables
+// Every tenant statement names its organization, so on a schema whose tenant tables
 // are hash-partitioned by organization_id (the rules Citus imposes) each hot statement touches one
 // partition per tenant table. The statements are the ones the app really runs: every statement sent
 // to PostgreSQL while an API request is served is captured at the driver (pg.Client#query) and then
@@ -205,7 +205,7 @@ describeEachDialect(
       await expectSinglePartition(statements);
     });
 
-    it('the event log, webhook tooling and retention (issue 12)', async () => {
+    it('the event log, webhook tooling and retention', async () => {
       const hook = (await postWebhook(org.api, { events: ['ticket.created', 'customer.updated'] })).body.data;
       const ticket = await createTicket(org.api, { customer: { email: 'log@example.com', name: 'Log' } });
       const statements = await capture(async () => {
@@ -254,7 +254,7 @@ describeEachDialect(
       const crossTenant = statements.filter((s) => !scoped.includes(s));
       expect(scoped.length).toBeGreaterThanOrEqual(2);
       await expectSinglePartition(scoped);
-      // The unlocked read of the due index across organizations: by design (issue 8, point 3) the one
+      // The unlocked read of the due index across organizations: by design the one
       // statement that is not routed to one organization (under Citus, a multi-shard read).
       expect(crossTenant).toHaveLength(1);
       expect(crossTenant[0].sql).not.toMatch(/for update/i);

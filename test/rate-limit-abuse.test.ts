@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { AUTH_FAILURES_PER_MINUTE } from '../src/http/rate-limiter.js';
 import { describeEachDialect } from './support/harness.js';
 
-// Issue 10, point 4, as an attacker tries it: random bearer tokens must neither reset another key's
+// Rate limits as an attacker tries them: random bearer tokens must neither reset another key's
 // window (eviction from a bounded store) nor buy unlimited database lookups.
 
 const randomToken = () => `hdk_${randomBytes(32).toString('base64url')}`;

@@ -5,7 +5,7 @@ import { captureLogLines } from './support/log-capture.js';
 import { describeEachDialect, type TestOrg } from './support/harness.js';
 import { ticketBody } from './support/ticket-fixtures.js';
 
-// platform.md §1: X-Request-Id on every response (kept when well formed, else fresh), in every error
+// X-Request-Id on every response (kept when well formed, else fresh), in every error
 // body, and in every request log line with the caller's organization and key ids; log lines carry
 // neither API keys, webhook secrets, the Authorization header nor the value of `search`.
 

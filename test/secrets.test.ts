@@ -9,7 +9,7 @@ import type { App } from '../src/shared/http.js';
 import { runCli } from './support/cli-runner.js';
 import { describeEachDialect } from './support/harness.js';
 
-// Secrets never appear in a log line, an error message or the CLI's output (platform.md §6): API
+// Secrets never appear in a log line, an error message or the CLI's output: API
 // keys, webhook secrets, Authorization headers, the password part of DATABASE_URL / REDIS_URL.
 
 /** A log stream collecting every line (pino JSON) written at `trace` and above. */

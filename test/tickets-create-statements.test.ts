@@ -4,8 +4,8 @@ import { logSettled } from './support/event-log.js';
 import { describeEachDialect, type TestOrg } from './support/harness.js';
 import { postTicket } from './support/ticket-fixtures.js';
 
-// On PostgreSQL every statement is a round trip, and on the machines we measure on its socket write
-// alone costs the API ~70-120 µs (issue 9, row 2). A create under the default plan (no ticket limit)
+// On PostgreSQL every statement is a round trip, and its socket write alone was measured
+// at ~70-120 µs of the API's CPU (bench row 2). A create under the default plan (no ticket limit)
 // is pinned at four: the ticket number (which reads the plan itself), the customer (BEGIN travels with
 // it), the webhooks, and one statement of every write, which leaves with the COMMIT
 // (db/pg-held-statements.ts); a new customer adds its insert (its event rides the writes). The workers'

@@ -164,7 +164,7 @@ describeEachDialect(
       const tag = await seedTag(ctx, org.id, 'vip', '#123456');
       ctx.clock.set('2026-05-01T10:00:00.000Z');
       const t = await createTicket(org.api, { tag_ids: [tag.id], priority: 'HIGH' });
-      // The ticket's new customer is created first (platform.md §4: customer.created, then ticket.created).
+      // The ticket's new customer is created first: customer.created, then ticket.created.
       expect(events.map((e) => e.type)).toEqual(['customer.created', 'ticket.created']);
       expect(events[0].data).toMatchObject({ id: t.customer.id, email: 'ann@example.com', ticket_count: 1 });
       expect(events[1]).toEqual({

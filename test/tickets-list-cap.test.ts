@@ -15,8 +15,8 @@ import {
 import { describeEachDialect, type TestOrg } from './support/harness.js';
 import { createTicket, seedTag, seedUser } from './support/ticket-fixtures.js';
 
-// Issue 9, point 4: lists whose totals are counted (customer, assignee, tag, search) stop counting at
-// TOTAL_CAP; above it meta.pagination says total_capped and pages end at the cap. Point 5: tag links
+// Lists whose totals are counted (customer, assignee, tag, search) stop counting at
+// TOTAL_CAP; above it meta.pagination says total_capped and pages end at the cap. Tag links
 // carry their ticket's status and number, moved with every status change.
 
 const EXTRA = 40;

@@ -7,7 +7,7 @@ import { postTicket } from './support/ticket-fixtures.js';
 import { eventually } from './support/webhook-receiver.js';
 import { workerFixture } from './support/worker-fixture.js';
 
-// The worker's batching (issue 9, rows 3-5): notifications that arrive close together share a claim,
+// The worker's batching (bench rows 3-5): notifications that arrive close together share a claim,
 // finished attempts linger briefly to share a record transaction, attempts share deadline signals,
 // and on PostgreSQL the worker's own statements commit asynchronously. None of it may lose a
 // delivery, an outcome or a bound.

@@ -4,7 +4,7 @@ import { recordTicketCreated } from './support/fixtures.js';
 import { describeEachDialect } from './support/harness.js';
 import { silentLogger, startReceiver, type Receiver } from './support/webhook-receiver.js';
 
-// Issue 10, point 3: DELETE /webhooks/{id} while the worker records that webhook's attempts. The
+// DELETE /webhooks/{id} while the worker records that webhook's attempts. The
 // deletion cascades to the webhook's deliveries, which the worker's recording transaction holds while
 // it writes the webhook's bookkeeping: on PostgreSQL the two met in opposite orders and the deletion,
 // run outside a retrying transaction, answered 500 "deadlock detected". Each try releases a burst of

@@ -7,11 +7,11 @@ import { postTicket } from './support/ticket-fixtures.js';
 import { eventually, type ReceivedRequest } from './support/webhook-receiver.js';
 import { workerFixture } from './support/worker-fixture.js';
 
-// platform.md §5: Standard Webhooks headers on every delivery (verified with the standardwebhooks
-// package, as a receiver would, and with interface.md's X-Webhook-Signature rule), the test ping,
+// Standard Webhooks headers on every delivery (verified with the standardwebhooks
+// package, as a receiver would, and with the X-Webhook-Signature rule), the test ping,
 // redelivery, secret rotation with an overlap, and rows queued before the event log.
 
-/** interface.md's rule: HMAC-SHA256 of the raw body keyed with the secret string, constant-time compare. */
+/** X-Webhook-Signature: hex HMAC-SHA256 of the raw body keyed with the secret string, constant-time compare. */
 function xSignatureValid(secret: string, req: ReceivedRequest): boolean {
   const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(req.raw).digest('hex')}`);
   const given = Buffer.from(String(req.headers['x-webhook-signature'] ?? ''));
@@ -61,7 +61,7 @@ describeEachDialect(
         expect(standardVerify(hook.secret, req)).toEqual(req.json);
         expect(xSignatureValid(hook.secret, req)).toBe(true);
         expect(req.raw.equals(reqs[0].raw)).toBe(true);
-        // interface.md's headers unchanged.
+        // The X-Webhook-* headers unchanged.
         expect(req.headers['x-webhook-event']).toBe('ticket.created');
         expect(req.headers['x-webhook-timestamp']).toBe(req.json.timestamp);
       }

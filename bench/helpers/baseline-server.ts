@@ -1,13 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
+import { exitWithUsageIfAsked } from './usage.js';
 
 // The baselines of rows 1 and 2 (a separate process): bare Fastify with JSON schemas and nothing else.
 //   GET /ticket   a constant ~1 KB ticket-shaped JSON through a response schema (row 1)
 //   POST /tickets what ticket creation must do at least, as one raw better-sqlite3 transaction on a copy
 //                 of the same seeded SQLite file: customer upsert, next ticket number, ticket, first
 //                 message (row 2)
-// Env: PORT, SQLITE_PATH, ORG_ID.
+// Usage and environment variables: --help (below).
+
+exitWithUsageIfAsked(`Usage: PORT=8081 [SQLITE_PATH=FILE ORG_ID=UUID] npx tsx bench/helpers/baseline-server.ts
+
+The baselines of rows 1 and 2: bare Fastify with JSON schemas and nothing else, on 127.0.0.1.
+  GET /ticket     a constant ~1 KB ticket-shaped JSON through a response schema (row 1)
+  POST /tickets   with SQLITE_PATH: what a ticket creation must do at least, as one raw better-sqlite3
+                  transaction (customer upsert, next ticket number, ticket, first message) (row 2)
+  GET /healthz    answers once listening
+Stops on SIGTERM.
+
+Environment variables:
+  PORT          port to listen on (required)
+  SQLITE_PATH   a seeded SQLite file (a copy: it is written to); without it, no POST /tickets
+  ORG_ID        the organization of that file whose tickets POST /tickets creates
+`);
 
 const str = { type: 'string' } as const;
 const nstr = { type: ['string', 'null'] } as const;

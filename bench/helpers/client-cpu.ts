@@ -5,18 +5,32 @@ import { pathToFileURL } from 'node:url';
 import { Pool } from 'undici';
 import { ROOT, freePort, sleep } from '../procs.js';
 import { cpuMs } from './process-cpu.js';
+import { exitWithUsageIfAsked } from './usage.js';
 
 // The delivery worker's HTTP side alone: CPU per request of the compiled delivery client (body,
 // signatures, dispatch) sending pre-built claimed deliveries to the benchmark receiver, no database,
 // against a raw undici Pool posting the same bytes (raw-deliveries.ts). Splits the worker's CPU per
 // delivery into what the client costs and what claiming and recording cost.
-//
-//   npm run build && npx tsx bench/helpers/client-cpu.ts
-// Env: N (requests per run, default 20000), CONCURRENCY (default 64), ROUNDS (default 3),
-// DISTS (comma-separated dist directories of builds to compare, default this one's), RAW=0 skips
-// the raw Pool, RATE (requests/s; default 0: as fast as CONCURRENCY allows) sends bursts of 10 (one
-// event's deliveries to its 10 webhooks) at that rate instead, as a worker beside a create load does
-// (row 3): at ~5,000/s a request costs about twice its CPU at full speed, where each wake-up serves many.
+// RATE sends bursts of 10 (one event's deliveries to its 10 webhooks), as a worker beside a create
+// load does (row 3): at ~5,000/s a request costs about twice its CPU at full speed, where each
+// wake-up serves many.
+// Usage and environment variables: --help (below).
+
+exitWithUsageIfAsked(`Usage: npm run build && npx tsx bench/helpers/client-cpu.ts
+
+CPU per request of the compiled delivery client alone (body, signatures, dispatch), sending pre-built
+claimed deliveries to the benchmark receiver with no database, against a raw undici Pool posting the
+same bytes. Prints the median µs of CPU per request of each build (and of the receiver).
+
+Environment variables:
+  N             requests per run (default 20000)
+  CONCURRENCY   requests in flight (default 64)
+  ROUNDS        runs of each build (default 3)
+  DISTS         comma-separated dist directories of builds to compare (default ./dist)
+  RAW=0         skip the raw Pool
+  RATE          requests/s in bursts of 10, as a worker beside a create load sends them (default 0:
+                as fast as CONCURRENCY allows)
+`);
 
 const n = Number(process.env.N ?? 20_000);
 const concurrency = Number(process.env.CONCURRENCY ?? 64);

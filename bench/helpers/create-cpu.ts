@@ -3,16 +3,33 @@ import { load } from '../load.js';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, cli, freePort, serviceEnv, waitHttp, type Proc } from '../procs.js';
-import { ticketBody } from '../rows-api.js';
+import { ticketBody } from '../requests.js';
 import { seededCopy } from '../seed/seed.js';
 import type { Engine } from '../seed/generate.js';
 import { cpuOfProcesses, postgresCpuMs } from './process-cpu.js';
+import { exitWithUsageIfAsked } from './usage.js';
 
 // CPU per ticket create (POST /tickets at 50 connections, no worker): the API process (every process
 // whose command line runs `serve`) and, on PostgreSQL, every postgres process. A number that stays
 // meaningful on a busy machine, unlike creates/s.
-//   npx tsx bench/helpers/create-cpu.ts   Env: DIALECT (postgres|sqlite), SECONDS (8), ROUNDS (3), CONNECTIONS (50),
-//   WEBHOOKS (0: webhooks subscribed to ticket.created; no worker runs, so their deliveries only queue)
+// Usage and environment variables: --help (below).
+
+exitWithUsageIfAsked(`Usage: npm run build && npx tsx bench/helpers/create-cpu.ts
+
+CPU per ticket create (POST /tickets at CONNECTIONS connections, no worker) of the API process and,
+on PostgreSQL, of every postgres process, on a copy of the 10k data set: a number that stays
+meaningful on a busy machine, unlike creates/s. Prints one line per round.
+
+Environment variables:
+  DIALECT        postgres or sqlite (default postgres)
+  SECONDS        seconds per round (default 8)
+  ROUNDS         rounds (default 3)
+  CONNECTIONS    connections (default 50)
+  WEBHOOKS       webhooks subscribed to ticket.created (default 0; no worker runs, so their
+                 deliveries only queue)
+  CPU_PROF_DIR   run the server under --cpu-prof, writing its profile there
+  TEST_PG_URL    PostgreSQL admin URL (default postgres://postgres@127.0.0.1:5432/postgres)
+`);
 
 const engine = (process.env.DIALECT ?? 'postgres') as Engine;
 const seconds = Number(process.env.SECONDS ?? 8);

@@ -5,10 +5,27 @@
 // signature. Row 3 with two of these in place of the workers is a ratio that a worker which also
 // stores what it delivered stays below: `npm run bench` prints it with row 3 (ROW3_FLOOR=0 skips it);
 // bench/helpers/worker-cpu.ts MODE=creates measures it with MAINS=dist/cli/main.js,bench/helpers/floor-sender.mjs.
-// Env: DATABASE_URL (as the service's); ORGANIZATION_ID and HOOK_URLS (comma-separated), or else the
-// organization of the database's active webhooks, and those.
+// Usage and environment variables: --help (below). Plain JavaScript, so that it runs under plain node
+// as a `worker` does (worker-cpu.ts MAINS): its --help is its own.
 import pg from 'pg';
 import { Pool } from 'undici';
+
+if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
+  process.stdout.write(`Usage: DATABASE_URL=postgres://… [ORGANIZATION_ID=UUID HOOK_URLS=URL,URL] node bench/helpers/floor-sender.mjs
+
+Row 3's floor: a stand-in for a \`worker\` process that sends what the workers send and does nothing
+else (no claim, no lease, no record, no signature). It polls the organization's highest ticket
+number every 25 ms and posts a ~1 KB body per new ticket to its half of the webhooks through a raw
+undici Pool. Run two at once (they split the webhooks between them); stops on SIGTERM.
+
+Environment variables:
+  DATABASE_URL      the service's PostgreSQL database (required)
+  ORGANIZATION_ID   the organization whose tickets are followed (with HOOK_URLS)
+  HOOK_URLS         comma-separated webhook URLs; without them, the database's active webhooks and
+                    their organization
+`);
+  process.exit(0);
+}
 
 const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
 await db.connect();

@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import { exitWithUsageIfAsked } from './usage.js';
 
 // Event-loop probe (a separate process): GET /healthz every 10 ms, one request at a time, and the
 // latency of each. A server whose event loop is blocked answers late, so the longest latency bounds
@@ -7,6 +8,16 @@ import { Pool } from 'undici';
 // work, which a 2-core virtual machine's guest cannot see as steal time), not the server. On SIGTERM
 // it prints {max, p99, count, timerLateMax} as JSON and exits.
 // Env: URL (the server's base URL).
+
+exitWithUsageIfAsked(`Usage: URL=http://127.0.0.1:3000 npx tsx bench/helpers/probe.ts
+
+Row 10's event-loop probe: GET /healthz every 10 ms, one request at a time, timing each answer and
+its own timer (a control: a late tick is the machine not running the probe). Prints "ready" after the
+first answer; on SIGTERM prints {max, p99, count, timerLateMax} (ms) as JSON and exits.
+
+Environment variables:
+  URL   the server's base URL (required)
+`);
 
 const pool = new Pool(process.env.URL!, { connections: 1 });
 const latencies: number[] = [];

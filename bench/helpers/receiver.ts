@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { exitWithUsageIfAsked } from './usage.js';
 
 // The webhook receiver of the benchmark (a separate process, plain node:http, answers 200 at once).
 // For each delivery it records the first arrival per (path, ticket id): the delay is the arrival
@@ -6,7 +7,22 @@ import { createServer } from 'node:http';
 // just before commit; same machine clock). It also keeps every arrival's time, so a delivery rate is
 // measured from the first arrival itself (GET /__window?seconds=S&skip=W), whenever the sender started.
 // GET /__stats reports, POST /__reset clears.
-// Env: PORT.
+// Usage and environment variables: --help (below).
+
+exitWithUsageIfAsked(`Usage: PORT=9090 npx tsx bench/helpers/receiver.ts
+
+The webhook receiver of rows 3-5 (plain node:http on 127.0.0.1): answers every delivery with 200 at
+once and records it. The delay of a delivery is its first arrival per (path, ticket id) minus the
+event's timestamp.
+  GET /__stats                        {arrivals, unique, p50, p99, max} (delays in ms)
+  GET /__window?seconds=S&skip=W      arrivals in the S seconds that start W seconds after the first
+                                      arrival: {count, seconds, full, arrivals, warm}
+  POST /__reset                       forgets everything
+Stops on SIGTERM.
+
+Environment variables:
+  PORT   port to listen on (required)
+`);
 
 let arrivals = 0;
 let seen = new Set<string>();

@@ -5,29 +5,47 @@ import { resolve } from 'node:path';
 import { auth, restartServer, type Ctx } from '../context.js';
 import { load } from '../load.js';
 import { ROOT, cli, freePort, serviceEnv, sleep, startHelper, waitHttp, type Proc } from '../procs.js';
-import { ticketBody } from '../rows-api.js';
-import { dropQueued } from '../rows-webhooks.js';
+import { ticketBody } from '../requests.js';
+import { dropQueued } from '../webhook-rig.js';
 import { seededCopy } from '../seed/seed.js';
 import { emulateAutovacuum } from '../autovacuum.js';
 import { contextSwitches, cpuMs, postgresCpuMs } from './process-cpu.js';
 import type { Engine } from '../seed/generate.js';
+import { exitWithUsageIfAsked } from './usage.js';
 
 // CPU per delivery of the `worker` process (and of PostgreSQL's backends), from a queued backlog:
 // the number that stays meaningful on a busy 2-core machine, where delivery rates move with whatever
 // else runs. A/B: MAINS lists compiled entry points (dist/cli/main.js of two builds), run in turn,
 // ROUNDS times, each on a fresh backlog of the same size.
-//
-//   npm run build && npx tsx bench/helpers/worker-cpu.ts
-// Env: DIALECT (postgres|sqlite, default postgres), TICKETS (backlog tickets × 10 webhooks, default
-// 1500), ROUNDS (default 3), MAINS (comma-separated, default dist/cli/main.js), CPU_PROF_DIR (writes
-// --cpu-prof profiles of the worker there), WORKER_ENV (extra env, k=v;k=v), DUMP_STATS (prints the
-// database's pg_stat_user_tables at the end: scans and tuples read per table, e.g. a plan that reads a
-// table's history), WORKERS (worker processes sharing the backlog, default 1; CPU is their sum),
-// TIMELINE (prints deliveries/s and the first worker's CPU every half second: its start-up and warm-up),
-// WARM_MS (MODE=creates: how long the workers run before the window, default 1000), WARMUP_SECONDS
-// (MODE=creates: seconds of the same create load before every window, not counted; default 0). MODE=creates
-// runs WORKERS workers too (default 2 there), and drops what earlier windows queued before each window, as
-// row 3 does. MAINS may name bench/helpers/floor-sender.mjs: row 3's floor (what it says at its top).
+// MODE=creates drops what earlier windows queued before each window, as row 3 does; MAINS may name
+// bench/helpers/floor-sender.mjs, row 3's floor (what it says at its top).
+// Usage and environment variables: --help (below).
+
+exitWithUsageIfAsked(`Usage: npm run build && npx tsx bench/helpers/worker-cpu.ts
+
+CPU per delivery of the \`worker\` process (and of PostgreSQL's backends) from a queued backlog, on a
+copy of the 10k data set with 10 webhooks on the benchmark receiver. An A/B: the builds in MAINS run
+in turn, ROUNDS times, each on a fresh backlog of the same size. Prints the medians per build.
+
+Environment variables:
+  DIALECT         postgres or sqlite (default postgres)
+  TICKETS         backlog tickets, 10 deliveries each (default 1500)
+  ROUNDS          rounds (default 3)
+  MAINS           comma-separated entry points to compare (default dist/cli/main.js); may name
+                  bench/helpers/floor-sender.mjs (row 3's floor)
+  WORKERS         worker processes sharing the backlog (default 1; 2 with MODE=creates); CPU is their sum
+  WORKER_ENV      extra environment of the workers, k=v;k=v
+  CPU_PROF_DIR    write --cpu-prof profiles of the workers there
+  DUMP_STATS      print pg_stat_user_tables at the end (scans and tuples read per table)
+  TIMELINE        print deliveries/s and the first worker's CPU every half second
+  PREPARE_ONLY    queue the first backlog, print the database URL and exit (the copy is kept)
+  MODE=creates    row 3 as an A/B: creates/s at 50 connections with no worker, then with the workers
+                  of each build; SECONDS (default 5) per window, WARM_MS (default 1000) of workers
+                  before it, WARMUP_SECONDS (default 0) of the same load before it, not counted
+  MODE=trickle    rows 3-4's load as an A/B: creates at RATE/s (default 100) for SECONDS (default 5)
+                  beside 2 workers of each build: CPU per delivery and the delay percentiles
+  TEST_PG_URL     PostgreSQL admin URL (default postgres://postgres@127.0.0.1:5432/postgres)
+`);
 
 const engine = (process.env.DIALECT ?? 'postgres') as Engine;
 const tickets = Number(process.env.TICKETS ?? 1500);
@@ -288,7 +306,7 @@ async function main() {
           await receiverProc.stop();
           process.exit(0);
         }
-        // The statistics autovacuum would keep (off on the benchmark machine): see rows-webhooks.ts.
+        // The statistics autovacuum would keep: see rows/row-05-delivery-rate.ts.
         if (engine === 'postgres') await analyzeDeliveries(db.url);
         await sleep(500);
         const pg0 = engine === 'postgres' ? postgresCpuMs() : 0;

@@ -211,7 +211,7 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The big organization's id and spec as stored (the spec's ids are regenerated per seeding). */
+/** The big organization's id and shape (OrgSpec) as stored (its ids are regenerated per seeding). */
 async function describe(url: string, tickets: number): Promise<{ organizationId: string; spec: OrgSpec }> {
   const database = openDatabase(parseDatabaseUrl(url), { poolSize: 1 });
   try {

@@ -90,7 +90,7 @@ export function createInvitationService({ database, clock, quota, users }: Invit
         created_at: now,
         updated_at: now,
       };
-      // The view is the transaction's result: an idempotent request stores it with the row (platform.md §2).
+      // The view is the transaction's result: an idempotent request stores it with the row, in the same transaction.
       return database.forOrganization(organizationId).transaction(async (t) => {
         // Two invitations for one email created at once must not both pass the pending check.
         await t.lockKey(invitationLockKey(t, row.email_key));

@@ -55,7 +55,7 @@ export function createTagService({ database, clock, tickets }: TagServiceDeps) {
         created_at: now,
         updated_at: now,
       };
-      // The view is the transaction's result: an idempotent request stores it with the row (platform.md §2).
+      // The view is the transaction's result: an idempotent request stores it with the row, in the same transaction.
       return database
         .forOrganization(organizationId)
         .transaction(async (t) => {

@@ -101,7 +101,7 @@ export function createUserService({ database, clock, tickets, quota }: UserServi
   return {
     async create(organizationId: string, input: Static<typeof CreateUserBody>): Promise<UserView> {
       const now = clock();
-      // The view is the transaction's result: an idempotent request stores it with the row (platform.md §2).
+      // The view is the transaction's result: an idempotent request stores it with the row, in the same transaction.
       return database
         .forOrganization(organizationId)
         .transaction(async (t) => {

@@ -21,8 +21,8 @@ export interface AiCreditsView {
 
 /**
  * AI credits of one period. Included and purchased credits both belong to the period: purchases
- * count toward the month they were made in and do not carry over, so the arithmetic of
- * decisions.md holds for every period on its own.
+ * count toward the month they were made in and do not carry over, so remaining = max(0, included +
+ * purchased - used) and overage = max(0, used - included - purchased) hold for every period on its own.
  */
 export function aiCredits(used: number, included: number, purchased: number): AiCreditsView {
   return {

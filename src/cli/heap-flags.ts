@@ -3,8 +3,8 @@ import type { Worker } from 'node:worker_threads';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 
 // The main isolate's young generation (two semi-spaces) grows by doubling, up to 16 MB per semi-space
-// on these machines, whenever enough survives its collections. Loading the CLI's modules is one long
-// stretch in which nearly everything survives: left alone it reached 8 MB per semi-space, and in two
+// (V8's maximum on 64-bit), whenever enough survives its collections. Loading the CLI's modules is
+// one long stretch in which nearly everything survives: left alone it reached 8 MB per semi-space, and in two
 // runs of three 16 MB, before `serve` could cap it, and stayed there (32 MB resident, the spread of
 // the server's peak RSS between identical runs). V8 reads --max-semi-space-size only when it makes an
 // isolate, but it reads the growth factor each time it would grow the young generation; a factor of 1

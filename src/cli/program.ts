@@ -46,7 +46,7 @@ function addUsageHints(command: Command, path: string): void {
 }
 addUsageHints(program, 'helpdesk');
 
-// Nothing printed may hold a secret (platform.md §6): driver errors and stack traces are cleaned of
+// Nothing printed may hold a secret: driver errors and stack traces are cleaned of
 // connection URL passwords, bearer tokens, API keys and webhook secrets first.
 const secrets = environmentSecrets();
 const fail = (text: string): void => void process.stderr.write(redactText(text, secrets));

@@ -21,8 +21,8 @@ export function limitHeapGrowth(
 }
 
 /**
- * Semi-space cap of `serve`'s main isolate, MB (heap-flags.ts). Against 8 MB (12th session, rows 1, 2, 4, 7
- * and 11 of the benchmark on both engines): the same requests/s within noise, 7-10 MB less peak RSS.
+ * Semi-space cap of `serve`'s main isolate, MB (heap-flags.ts). Against 8 MB (rows 1, 2, 4, 7 and 11 of the
+ * benchmark on both engines): the same requests/s within noise, 7-10 MB less peak RSS.
  * (8 MB had been what loading the CLI reached before it was held; 16 MB, V8's maximum here, cost 16 MB
  * more of RSS for no measurable throughput.)
  */

@@ -32,7 +32,7 @@ export function toCustomerView(row: store.CustomerRow): CustomerView {
   };
 }
 
-/** The customer fields a ticket creation may supply (interface.md: customer.* of POST /tickets). */
+/** The customer fields a ticket creation may supply (customer.* of POST /tickets). */
 export interface TicketCustomerInput {
   email: string;
   name?: string | null;
@@ -92,7 +92,7 @@ export function createCustomerService({ database, clock, ticketCounter, events }
         const view = toCustomerView(inserted);
         await events.record(t, { type: 'customer.created', occurredAt: now, data: view });
         await store.adjustCustomerCount(t, 1);
-        // The view is the transaction's result: an idempotent request stores it with the row (platform.md §2).
+        // The view is the transaction's result: an idempotent request stores it with the row, in the same transaction.
         return view;
       });
       return row;
@@ -185,7 +185,7 @@ export function createCustomerService({ database, clock, ticketCounter, events }
 
     /**
      * For ticket creation, in its transaction: the customer with this email, created from `input` when
-     * there is none. An existing customer is returned untouched (decisions.md: a ticket never
+     * there is none. An existing customer is returned untouched (a ticket never
      * overwrites stored customer fields). Safe under concurrent creates: the unique (organization,
      * email) index decides, and the loser reads the winner. A new customer is counted by countCreatedCustomer.
      * Its customer.created event is returned as writes for the caller's transaction to run, with its

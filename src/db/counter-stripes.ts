@@ -1,7 +1,7 @@
 import type { Dialect } from './dialects.js';
 import type { Sql } from './sql-handle.js';
 
-// Striped counters (issue 9, point 1). The organization's shared totals (ticket_counts buckets,
+// Striped counters. The organization's shared totals (ticket_counts buckets,
 // customer_counts, ticket_usage) are each split into rows told apart by a `stripe` column; a write
 // adds its delta to one stripe, a read sums them, so totals stay exact. Where transactions write
 // concurrently (PostgreSQL) a stripe row stays locked until its writer commits, and with a single

@@ -1,8 +1,8 @@
 import { pgDriver } from './pg-driver.js';
 
 // PostgreSQL: a transaction's edges travel with its statements. Every statement costs the API one socket
-// write and the server one wake-up, the dearest part of a short statement on the machines we measure on
-// (issue 9: 70-120 µs of the API's CPU per write), so neither BEGIN nor COMMIT gets a round trip of its
+// write and the server one wake-up, the dearest part of a short statement (measured:
+// 70-120 µs of the API's CPU per write), so neither BEGIN nor COMMIT gets a round trip of its
 // own where a statement can carry it:
 //
 // - BEGIN (and the transaction's SET LOCAL) is held back on the connection until the first statement and

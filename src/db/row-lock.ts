@@ -1,7 +1,7 @@
 import type { Precondition } from '../shared/precondition.js';
 import type { TenantDb } from './sql-handle.js';
 
-/** Tables of resources whose writes accept If-Match (platform.md §3). */
+/** Tables of resources whose writes accept If-Match. */
 export type ConditionalTable = 'tickets' | 'customers' | 'webhooks' | 'users' | 'teams' | 'tags' | 'invitations';
 
 /** Locks one row, by id, until the transaction ends (FOR UPDATE where row locks exist; SQLite writers are serial). */

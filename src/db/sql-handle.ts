@@ -48,7 +48,7 @@ export interface Engine {
 
 /**
  * Work that must commit with whatever a piece of code writes in transactions, without that code
- * knowing: an idempotent request's stored answer (platform.md §2) is written by beforeCommit in the
+ * knowing: an idempotent request's stored answer is written by beforeCommit in the
  * same transaction as the request's effects. Set for a span of asynchronous work by
  * withTransactionObserver; called, inside every outermost transaction begun through a Sql or TenantDb
  * handle in that span, after its work and before COMMIT (throwing rolls the transaction back).

@@ -1,6 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 
-// A hot statement built and compiled once, then bound to each call's values (issue 9, point 3).
+// A hot statement built and compiled once, then bound to each call's values.
 // Building a statement through Kysely and compiling it costs the same at every call, however small
 // the work: the webhook claim, built afresh for every claim of a few deliveries, was 4-5 % of a
 // worker's CPU. The statement is compiled once with a sentinel in place of each value that varies;

@@ -5,7 +5,7 @@ import { appendRouteHooks, asList } from './route-hooks.js';
 import { AppError } from '../shared/errors.js';
 import type { Precondition } from '../shared/precondition.js';
 
-// platform.md §3: a strong ETag on every single-resource GET, derived from the bytes of the answer (so it
+// A strong ETag on every single-resource GET, derived from the bytes of the answer (so it
 // changes whenever anything the answer shows changes: a ticket's messages, its tags' or customer's
 // names), 304 for a matching If-None-Match, and If-Match on PATCH and DELETE of the same resources. A
 // successful PATCH answers with the new ETag. The If-Match check itself runs in the service, inside the

@@ -6,7 +6,7 @@ import { missingHost } from './client-errors.js';
 import { REQUEST_ID_HEADER } from './request-id-plugin.js';
 import { validationFailure } from '../shared/validation.js';
 
-// Every error the API answers goes through here and leaves in the one error shape of decisions.md.
+// Every error the API answers goes through here and leaves in the one error shape (shared/errors.ts).
 
 function toAppError(err: FastifyError): AppError | null {
   if (err instanceof AppError) return err;

@@ -10,7 +10,7 @@ import {
 } from '../idempotency/idempotency-service.js';
 import { validationError } from '../shared/errors.js';
 
-// platform.md §2: Idempotency-Key on every POST under /api/v1 (authenticated routes). Before the
+// Idempotency-Key on every POST under /api/v1 (authenticated routes). Before the
 // handler, the key is reserved (or its stored answer replayed, or the request refused); while the
 // handler runs, a transaction observer stores the answer inside the transaction of the request's effects
 // (the answer rendered from that transaction's result as the route renders it: `{ data: result }` with
@@ -30,7 +30,7 @@ const RENDERERS: Record<string, (result: unknown) => unknown> = {
 
 /**
  * What is stored of an answer, where it may not be kept as sent: an API key's token is shown once and
- * stored only as a hash (decisions.md), so a replay of its creation answers the key without it.
+ * stored only as a hash, so a replay of its creation answers the key without it.
  */
 const STORED_FORMS: Record<string, (body: string) => string> = {
   '/api/v1/api-keys': (body) => {

@@ -13,7 +13,7 @@ export const configuredSecrets = (config: Pick<Config, 'database' | 'redisUrl'>)
 /**
  * Logger options whose `err` serializer cleans every logged error (message, stack, own properties
  * such as a URL error's `input`, causes) of connection URL passwords, bearer tokens, API keys and
- * webhook secrets (platform.md §6): driver errors are not ours to word.
+ * webhook secrets: driver errors are not ours to word.
  */
 export function withSecretRedaction(
   logger: FastifyServerOptions['logger'],

@@ -5,7 +5,7 @@ import type { Clock } from '../shared/clock.js';
 import type { AttemptOutcome } from '../webhooks/worker.js';
 import type { QueueStats } from '../webhooks/delivery-queue-store.js';
 
-// The service's Prometheus metrics (platform.md §6), one registry per container (tests build many
+// The service's Prometheus metrics, one registry per container (tests build many
 // apps in one process; prom-client's global registry would mix them). Labels hold only bounded,
 // non-secret values: method, route template (never the raw URL, so no ids, no search terms), status,
 // attempt outcome, pool state. Nothing names an organization, a user, a key or a secret.

@@ -13,7 +13,7 @@ export interface OverloadOptions {
 }
 
 /**
- * Overload protection (platform.md §6) on @fastify/under-pressure: while the event loop lags past the
+ * Overload protection on @fastify/under-pressure: while the event loop lags past the
  * threshold, new requests are answered at once with 503 service_unavailable and Retry-After, in our
  * error shape, instead of queueing without bound behind the ones already running. Registered before
  * the rate limiter and authentication: a refused request costs no Redis or database round trip.

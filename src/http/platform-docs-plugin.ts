@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { asList } from './route-hooks.js';
 import { CONDITIONAL_ROUTES } from './conditional-plugin.js';
 
-// The OpenAPI document of platform.md §1–3: request and response headers (X-Request-Id, Idempotency-Key,
+// The OpenAPI side of request ids, idempotency and conditional requests: headers (X-Request-Id, Idempotency-Key,
 // Idempotent-Replayed, ETag, If-Match, If-None-Match) and the statuses 304, 409, 412 and 422 with their
 // error codes, on the operations that have them. It amends each route's schema as the route is added
 // (in place, like openapi-plugin.ts, whose document reads the same objects), so it stays apart from the

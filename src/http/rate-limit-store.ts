@@ -23,7 +23,7 @@ export interface CounterStore {
  * began, so the first one is always the oldest: expired ones are dropped from the front, and only a
  * store still full of live windows drops a live one. What fills the store is decided by its callers:
  * per-key entries exist only for keys that authenticated, so nobody without many valid keys can push
- * another key's window out (the eviction attack of issue 10).
+ * another key's window out (an attacker filling the table with unauthenticated keys to evict real ones).
  */
 export function memoryCounterStore(maxEntries: number, now: () => number = Date.now): CounterStore {
   const windows = new Map<string, { count: number; endsAt: number }>();

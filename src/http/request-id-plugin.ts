@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
 import { appendRouteHooks } from './route-hooks.js';
 import type { Logger } from 'pino';
 
-// platform.md §1: every response carries X-Request-Id (the caller's own when it is well formed, else a
+// Every response carries X-Request-Id (the caller's own when it is well formed, else a
 // fresh one), every error body carries it (errorBody), and every log line about a request carries it,
 // plus the organization and API key ids once the caller is authenticated.
 

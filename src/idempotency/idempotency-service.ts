@@ -5,7 +5,7 @@ import { AppError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import * as store from './idempotency-store.js';
 
-// platform.md §2 (Stripe's semantics). The first request with a key reserves it (a lease, so a process
+// Idempotency-Key with Stripe's semantics. The first request with a key reserves it (a lease, so a process
 // that dies mid-request does not block the key for ever), runs, and stores its answer in the same
 // transaction as its effects (complete(), called by the transaction observer); later requests with the
 // same key replay that answer, or are told the key is in use or was used for another request.

@@ -1,6 +1,6 @@
 import type { Millis } from '../db/column-types.js';
 
-// Kysely table type of stored idempotent answers (platform.md §2).
+// Kysely table type of stored idempotent answers.
 
 export interface IdempotencyKeyTable {
   organization_id: string;

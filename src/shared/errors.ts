@@ -1,5 +1,5 @@
 // One error class for every failure the API reports on purpose; the error handler turns it into
-// the single error shape of decisions.md.
+// the single error shape `{"error": {"code", "message", "details", "request_id"}}`.
 
 export interface ErrorDetail {
   field: string;
@@ -41,7 +41,7 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; details: ErrorDetail[]; request_id: string };
 }
 
-/** The body of every error answer (decisions.md: one shape on every route; platform.md §1: its request id). */
+/** The body of every error answer: one shape on every route, carrying the request's id. */
 export function errorBody(error: AppError, requestId: string): ErrorBody {
   return { error: { code: error.code, message: error.message, details: error.details, request_id: requestId } };
 }

@@ -1,4 +1,4 @@
-// Secrets must never reach a log line, an error message or the CLI's output (platform.md §6): the
+// Secrets must never reach a log line, an error message or the CLI's output: the
 // password part of connection URLs (DATABASE_URL, DATABASE_DIRECT_URL, REDIS_URL), API keys and
 // webhook secrets. Messages are built without them where we write them; these functions clean text
 // that comes from elsewhere (driver errors, stack traces) before it is printed or logged.

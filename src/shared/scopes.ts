@@ -1,4 +1,4 @@
-// An API key's scopes (interface.md), as plain values: the services import them, and the webhook
+// An API key's scopes, as plain values: the services import them, and the webhook
 // thread, which builds every service but serves no HTTP, then loads no schema library (TypeBox: 3.2 MB
 // of heap). admin/api-key-schemas.ts builds the HTTP enum from them.
 

@@ -3,7 +3,7 @@ import type { MessageTable, TicketTable } from './ticket-tables.js';
 import { iso, isoOrNull } from '../shared/clock.js';
 import type { TicketChannel, TicketPriority, TicketStatus } from './ticket-schemas.js';
 
-// Pure builders from stored rows to the wire shapes of interface.md (API responses and event data).
+// Pure builders from stored rows to the wire shapes (API responses and event data).
 // They take everything they need as arguments so they can be unit-tested without a database.
 
 /** A stored ticket as the builders read it (the table's columns but the internal search key). */

@@ -53,7 +53,7 @@ export function sameOrganizationByKey(t: TenantDb, column = 'organization_id') {
 /**
  * PostgreSQL: the number-taking statement's commit does not wait for its WAL flush. Its row lock is
  * held until that commit ends, and every create of the organization takes it, so with a synchronous
- * commit creates took their numbers one WAL flush at a time (issue 9, row 3). Nothing is lost that
+ * commit creates took their numbers one WAL flush at a time (bench row 3). Nothing is lost that
  * matters: a ticket's own transaction commits synchronously after it, and flushing the WAL up to that
  * commit flushes this earlier record too, so a crash can only take back numbers whose tickets never
  * committed durably (a gap, or the number used again; ticket numbers tolerate both). Set as a value
@@ -105,7 +105,7 @@ export function messageInsert(t: TenantDb, row: MessageRow, seq: number) {
 export const ticketKey = (id: string): string => `ticket:${id}`;
 
 /**
- * Event order per ticket (platform.md §4). The event log orders PostgreSQL events by the writing
+ * Event order per ticket = commit order. The event log orders PostgreSQL events by the writing
  * transaction's xid, which is assigned at its first row lock or write: for each ticket, the
  * transactions writing its events must get their xids in the order they commit. Waiting for the
  * ticket's row lock does not ensure it: a waiter queued behind two others is woken when the first

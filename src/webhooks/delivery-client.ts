@@ -225,7 +225,7 @@ export function createDeliveryClient(options: { timeoutMs: number; allowPrivateT
                 timestamp,
                 'x-webhook-event',
                 delivery.event,
-                // The Standard Webhooks headers (platform.md §5): the attempt's own time, signed with every current secret.
+                // The Standard Webhooks headers: the attempt's own time, signed with every current secret.
                 'webhook-id',
                 delivery.webhookId,
                 'webhook-timestamp',

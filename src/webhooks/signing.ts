@@ -1,9 +1,10 @@
 import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 
-// The delivery signatures receivers verify: interface.md's X-Webhook-Signature, and the Standard
-// Webhooks webhook-signature (platform.md §5). Both are required on every delivery, so each delivery
-// costs two HMACs; what is per webhook (the keys) is prepared once per secret, not per delivery.
+// The delivery signatures receivers verify: X-Webhook-Signature (sha256=<hex HMAC of the body>), and the
+// Standard Webhooks webhook-signature (v1,<base64 HMAC of id.timestamp.body>). Both are required on every
+// delivery, so each delivery costs two HMACs; what is per webhook (the keys) is prepared once per secret, not
+// per delivery.
 
 /** A new secret in the Standard Webhooks form: `whsec_` + base64 of 32 random bytes. */
 export const newSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;

@@ -4,7 +4,7 @@ import { EVENT_TYPES, eventTimestamp, payloadAround, serializePayload } from './
 const timestampOf = (body: string): string => (JSON.parse(body) as { timestamp: string }).timestamp;
 
 describe('webhook event payloads', () => {
-  it('knows the event types of interface.md and platform.md', () => {
+  it('knows the ticket, message and customer event types', () => {
     expect(EVENT_TYPES).toEqual([
       'ticket.created',
       'ticket.updated',

@@ -114,7 +114,7 @@ export function createWebhookService({ database, clock, allowPrivateTargets, res
     async create(organizationId: string, input: { name: string; url: string; events: EventType[] }) {
       await assertUrl(input.url);
       const row = newRow(input);
-      // The view is the transaction's result: an idempotent request stores it with the row (platform.md §2).
+      // The view is the transaction's result: an idempotent request stores it with the row, in the same transaction.
       return database.forOrganization(organizationId).transaction(async (t) => {
         await quota.assertWebhookAvailable(t);
         await store.insertWebhook(t, row);

@@ -243,7 +243,7 @@ export function startWorker({
   }
 
   async function attempt(claimed: ClaimedDelivery) {
-    // An inactive webhook receives nothing while inactive but test pings (platform.md §5). (A deleted
+    // An inactive webhook receives nothing while inactive but test pings. (A deleted
     // one's rows are gone with it.) A delivery whose event retention removed has nothing to send.
     const body = deliveryBody(claimed);
     if ((claimed.is_active !== 1 && claimed.event !== TEST_EVENT) || body === null) {

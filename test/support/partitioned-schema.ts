@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { TENANT_TABLES } from '../../src/db/tenant-guard.js';
 
-// Turns a freshly migrated PostgreSQL database into the "partitioned variant" (issue 8, point 2):
+// Turns a freshly migrated PostgreSQL database into the "partitioned variant":
 // every tenant table is recreated as PARTITION BY HASH (organization_id), which imposes the rules
 // Citus imposes on distributed tables — every primary key and unique constraint must contain
 // organization_id, and a statement that does not name its organization touches every partition

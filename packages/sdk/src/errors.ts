@@ -1,6 +1,6 @@
 // Typed errors: every non-2xx answer becomes an ApiError carrying the API's error body.
 
-/** The error codes the API documents (decisions.md, platform.md); a newer server may send others. */
+/** The error codes the API documents; a newer server may send others. */
 export type ErrorCode =
   | 'validation_error'
   | 'unauthorized'

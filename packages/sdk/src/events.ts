@@ -1,6 +1,6 @@
 import type { components } from './openapi.js';
 
-// Event payloads: the `data` of webhook deliveries (interface.md "Events", platform.md §4) and of the
+// Event payloads: the `data` of webhook deliveries and of the
 // event log (GET /api/v1/events). Written by hand: the OpenAPI document describes the API's answers,
 // not the requests the service sends.
 

@@ -1,6 +1,6 @@
-// Async iteration over the API's two kinds of lists: numbered pages (meta.pagination, interface.md
-// "Limits": increase page until page equals total_pages) and the cursor of the event log
-// (meta.next_cursor / has_more, platform.md §4).
+// Async iteration over the API's two kinds of lists: numbered pages (meta.pagination:
+// increase page until page equals total_pages) and the cursor of the event log
+// (meta.next_cursor / has_more).
 
 export interface PaginationMeta {
   pagination: { page: number; limit: number; total: number; total_pages: number; total_capped?: true };

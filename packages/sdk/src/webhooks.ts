@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { WebhookEvent } from './events.js';
 
 // Verifying a delivery: the Standard Webhooks signature (`webhook-id`, `webhook-timestamp`,
-// `webhook-signature`; platform.md §5) when the request has one, else interface.md's
+// `webhook-signature`) when the request has one, else the
 // `X-Webhook-Signature: sha256=<hex>` with `X-Webhook-Timestamp`. Comparisons are constant-time and
 // the timestamp must be within the tolerance, so a captured delivery cannot be replayed later.
 

@@ -6,11 +6,11 @@ import { serializePayload } from '../../../src/webhooks/webhook-events.js';
 import { verifyWebhook, WebhookVerificationError } from '../src/index.js';
 
 // verifyWebhook against signatures made by others: the server's own X-Webhook-Signature code and the
-// reference Standard Webhooks library (which the server's webhook-signature must satisfy, platform.md §5).
+// reference Standard Webhooks library (which the server's webhook-signature must satisfy).
 
 const NOW = Date.parse('2026-11-22T12:00:00.000Z');
 const hexSecret = `whsec_${randomBytes(32).toString('hex')}`; // today's secrets
-const base64Secret = `whsec_${randomBytes(32).toString('base64')}`; // platform.md §5's new secrets
+const base64Secret = `whsec_${randomBytes(32).toString('base64')}`; // new secrets: base64 of 32 random bytes
 const body = serializePayload('ticket.created', NOW - 60_000, '0193a3c2-0000-7000-8000-000000000001', {
   id: 't1',
   subject: 'Hi',

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationDialect } from '../migrator.js';
 
-// Tenant-leading keys (issue 8, points 1 and 5), converting an existing database in place.
+// Tenant-leading keys, converting an existing database in place.
 //
 // PostgreSQL: every tenant table's primary key and unique constraints lead with organization_id, the
 // foreign keys between tenant tables are composite (organization_id, …), and the secondary indexes
@@ -9,7 +9,7 @@ import type { MigrationDialect } from '../migrator.js';
 // partitioning) requires. The global UNIQUE(id) constraints and the rid primary keys go; the rid
 // columns stay (unused on PostgreSQL, SQLite's FTS5 indexes need them). Exceptions, on purpose:
 // api_keys.token_hash stays globally unique (authentication looks keys up before the organization is
-// known, until the lookup table of point 4 replaces it), the delivery queue's partial index stays
+// known, until api_key_lookup, 20261122-0400, replaces it), the delivery queue's partial index stays
 // global (the worker's first step reads it across organizations), and the pg_trgm GIN indexes stay
 // single-column (a GIN index cannot lead with a btree column without btree_gin).
 //

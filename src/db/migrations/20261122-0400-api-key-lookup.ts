@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationDialect } from '../migrator.js';
 
-// The global token-hash → key index that authentication reads (issue 8, point 4), so finding a key
+// The global token-hash → key index that authentication reads, so finding a key
 // no longer searches every organization's api_keys. It changes only when a key is created or
 // revoked, which makes it a Citus reference table; per-use bookkeeping (last_used_at) stays in the
 // organization's own api_keys row. See ApiKeyLookupTable (auth/auth-tables.ts) for why the

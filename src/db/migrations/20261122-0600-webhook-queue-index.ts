@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationDialect } from '../migrator.js';
 
-// The delivery queue's partial index leads with organization_id (issue 9, point 2). The worker's
+// The delivery queue's partial index leads with organization_id. The worker's
 // statements are then all served by it: the claim, within one organization, reads that
 // organization's due rows in next_attempt_at order; the discovery of organizations with due rows
 // reads the queued rows only (the index holds nothing else), never the delivery history. It replaces

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationDialect } from '../migrator.js';
 
-// Issue 9, point 5: the tag and assignee filters without probing every match.
+// The tag and assignee filters without probing every match.
 //
 // ticket_tags carries a copy of what the list needs from its ticket: `status` (kept in the same
 // transaction as every status change, ticket-update.ts) and `number` (never changes). The tag filter

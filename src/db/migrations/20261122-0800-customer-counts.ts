@@ -3,7 +3,7 @@ import type { MigrationDialect } from '../migrator.js';
 
 // The organization's customer total moves out of organization_counters into a row of its own.
 // organization_counters.ticket_seq is taken by every ticket create in a statement that commits at
-// once (issue 9: shared rows must not be held through whole transactions); customer_count is changed
+// once (shared rows must not be held through whole transactions); customer_count is changed
 // inside the transactions that create or delete customers and so stays locked until their commit.
 // Sharing one row, every create that made a customer blocked every other create's ticket number.
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationDialect } from '../migrator.js';
 
-// Issue 11, platform.md §2: Idempotency-Key on POST. One row per (organization, key): reserved (lease)
+// Idempotency-Key on POST. One row per (organization, key): reserved (lease)
 // when the first request starts, completed with the answer in the transaction of the request's effects.
 // The expiry index leads with organization_id like every other: the service's sweeper deletes expired
 // keys one organization at a time.

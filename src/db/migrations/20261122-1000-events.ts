@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationDialect } from '../migrator.js';
 
-// The event log (issue 12). One row per change, written in the change's transaction; deliveries
+// The event log. One row per change, written in the change's transaction; deliveries
 // reference it (event_id) instead of each holding a copy of the body.
 //
 // Position: PostgreSQL orders the log by (xid, seq): the writing transaction's id (xid8, which carries

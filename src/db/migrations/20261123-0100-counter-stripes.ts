@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationDialect } from '../migrator.js';
 
-// The organization's shared counters get a `stripe` column in their keys (issue 9, point 1): a
+// The organization's shared counters get a `stripe` column in their keys: a
 // total is the sum of its stripes' rows, and concurrent writers add to different rows instead of
 // queueing on one until each other's commit (see db/counter-stripes.ts). Existing rows become
 // stripe 0 with their counts unchanged, so every sum is what the single row said.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { MigrationDialect } from '../migrator.js';
 
 // A queued delivery is no longer in the history index, and deliveries no longer reference their
-// webhook through a foreign key (issue 9: the cost of a ticket create with webhooks).
+// webhook through a foreign key (both made a ticket create with webhooks dearer).
 //
 // Every create queues one delivery per subscribed webhook, and the history index (webhook first)
 // put each of them at its own webhook's place in the index: with 10 webhooks, 10 leaf pages written
