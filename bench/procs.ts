@@ -39,7 +39,7 @@ export function freePort(): Promise<number> {
 export function serviceEnv(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
     // The service's processes run as `npm start` runs `serve`: glibc's malloc arenas held to 2 unless
-    // set (README, Operations › Memory). The baselines keep the machine's default.
+    // set (docs/operations.md, Memory). The baselines keep the machine's default.
     MALLOC_ARENA_MAX: '2',
     ...(process.env as Record<string, string>),
     DATABASE_URL: databaseUrl,

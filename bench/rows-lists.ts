@@ -25,7 +25,7 @@ export async function listRows(ctx: Ctx, s: Samples): Promise<void> {
   if (!wants) return;
   const seconds = Math.max(2, ctx.opts.duration / 2);
   // One client repeating a few URLs would measure SQLite's representation cache (answers kept until
-  // the next write), not the list: rows 6, 8 and 9 run without it. Row 7 keeps it (see the README).
+  // the next write), not the list: rows 6, 8 and 9 run without it. Row 7 keeps it (see docs/benchmarks.md).
   const oneClientRows = [6, 8, 9].some((n) => ctx.want(n));
   // Rows 2-5 may have added thousands of tickets and messages (at 10k they double the tables), and
   // autovacuum, which at this size would vacuum and analyze after them, may be off on the benchmark's

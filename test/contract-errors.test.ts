@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { call, describeEachDialect } from './support/harness.js';
 
-// Error contract (README "API notes"): one error shape on every route; a 500 says nothing internal; bodies nest
+// Error contract (docs/api.md, Errors): one error shape on every route; a 500 says nothing internal; bodies nest
 // at most 64 levels; an empty JSON body is no body.
 
 const INTERNAL_ERROR = {

@@ -11,7 +11,7 @@ import { startReceiver, type Receiver } from './support/webhook-receiver.js';
 // The compiled `serve` and `worker` processes, talking to PostgreSQL through a proxy
 // of ours that cuts every link (and refuses new ones) for a while, again and again, under load. They
 // must stay up, answer 503 service_unavailable with Retry-After meanwhile (never a 500), and recover by
-// themselves. FAULT_CUTS raises the number of cuts (README: the long run).
+// themselves. FAULT_CUTS raises the number of cuts (bench/fault-injection-long.sh runs more).
 
 const CUTS = Number(process.env.FAULT_CUTS ?? 3);
 const OUTAGE_MS = Number(process.env.FAULT_OUTAGE_MS ?? 700);

@@ -11,7 +11,7 @@ import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 // A database that stops answering (the proxy forwards nothing) must not hold
 // requests past the deadline: every request, including those waiting for a pooled connection, answers
 // 503 + Retry-After within it, and the service works again once the database answers. The bounds are
-// shortened here (production: 5 s connect, 25 s statement, 30 s deadline; README, Deployment).
+// shortened here (production: 5 s connect, 25 s statement, 30 s deadline; docs/operations.md, Timeouts and failures).
 
 const DEADLINE_MS = 2_000;
 

@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.js';
 import { describeEachDialect, type TestContext } from './support/harness.js';
 import { eventually } from './support/webhook-receiver.js';
 
-// Overload protection, TRUST_PROXY and response compression (README, Operations).
+// Overload protection, TRUST_PROXY and response compression (docs/operations.md).
 
 const NO_TOKEN_ROUTE = '/api/v1/customers';
 

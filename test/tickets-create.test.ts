@@ -21,7 +21,7 @@ describeEachDialect(
     });
 
     it('gives tickets and their messages time-ordered ids (UUID version 7), in the order they were made', async () => {
-      // New rows' entries then sit together at the end of every index keyed by them (README, API notes › Tickets).
+      // New rows' entries then sit together at the end of every index keyed by them (docs/architecture.md, The dialect seam).
       const org = await ctx.createOrg();
       const first = await createTicket(org.api);
       const second = await createTicket(org.api, { subject: 'Second' });

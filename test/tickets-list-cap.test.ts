@@ -289,7 +289,7 @@ describeEachDialect(
         total_capped: true,
       });
       const numbers = body.data.map((x: any) => Number(x.ticket_number));
-      // SQLite reads no other stream once the subject matches alone pass the cap (README, "Which 10,000").
+      // SQLite reads no other stream once the subject matches alone pass the cap (docs/api.md, Tickets › Search).
       expect(numbers).toEqual(
         ctx.dialect === 'sqlite' ? [newest, newest - 1, newest - 2] : [newest + 1, newest, newest - 1],
       );

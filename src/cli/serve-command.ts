@@ -6,7 +6,7 @@ import { capYoungGeneration, flagGiven } from './heap-flags.js';
 // V8 lets the old generation grow to about four times what survived the last full collection before
 // it collects again; a server's live heap is a few tens of MB, so the process held over 100 MB of
 // garbage under load. At 50 % growth it collects sooner, for a peak RSS well below 200 MB at no
-// measurable CPU cost per request (README, Performance). V8 reads this flag at every collection, so
+// measurable CPU cost per request (docs/operations.md, Memory). V8 reads this flag at every collection, so
 // setting it from inside the process works (unlike the young generation's size, fixed at start). An
 // explicit --heap-growing-percent (command line or NODE_OPTIONS) is left alone.
 const HEAP_GROWING_FLAG = '--heap-growing-percent';

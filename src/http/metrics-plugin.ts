@@ -9,7 +9,7 @@ export const UNMATCHED_ROUTE = 'unmatched';
  * GET /metrics (Prometheus text exposition) and the request duration histogram. The route has no
  * scopes, so it is neither authenticated nor rate limited (rate-limit-plugin.ts, auth-plugin.ts), and
  * the overload guard lets it through (overload-plugin.ts): a struggling process must still be observable.
- * Expose it only where Prometheus can reach it (README, Operations).
+ * Expose it only where Prometheus can reach it (docs/operations.md, Metrics).
  */
 export const metricsPlugin = fp(
   async (app: FastifyInstance, { metrics }: { metrics: Metrics }) => {

@@ -11,7 +11,7 @@ import { memoryCounterStore, redisCounterStore, type CounterStore, type WindowCo
 const loadRedis = (): typeof RedisClient =>
   (createRequire(import.meta.url)('ioredis') as { Redis: typeof RedisClient }).Redis;
 
-// Who is counted where (README, Rate limits):
+// Who is counted where (docs/api.md, Rate limits):
 // - a request with a token that authenticated (in this process, or now) counts against that key;
 // - a request without a token counts against its client address;
 // - a token nobody knows is looked up only while its address has failed authentication fewer than

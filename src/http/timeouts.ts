@@ -1,5 +1,5 @@
 // Deliberate bounds on how long a client may hold a connection and how long the server works on a
-// request (README, Deployment). Node's own defaults are not used: Fastify turns its request timeout
+// request (docs/operations.md, Timeouts and failures). Node's own defaults are not used: Fastify turns its request timeout
 // off, and a body that never finishes would hold its connection forever.
 
 export interface HttpTimeouts {

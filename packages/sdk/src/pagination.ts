@@ -14,7 +14,7 @@ export async function* iteratePages<T>(
   for (let page = firstPage; ; page++) {
     const { data, meta } = await fetchPage(page);
     yield* data;
-    // An empty page also ends it: pages past a capped total are empty (README "Capped totals").
+    // An empty page also ends it: pages past a capped total are empty (docs/api.md, Pagination).
     if (data.length === 0 || page >= meta.pagination.total_pages) return;
   }
 }
