@@ -29,6 +29,11 @@ export interface HelpdeskOptions {
 export interface CallOptions {
   /** Sent as Idempotency-Key on a POST instead of a generated one (e.g. to retry a call yourself later). */
   idempotencyKey?: string;
+  /**
+   * Sent as If-Match: the ETag you read (or `*`). On an update, and on adding a message or note to a ticket
+   * (the ticket's ETag), the call then fails with a 412 ApiError if the resource changed since.
+   */
+  ifMatch?: string;
   signal?: AbortSignal;
 }
 
@@ -39,10 +44,12 @@ async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Re
   return data as T;
 }
 
-const init = (options: CallOptions = {}) => ({
-  signal: options.signal,
-  headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined,
-});
+const init = (options: CallOptions = {}) => {
+  const headers: Record<string, string> = {};
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  if (options.ifMatch) headers['If-Match'] = options.ifMatch;
+  return { signal: options.signal, headers: Object.keys(headers).length > 0 ? headers : undefined };
+};
 
 export function createHelpdesk(options: HelpdeskOptions) {
   const transport = options.fetch ?? ((request: Request) => globalThis.fetch(request));
@@ -101,6 +108,27 @@ export function createHelpdesk(options: HelpdeskOptions) {
           }),
         )
       ).data,
+    /** Internal notes: staff-only, never in the ticket's messages nor sent to the customer. */
+    notes: {
+      /** Every note of the ticket, oldest first. */
+      list: async (ticketId: string, o?: CallOptions): Promise<Schemas['Note'][]> =>
+        (
+          await unwrap(
+            raw.GET('/api/v1/tickets/{ticket_id}/notes', { params: { path: { ticket_id: ticketId } }, ...init(o) }),
+          )
+        ).data,
+      /** Adds a note; with an API key, `user_id` (a staff user of the organization) is required. */
+      create: async (ticketId: string, body: Schemas['AddNoteInput'], o?: CallOptions): Promise<Schemas['Note']> =>
+        (
+          await unwrap(
+            raw.POST('/api/v1/tickets/{ticket_id}/notes', {
+              params: { path: { ticket_id: ticketId } },
+              body,
+              ...init(o),
+            }),
+          )
+        ).data,
+    },
   };
 
   const customers = {
