@@ -3,7 +3,7 @@ import type { ApiKeyLookupTable, ApiKeyTable } from '../auth/auth-tables.js';
 import type { AiCreditLedgerTable, PlanTable, TicketUsageTable } from '../billing/billing-tables.js';
 import type { CustomerCountTable, CustomerTable } from '../customers/customer-tables.js';
 import type { IdempotencyKeyTable } from '../idempotency/idempotency-tables.js';
-import type { EventTable } from '../events/event-tables.js';
+import type { EventTable, InstallationSecretTable } from '../events/event-tables.js';
 import type { OrganizationCounterTable, OrganizationTable } from '../orgs/org-tables.js';
 import type { MessageTable, TicketCountTable, TicketTable, TicketTagTable } from '../tickets/ticket-tables.js';
 import type { WebhookDeliveryTable, WebhookDeliveryTotalTable, WebhookTable } from '../webhooks/webhook-tables.js';
@@ -37,4 +37,5 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   events: EventTable;
   webhook_delivery_totals: WebhookDeliveryTotalTable;
+  installation_secrets: InstallationSecretTable;
 }
