@@ -80,7 +80,9 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(requestIdPlugin);
   await app.register(deadlinePlugin, { deadlineMs: timeouts.deadlineMs });
   await app.register(requestParsingPlugin);
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, {
+    keyStillActive: (organizationId, keyId) => container.apiKeys.confirmActive(organizationId, keyId),
+  });
   await app.register(overloadPlugin, { ...config.overload, exempt: ['/healthz', '/readyz', '/metrics'] });
   await app.register(openapiPlugin);
   await app.register(platformDocsPlugin);

@@ -46,3 +46,9 @@ export async function revokeKeyLookup(s: Sql, tokenHash: string, now: number): P
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Removes the lookups of these token hashes (an organization being removed, with its keys). */
+export async function deleteKeyLookups(s: Sql, tokenHashes: readonly string[]): Promise<void> {
+  if (tokenHashes.length === 0) return;
+  await s.db.deleteFrom('api_key_lookup').where('token_hash', 'in', tokenHashes).execute();
+}

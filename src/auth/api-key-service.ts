@@ -117,6 +117,20 @@ async function revokeIn(s: Sql, organizationId: string, id: string, now: number)
   return toApiKeyView((await store.findApiKey(t, id))!);
 }
 
+/**
+ * Takes away every key of an organization that is being removed, inside the caller's transaction:
+ * their lookups go (so no token finds the organization again) and, once it commits, every process
+ * listening clears its key cache, as for a revocation. The api_keys rows go with the organization's
+ * other rows.
+ */
+export async function removeOrganizationKeys(s: Sql, organizationId: string): Promise<number> {
+  const hashes = await store.listTokenHashes(s.forOrganization(organizationId));
+  // In slices: a statement's parameters are bounded (SQLite allows 32,766).
+  for (let i = 0; i < hashes.length; i += 1_000) await lookup.deleteKeyLookups(s, hashes.slice(i, i + 1_000));
+  await s.notify(REVOKED_CHANNEL);
+  return hashes.length;
+}
+
 export interface ApiKeyServiceDeps {
   database: DatabaseHandle;
   clock: Clock;
@@ -204,6 +218,19 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
       };
       cache.set(tokenHash, key, now, generation);
       return key;
+    },
+
+    /**
+     * Whether a key that authenticated (perhaps from the cache) is still an active key of its
+     * organization; when it is not (revoked, or its organization removed behind this process's back,
+     * with no notification), every cached key is forgotten, so the next requests read the database.
+     * For answers that failed in a way only a vanished organization explains.
+     */
+    async confirmActive(organizationId: string, keyId: string): Promise<boolean> {
+      const row = await store.findApiKey(database.forOrganization(organizationId), keyId);
+      if (row && row.revoked_at === null) return true;
+      cache.clear();
+      return false;
     },
 
     /** Clears this process's key cache whenever a revocation commits anywhere; returns the stop. */

@@ -54,3 +54,8 @@ export async function touchApiKey(t: TenantDb, id: string, now: number, granular
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', now - granularityMs)]))
     .execute();
 }
+
+/** The token hashes of every key of the organization, revoked ones included. */
+export async function listTokenHashes(t: TenantDb): Promise<string[]> {
+  return (await t.selectFrom('api_keys').select('token_hash').execute()).map((r) => r.token_hash);
+}

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { nonEmpty } from './arguments.js';
+import { nonEmpty, organizationId } from './arguments.js';
 import { withContext } from './cli-context.js';
 import { printJson, write } from './output.js';
 
-/** Adds `orgs create` and `orgs list`. */
+/** Adds `orgs create`, `orgs list` and `orgs delete`. */
 export function registerOrgsCommands(program: Command): void {
   const orgs = program.command('orgs').description('manage organizations');
   orgs
@@ -35,4 +35,21 @@ export function registerOrgsCommands(program: Command): void {
         if (list.length === 0) write('no organizations\n');
       }),
     );
+  orgs
+    .command('delete')
+    .description('delete an organization and everything it owns; its API keys stop working at once, everywhere')
+    .argument('<org-id>', 'organization id', organizationId)
+    .option('--yes', 'confirm: the deletion cannot be undone')
+    .option('--json', 'print one JSON object')
+    .action((id: string, opts: { yes?: boolean; json?: boolean }, command: Command) => {
+      // Nothing is opened without the confirmation: a usage error, like a missing argument.
+      if (!opts.yes)
+        command.error('error: deleting an organization cannot be undone; add --yes to confirm', { exitCode: 2 });
+      return withContext(async (container): Promise<void> => {
+        const removed = await container.orgs.remove(id);
+        if (opts.json) return printJson({ organization: removed });
+        const rows = Object.values(removed.deleted).reduce((a, b) => a + b, 0);
+        write(`deleted organization ${removed.id} (${removed.name}) and ${rows} rows it owned\n`);
+      });
+    });
 }

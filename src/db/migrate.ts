@@ -20,6 +20,7 @@ import * as deliveryHistoryIndex from './migrations/20261125-0100-delivery-histo
 import * as subjectTrigramByStatus from './migrations/20261126-0100-subject-trigram-by-status.js';
 import * as deliveryFillfactor from './migrations/20261127-0100-delivery-fillfactor.js';
 import * as notes from './migrations/20261128-0200-notes.js';
+import * as installationSecrets from './migrations/20261128-0300-installation-secrets.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261126-0100-subject-trigram-by-status': subjectTrigramByStatus,
   '20261127-0100-delivery-fillfactor': deliveryFillfactor,
   '20261128-0200-notes': notes,
+  '20261128-0300-installation-secrets': installationSecrets,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -4,7 +4,7 @@ import type { AiCreditLedgerTable, PlanTable, TicketUsageTable } from '../billin
 import type { CustomerCountTable, CustomerTable } from '../customers/customer-tables.js';
 import type { IdempotencyKeyTable } from '../idempotency/idempotency-tables.js';
 import type { NoteTable } from '../notes/note-tables.js';
-import type { EventTable } from '../events/event-tables.js';
+import type { EventTable, InstallationSecretTable } from '../events/event-tables.js';
 import type { OrganizationCounterTable, OrganizationTable } from '../orgs/org-tables.js';
 import type { MessageTable, TicketCountTable, TicketTable, TicketTagTable } from '../tickets/ticket-tables.js';
 import type { WebhookDeliveryTable, WebhookDeliveryTotalTable, WebhookTable } from '../webhooks/webhook-tables.js';
@@ -39,4 +39,5 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   events: EventTable;
   webhook_delivery_totals: WebhookDeliveryTotalTable;
+  installation_secrets: InstallationSecretTable;
 }

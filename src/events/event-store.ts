@@ -55,7 +55,9 @@ export async function readEvents(
 }
 
 // A position no reader could have been given: beyond what is readable now (PostgreSQL: an xid not
-// below the current xmin; SQLite: a seq never assigned).
+// below the current xmin; SQLite: a seq never assigned). Only ever asked about positions of sealed
+// cursors the organization was given (event-cursor.ts), so it answers no question about the log as a
+// whole; what it still catches is a cursor issued before the database was restored to an earlier state.
 const ISSUABLE = {
   postgres: (p: Position) =>
     sql<{
@@ -112,4 +114,22 @@ const SIZE = {
 
 export async function estimateSize(s: Sql): Promise<number> {
   return Number((await s.pick(SIZE).execute(s.db)).rows[0]?.n ?? 0);
+}
+
+/**
+ * The installation's secret of this name (base64), created from `fresh` by the first caller of any
+ * process: insert-if-absent, then read, so racing processes all end up with the one row that won.
+ */
+export async function installationSecret(s: Sql, name: string, fresh: string, now: number): Promise<string> {
+  await s.db
+    .insertInto('installation_secrets')
+    .values({ name, secret: fresh, created_at: now })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await s.db
+    .selectFrom('installation_secrets')
+    .select('secret')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.secret;
 }

@@ -14,3 +14,11 @@ export interface EventTable {
   data: string;
   created_at: Millis;
 }
+
+/** Secrets of the installation (migration 20261128-0300): one row per purpose, no organization. */
+export interface InstallationSecretTable {
+  name: string;
+  /** base64 of random bytes. */
+  secret: string;
+  created_at: Millis;
+}

@@ -50,9 +50,23 @@ export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, 
   );
 };
 
+export interface ErrorsOptions {
+  /**
+   * Whether the key a request authenticated as is still an active key of its organization. Asked
+   * only about an error that would be a 500: a key can be served from a process's cache after its
+   * organization was removed behind that process's back, and then its writes fail on rows that are
+   * gone (a counter not found, a foreign key). Such a request gets the 401 a fresh lookup would give.
+   */
+  keyStillActive?: (organizationId: string, keyId: string) => Promise<boolean>;
+}
+
+/** The answer authentication gives a key that is unknown or revoked. */
+const keyGone = () =>
+  new AppError(401, 'unauthorized', 'invalid or revoked API key', [], { 'www-authenticate': 'Bearer' });
+
 export const errorsPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  async (app: FastifyInstance, { keyStillActive }: ErrorsOptions) => {
+    app.setErrorHandler(async (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const known = toAppError(err);
       if (known) return send(reply, known);
       if (isDatabaseUnavailable(err)) {
@@ -69,6 +83,14 @@ export const errorsPlugin = fp(
             'a value is not in the form its field requires (e.g. an id that is not a UUID)',
           ),
         );
+      }
+      const auth = request.auth as FastifyRequest['auth'] | null | undefined;
+      if (auth && keyStillActive) {
+        const active = await keyStillActive(auth.organizationId, auth.keyId).catch(() => true);
+        if (!active) {
+          request.log.warn({ err }, 'the organization or key of the request is gone');
+          return send(reply, keyGone());
+        }
       }
       request.log.error({ err }, 'unhandled error');
       // A bug: the answer says nothing internal (no message, stack or SQL); the log has it all.

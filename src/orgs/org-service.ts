@@ -1,10 +1,11 @@
-import { issueApiKey, type CreatedApiKey } from '../auth/api-key-service.js';
+import { issueApiKey, removeOrganizationKeys, type CreatedApiKey } from '../auth/api-key-service.js';
 import type { DatabaseHandle, Sql } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { notFound } from '../shared/errors.js';
 import { isUuid, newId } from '../shared/ids.js';
 import { ALL_SCOPES } from '../shared/scopes.js';
 import {
+  deleteOrganizationRows,
   findOrganization,
   hasAnyOrganization,
   insertOrganization,
@@ -15,6 +16,13 @@ import {
 export interface CreatedOrganization {
   organization: { id: string; name: string };
   api_key: CreatedApiKey;
+}
+
+export interface RemovedOrganization {
+  id: string;
+  name: string;
+  /** Rows deleted, by table (the organization's own row not counted). */
+  deleted: Record<string, number>;
 }
 
 export interface OrganizationView {
@@ -54,6 +62,20 @@ export function createOrgService(deps: { database: DatabaseHandle; clock: Clock 
       const rows = await listOrganizations(database.system);
       return rows.map((r) => ({ id: r.id, name: r.name, created_at: new Date(Number(r.created_at)).toISOString() }));
     },
+
+    /**
+     * Removes the organization and everything it owns, in one transaction: its keys stop working in
+     * every process once it commits (as a revocation does), then every row of every tenant table goes.
+     * 404 when there is no such organization.
+     */
+    remove: (id: string): Promise<RemovedOrganization> =>
+      database.system.transaction(async (s) => {
+        const org = isUuid(id) ? await findOrganization(s, id) : undefined;
+        if (!org) throw notFound(`organization ${id}`);
+        await removeOrganizationKeys(s, org.id);
+        const deleted = await deleteOrganizationRows(s, org.id);
+        return { id: org.id, name: org.name, deleted };
+      }),
 
     /** Throws 404 when the organization does not exist (operators name one by id). */
     async assertExists(id: string): Promise<void> {
