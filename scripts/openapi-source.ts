@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -28,5 +30,15 @@ export async function buildOpenapiDocument(): Promise<Record<string, unknown>> {
 export async function generateSdkTypes(document: Record<string, unknown>): Promise<string> {
   const ast = await openapiTS(document as never, { alphabetize: false, exportType: false });
   const header = "// Generated from the server's OpenAPI document by `npm run sdk:generate`: do not edit.\n\n";
-  return header + astToString(ast);
+  return formatted(header + astToString(ast));
+}
+
+/** The types as the repository's formatter (Biome, whose check every commit passes) writes them. */
+function formatted(source: string): string {
+  const biome = fileURLToPath(new URL('../node_modules/.bin/biome', import.meta.url));
+  return execFileSync(biome, ['format', `--stdin-file-path=${fileURLToPath(SDK_TYPES_PATH)}`], {
+    input: source,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }

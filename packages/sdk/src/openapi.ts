@@ -1390,6 +1390,42 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   getReadiness: {
@@ -1422,6 +1458,42 @@ export interface operations {
        *     - `validation_error`: the request is invalid; `details` names each field and issue
        */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -1472,6 +1544,42 @@ export interface operations {
        *     - `validation_error`: the request is invalid; `details` names each field and issue
        */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -1557,6 +1665,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -1566,6 +1698,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -1676,6 +1820,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
        */
@@ -1712,6 +1868,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Unprocessable content. `error.code` is one of:
        *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
        */
@@ -1733,6 +1901,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -1848,6 +2028,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -1857,6 +2061,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -1974,6 +2190,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Precondition failed. `error.code` is one of:
        *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
        */
@@ -2010,6 +2238,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -2019,6 +2259,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -2133,6 +2385,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
        */
@@ -2169,6 +2433,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Unprocessable content. `error.code` is one of:
        *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
        */
@@ -2190,6 +2466,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -2281,6 +2569,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -2290,6 +2602,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -2394,6 +2718,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
        *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
@@ -2431,6 +2767,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Unprocessable content. `error.code` is one of:
        *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
        */
@@ -2452,6 +2800,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -2567,6 +2927,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -2576,6 +2960,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -2678,6 +3074,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Precondition failed. `error.code` is one of:
        *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
        */
@@ -2714,6 +3122,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -2723,6 +3143,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -2839,6 +3271,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
        */
@@ -2887,6 +3331,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -2896,6 +3352,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -2982,6 +3450,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -2991,6 +3483,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -3096,6 +3600,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
        */
@@ -3132,6 +3648,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Unprocessable content. `error.code` is one of:
        *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
        */
@@ -3153,6 +3681,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -3254,6 +3794,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
        */
@@ -3290,6 +3842,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Unprocessable content. `error.code` is one of:
        *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
        */
@@ -3311,6 +3875,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -3413,6 +3989,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
        */
@@ -3449,6 +4037,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Unprocessable content. `error.code` is one of:
        *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
        */
@@ -3470,6 +4070,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -3585,6 +4197,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -3594,6 +4230,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -3698,6 +4346,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Precondition failed. `error.code` is one of:
        *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
        */
@@ -3734,6 +4394,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -3743,6 +4415,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -3856,6 +4540,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Precondition failed. `error.code` is one of:
        *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
        */
@@ -3892,6 +4588,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -3901,6 +4609,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -4005,6 +4725,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -4014,6 +4758,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -4118,6 +4874,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
        */
@@ -4154,6 +4922,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Unprocessable content. `error.code` is one of:
        *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
        */
@@ -4175,6 +4955,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -4280,6 +5072,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
        */
@@ -4316,6 +5120,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Unprocessable content. `error.code` is one of:
        *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
        */
@@ -4337,6 +5153,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -4372,7 +5200,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         /**
          * @example {
@@ -4450,6 +5278,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
        */
@@ -4486,6 +5326,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Unprocessable content. `error.code` is one of:
        *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
        */
@@ -4507,6 +5359,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -4604,6 +5468,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -4613,6 +5501,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -4699,6 +5599,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -4708,6 +5632,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -4799,6 +5735,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -4808,6 +5768,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -4911,6 +5883,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
        *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
@@ -4948,6 +5932,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Unprocessable content. `error.code` is one of:
        *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
        */
@@ -4969,6 +5965,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -5084,6 +6092,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -5093,6 +6125,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -5197,6 +6241,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Precondition failed. `error.code` is one of:
        *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
        */
@@ -5233,6 +6289,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -5242,6 +6310,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -5355,6 +6435,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
        */
@@ -5403,6 +6495,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -5412,6 +6516,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -5502,6 +6618,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -5511,6 +6651,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -5613,6 +6765,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
        */
@@ -5649,6 +6813,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Unprocessable content. `error.code` is one of:
        *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
        */
@@ -5670,6 +6846,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -5785,6 +6973,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -5794,6 +7006,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -5898,6 +7122,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Precondition failed. `error.code` is one of:
        *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
        */
@@ -5934,6 +7170,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -5943,6 +7191,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -6056,6 +7316,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Precondition failed. `error.code` is one of:
        *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
        */
@@ -6092,6 +7364,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -6101,6 +7385,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -6187,6 +7483,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -6196,6 +7516,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -6296,6 +7628,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
        *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
@@ -6333,6 +7677,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Unprocessable content. `error.code` is one of:
        *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
        */
@@ -6354,6 +7710,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -6469,6 +7837,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -6478,6 +7870,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -6582,6 +7986,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Precondition failed. `error.code` is one of:
        *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
        */
@@ -6618,6 +8034,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -6627,6 +8055,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -6740,6 +8180,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
        */
@@ -6788,6 +8240,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -6797,6 +8261,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -6888,6 +8364,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -6897,6 +8397,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -6999,6 +8511,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
        *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
@@ -7036,6 +8560,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Unprocessable content. `error.code` is one of:
        *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
        */
@@ -7057,6 +8593,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -7172,6 +8720,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -7181,6 +8753,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -7285,6 +8869,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Precondition failed. `error.code` is one of:
        *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
        */
@@ -7321,6 +8917,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -7330,6 +8938,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -7443,6 +9063,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
        */
@@ -7491,6 +9123,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -7500,6 +9144,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -7614,6 +9270,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
        *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
@@ -7651,6 +9319,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Unprocessable content. `error.code` is one of:
        *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
        */
@@ -7672,6 +9352,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -7776,6 +9468,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
        *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
@@ -7813,6 +9517,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Unprocessable content. `error.code` is one of:
        *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
        */
@@ -7834,6 +9550,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -7920,6 +9648,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -7929,6 +9681,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -8032,6 +9796,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Conflict. `error.code` is one of:
        *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
        */
@@ -8068,6 +9844,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Unprocessable content. `error.code` is one of:
        *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
        */
@@ -8089,6 +9877,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -8189,6 +9989,30 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -8198,6 +10022,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -8298,6 +10134,18 @@ export interface operations {
         };
       };
       /**
+       * @description Request timeout. `error.code` is one of:
+       *     - `request_timeout`: the request was not received in time; the connection is closed
+       */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Payload too large. `error.code` is one of:
        *     - `payload_too_large`: the request body is larger than the configured limit
        */
@@ -8322,6 +10170,18 @@ export interface operations {
         };
       };
       /**
+       * @description Expectation failed. `error.code` is one of:
+       *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+       */
+      417: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
        * @description Too many requests. `error.code` is one of:
        *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
        */
@@ -8331,6 +10191,18 @@ export interface operations {
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Request header fields too large. `error.code` is one of:
+       *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+       */
+      431: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
