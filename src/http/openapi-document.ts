@@ -69,18 +69,24 @@ const CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
   idempotency_key_in_use: 'a request with this Idempotency-Key is still running; retry after `Retry-After` seconds',
   idempotency_key_reused: 'this Idempotency-Key was used with another method, path or body',
   precondition_failed: 'If-Match does not hold the current ETag; nothing was changed',
+  request_timeout: 'the request was not received in time; the connection is closed',
+  expectation_failed: 'the `Expect` header asks for something other than `100-continue`; the connection is closed',
+  headers_too_large: 'the request headers are larger than the server accepts; the connection is closed',
 };
 const STATUS_TITLES: Record<number, string> = {
   400: 'Bad request',
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not found',
+  408: 'Request timeout',
   409: 'Conflict',
   412: 'Precondition failed',
   413: 'Payload too large',
   415: 'Unsupported media type',
+  417: 'Expectation failed',
   422: 'Unprocessable content',
   429: 'Too many requests',
+  431: 'Request header fields too large',
   503: 'Service unavailable',
 };
 /** The statuses every route once listed (shared/schemas.ts errorResponses): kept only where true. */
@@ -142,6 +148,11 @@ export function operationErrors(
     errors.set(status, [...new Set([...(errors.get(status) ?? []), ...codes])]);
   // Any request: a NUL (%00) in the URL, and the query and body checks.
   add(400, 'validation_error');
+  // Any request, answered by the HTTP layer before routing (client-errors.ts): a client too slow to
+  // send its request, an unsupported Expect header, headers over the size limit.
+  add(408, 'request_timeout');
+  add(417, 'expectation_failed');
+  add(431, 'headers_too_large');
   if (authenticated) {
     add(401, 'unauthorized');
     add(403, 'insufficient_scope');
@@ -183,6 +194,8 @@ function completeOperation(method: string, path: string, operation: Json): void 
   const entry = OPERATIONS[`${method.toUpperCase()} ${path}`];
   if (entry) operation.operationId = entry.operationId;
   if (entry?.summary) operation.summary ??= entry.summary;
+  // The route accepts no body at all (an empty object is assumed): generated clients must not demand one.
+  if (entry?.optionalBody && operation.requestBody) operation.requestBody.required = false;
   const authenticated = !(Array.isArray(operation.security) && operation.security.length === 0);
   const responses: Json = {};
   // Headers other plugins declare on an error answer (e.g. X-Request-Id) survive its re-derivation.
@@ -224,6 +237,9 @@ const OVERVIEW = [
 export function completeDocument(document: Json): Json {
   document.info = { ...document.info, description: OVERVIEW };
   document.servers = [
+    // Relative: the origin that served this document, so the docs page's "Try it out" calls the
+    // server it was opened on, whatever its host and port.
+    { url: '/', description: 'The server that served this document' },
     {
       url: '{protocol}://{host}',
       description: 'Where the service runs (a local `npm start` listens on localhost:3000)',

@@ -4,8 +4,8 @@ import type { ErrorCode } from '../shared/errors.js';
 // document writes the path. Each operation gets its stable operationId (generated clients name their
 // methods after it: never rename one), the description of its success answer, and the error answers
 // only it can give. The errors every operation of its kind gives are derived in openapi-document.ts
-// (400 for any request; 401, 403 insufficient_scope, 429 and 503 when authenticated; 404 with a path
-// id; 413 and 415 when a body is read). test/openapi-document.test.ts fails when a route has no
+// (400, 408, 417 and 431 for any request; 401, 403 insufficient_scope, 429 and 503 when authenticated;
+// 404 with a path id; 413 and 415 when a body is read). test/openapi-document.test.ts fails when a route has no
 // entry here, or an entry names no route: a new route must be added to this table.
 
 export interface OperationEntry {
@@ -16,6 +16,8 @@ export interface OperationEntry {
   responses?: Record<string, string>;
   /** For routes whose schema has no summary of its own. */
   summary?: string;
+  /** The request body may be left out altogether (the document then marks it not required). */
+  optionalBody?: true;
   /** Error answers beyond the derived ones, by status. */
   errors?: Partial<Record<number, ErrorCode[]>>;
 }
@@ -96,6 +98,7 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   'POST /api/v1/webhooks/{webhook_id}/rotate-secret': {
     operationId: 'rotateWebhookSecret',
     ok: 'The webhook with its new signing secret',
+    optionalBody: true,
   },
   'GET /api/v1/events': {
     operationId: 'listEvents',
