@@ -37,6 +37,7 @@ export async function lockForBootstrap(s: Sql): Promise<void> {
 // Tenant tables not named here (newer ones) follow, before the organization itself.
 const REMOVAL_ORDER: readonly TenantTable[] = [
   'ticket_tags',
+  'notes',
   'messages',
   'webhook_deliveries',
   'webhook_delivery_totals',
