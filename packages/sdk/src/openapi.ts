@@ -4269,7 +4269,7 @@ export interface operations {
       header?: {
         /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
         'x-request-id'?: string;
-        /** @description ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412) */
+        /** @description ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412). A webhook's ETag covers last_delivery_at and last_delivery_status, which change with every recorded delivery: on an active webhook a 412 may only mean a delivery happened since your read; read again and retry. */
         'if-match'?: string;
       };
       path: {
@@ -4454,7 +4454,7 @@ export interface operations {
       header?: {
         /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
         'x-request-id'?: string;
-        /** @description ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412) */
+        /** @description ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412). A webhook's ETag covers last_delivery_at and last_delivery_status, which change with every recorded delivery: on an active webhook a 412 may only mean a delivery happened since your read; read again and retry. */
         'if-match'?: string;
       };
       path: {
