@@ -94,6 +94,29 @@ describeEachDialect('OpenAPI document against the server', (ctx) => {
     expect(stored.secret).toBe(res.data?.data.secret);
   });
 
+  it("documents, on a webhook's If-Match, that its ETag moves with every recorded delivery", async () => {
+    const ifMatch = (doc.paths['/api/v1/webhooks/{webhook_id}'].patch.parameters as Json[]).find(
+      (p) => p.in === 'header' && p.name === 'if-match',
+    );
+    expect(ifMatch?.description).toMatch(/last_delivery_at/);
+    // What the note describes: a delivery recorded between a read and a conditional write fails it.
+    const org = await ctx.createOrg();
+    const hook = (await postWebhook(org.api)).body.data;
+    const read = await org.api.get(`/api/v1/webhooks/${hook.id}`);
+    await ctx.database.db
+      .updateTable('webhooks')
+      .set({ last_delivery_at: Date.now(), last_delivery_status: 'success' })
+      .where('id', '=', hook.id)
+      .execute();
+    const write = await org.api.patch(
+      `/api/v1/webhooks/${hook.id}`,
+      { name: 'renamed' },
+      { 'if-match': String(read.headers.etag) },
+    );
+    expect(write.status).toBe(412);
+    expect((await org.api.get(`/api/v1/webhooks/${hook.id}`)).body.data.name).toBe('hook');
+  });
+
   it("the docs page's server is the origin that served it, whatever its host and port", async () => {
     for (const path of ['/docs/json', '/openapi.json']) {
       const served = `http://127.0.0.1:${port}${path}`;

@@ -35,6 +35,15 @@ const HEADERS = {
     description:
       "The ticket's ETag(s) you read (GET /tickets/{id}), or *: added only if the ticket's current ETag is among them (else 412, nothing stored)",
   },
+  // A webhook's representation carries its delivery state, which the delivery worker changes on
+  // its own: a read-modify-write can lose to a delivery between the read and the write.
+  webhookIfMatch: {
+    type: 'string',
+    description:
+      "ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412). A webhook's " +
+      'ETag covers last_delivery_at and last_delivery_status, which change with every recorded delivery: on an ' +
+      'active webhook a 412 may only mean a delivery happened since your read; read again and retry.',
+  },
 };
 const RESPONSE_HEADERS = {
   requestId: {
@@ -69,7 +78,9 @@ export const platformDocsPlugin = fp(
       if (idempotent) requestHeaders['idempotency-key'] = HEADERS.idempotencyKey;
       if (conditional && methods.includes('GET')) requestHeaders['if-none-match'] = HEADERS.ifNoneMatch;
       if (conditional && (methods.includes('PATCH') || methods.includes('DELETE')))
-        requestHeaders['if-match'] = HEADERS.ifMatch;
+        requestHeaders['if-match'] = route.url.startsWith('/api/v1/webhooks/')
+          ? HEADERS.webhookIfMatch
+          : HEADERS.ifMatch;
       if (guarded) requestHeaders['if-match'] = HEADERS.ifMatchOfTicket;
       // GET routes come through twice (their HEAD twin shares the schema object): adding is idempotent.
       schema.headers = {
