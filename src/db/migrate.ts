@@ -21,6 +21,7 @@ import * as subjectTrigramByStatus from './migrations/20261126-0100-subject-trig
 import * as deliveryFillfactor from './migrations/20261127-0100-delivery-fillfactor.js';
 import * as notes from './migrations/20261128-0200-notes.js';
 import * as installationSecrets from './migrations/20261128-0300-installation-secrets.js';
+import * as staffAccounts from './migrations/20261128-0100-staff-accounts.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261127-0100-delivery-fillfactor': deliveryFillfactor,
   '20261128-0200-notes': notes,
   '20261128-0300-installation-secrets': installationSecrets,
+  '20261128-0100-staff-accounts': staffAccounts,
 };
 
 class StaticProvider implements MigrationProvider {

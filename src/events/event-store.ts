@@ -116,20 +116,4 @@ export async function estimateSize(s: Sql): Promise<number> {
   return Number((await s.pick(SIZE).execute(s.db)).rows[0]?.n ?? 0);
 }
 
-/**
- * The installation's secret of this name (base64), created from `fresh` by the first caller of any
- * process: insert-if-absent, then read, so racing processes all end up with the one row that won.
- */
-export async function installationSecret(s: Sql, name: string, fresh: string, now: number): Promise<string> {
-  await s.db
-    .insertInto('installation_secrets')
-    .values({ name, secret: fresh, created_at: now })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await s.db
-    .selectFrom('installation_secrets')
-    .select('secret')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.secret;
-}
+export { installationSecret } from '../db/installation-secrets.js';

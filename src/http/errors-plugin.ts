@@ -85,7 +85,8 @@ export const errorsPlugin = fp(
         );
       }
       const auth = request.auth as FastifyRequest['auth'] | null | undefined;
-      if (auth && keyStillActive) {
+      // A session's user and organization are read on every request: only a cached key can outlive them.
+      if (auth?.keyId && keyStillActive) {
         const active = await keyStillActive(auth.organizationId, auth.keyId).catch(() => true);
         if (!active) {
           request.log.warn({ err }, 'the organization or key of the request is gone');

@@ -6,9 +6,7 @@ import type { AuthContext } from './http.js';
 // refused. A request made with an API key (an integration) names the user itself, or no one.
 
 /** The signed-in staff user behind the request (a session), or null for an API key. */
-export const sessionUserId = (auth: AuthContext): string | null =>
-  // Read defensively: API-key contexts carry no user at all.
-  (auth as { userId?: string | null }).userId ?? null;
+export const sessionUserId = (auth: AuthContext): string | null => auth.userId ?? null;
 
 /**
  * The user a write is authored by: the session's user (when `requested` is absent or the same), else
