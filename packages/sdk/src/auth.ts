@@ -71,8 +71,12 @@ export function createAuth(request: Requester, remember: (signedIn: SignedIn | n
       start: async (o?: CallOptions): Promise<TotpEnrolment> =>
         (await request<{ data: TotpEnrolment }>('POST', '/api/v1/auth/totp', o)).body.data,
       confirm: async (code: string, o?: CallOptions): Promise<{ recovery_codes: string[] }> =>
-        (await request<{ data: { recovery_codes: string[] } }>('POST', '/api/v1/auth/totp/confirm', { ...o, body: { code } }))
-          .body.data,
+        (
+          await request<{ data: { recovery_codes: string[] } }>('POST', '/api/v1/auth/totp/confirm', {
+            ...o,
+            body: { code },
+          })
+        ).body.data,
       disable: async (code: string, o?: CallOptions): Promise<void> => {
         await request('DELETE', '/api/v1/auth/totp', { ...o, body: { code } });
       },

@@ -69,7 +69,9 @@ export function createHelpdesk(options: HelpdeskOptions) {
           random: Math.random,
           now: Date.now,
         });
-  const headers = sessionMode ? { ...options.headers } : { ...options.headers, Authorization: `Bearer ${options.apiKey}` };
+  const headers = sessionMode
+    ? { ...options.headers }
+    : { ...options.headers, Authorization: `Bearer ${options.apiKey}` };
   const raw: Client<paths> = createClient<paths>({ baseUrl, fetch, headers, ...(credentials ? { credentials } : {}) });
   const newKey = options.idempotencyKey ?? (() => crypto.randomUUID());
   // One key per logical call, set before the retrying fetch: every attempt of the call repeats it. A session
@@ -85,7 +87,8 @@ export function createHelpdesk(options: HelpdeskOptions) {
     baseUrl,
     fetch,
     (request) => {
-      for (const [name, value] of Object.entries(headers)) if (!request.headers.has(name)) request.headers.set(name, value);
+      for (const [name, value] of Object.entries(headers))
+        if (!request.headers.has(name)) request.headers.set(name, value);
       return prepare(request);
     },
     credentials,

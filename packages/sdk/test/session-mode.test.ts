@@ -55,7 +55,11 @@ describe('SDK session mode', () => {
     expect(sdk.csrfToken()).toBe('csrf-abc');
     await sdk.tickets.list({ status: 'OPEN' });
     await sdk.tickets.update('t1', { status: 'PENDING' });
-    await sdk.tickets.addMessage('t1', { content: 'Hi' }, { idempotencyKey: 'draft-7', headers: { 'If-Match': '"e1"' } });
+    await sdk.tickets.addMessage(
+      't1',
+      { content: 'Hi' },
+      { idempotencyKey: 'draft-7', headers: { 'If-Match': '"e1"' } },
+    );
     await sdk.auth.logout();
     await sdk.tickets.update('t1', { status: 'OPEN' });
 
