@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
 import { errorText, helpdesk } from '../api';
 import { useSession } from '../auth/session';
@@ -101,9 +101,15 @@ function SignedInShell() {
 /** The pages behind sign-in: a visitor without a session goes to the sign-in page and comes back after. */
 export function Shell() {
   const session = useSession();
-  const location = useLocation();
-  if (session.isPending) return <p className="muted center">Loading…</p>;
+  const router = useRouter();
+  const signedOut = session.isSuccess && !session.data;
+  useEffect(() => {
+    if (!signedOut) return;
+    // Where to come back to: the address inside the console (the router's location has no /app prefix).
+    const { pathname, searchStr } = router.state.location;
+    void router.navigate({ to: '/login', search: { next: `${pathname}${searchStr}` }, replace: true });
+  }, [signedOut, router]);
+  if (session.isPending || signedOut) return <p className="muted center">Loading…</p>;
   if (session.isError) return <p role="alert">{errorText(session.error)}</p>;
-  if (!session.data) return <Navigate to="/login" search={{ next: location.href.replace(/^\/app/, '') }} />;
   return <SignedInShell />;
 }
