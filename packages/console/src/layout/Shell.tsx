@@ -44,6 +44,7 @@ function SignedInShell() {
   useCommands([
     { id: 'palette', title: 'Open the command palette', group: 'General', keys: 'mod+k', run: () => setPalette(true) },
     { id: 'help', title: 'Show keyboard shortcuts', group: 'General', keys: '?', run: () => setHelp(true) },
+    { id: 'new-ticket', title: 'New ticket', group: 'General', keys: 'c', run: go('/new') },
     { id: 'go-queue', title: 'Go to tickets', group: 'Go to', run: () => void navigate({ to: '/', search: {} }) },
     { id: 'go-profile', title: 'Go to profile and security', group: 'Go to', run: go('/security') },
     ...(admin
@@ -75,6 +76,7 @@ function SignedInShell() {
               Admin
             </Link>
           )}
+          <Link to="/new">New ticket</Link>
           <Link to="/security">Profile</Link>
         </nav>
         <LiveIndicator />
