@@ -28,6 +28,7 @@ import { requestParsingPlugin } from './http/request-parsing-plugin.js';
 import { lazySerializerBuilder, type SerializerBuilder } from './http/serializer-compiler.js';
 import { callerLogPlugin, requestIdPlugin, requestIdServerOptions } from './http/request-id-plugin.js';
 import { HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.js';
+import { registerNoteRoutes } from './notes/note-routes.js';
 import type { App } from './shared/http.js';
 import { registerTicketRoutes } from './tickets/ticket-routes.js';
 import { registerWebhookRoutes } from './webhooks/webhook-routes.js';
@@ -106,6 +107,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(
     async (api) => {
       await registerTicketRoutes(api, container);
+      await registerNoteRoutes(api, container);
       await registerCustomerRoutes(api, container);
       await registerWebhookRoutes(api, container);
       await registerEventRoutes(api, container);

@@ -4,7 +4,7 @@ import { ApiError } from './errors.js';
 import type { Event, EventPage, EventType } from './events.js';
 import type { components, operations, paths } from './openapi.js';
 import { iterateCursor, iteratePages } from './pagination.js';
-import { type CallOptions, createRequester } from './request.js';
+import { type CallOptions, callHeaders, createRequester } from './request.js';
 import { defaultSleep, retryingFetch, type RetryOptions } from './retry.js';
 
 type Schemas = components['schemas'];
@@ -45,13 +45,7 @@ async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Re
   return data as T;
 }
 
-const init = (options: CallOptions = {}) => ({
-  signal: options.signal,
-  headers:
-    options.idempotencyKey || options.headers
-      ? { ...options.headers, ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}) }
-      : undefined,
-});
+const init = (options: CallOptions = {}) => ({ signal: options.signal, headers: callHeaders(options) });
 
 export function createHelpdesk(options: HelpdeskOptions) {
   const sessionMode = !!options.session;
@@ -128,6 +122,27 @@ export function createHelpdesk(options: HelpdeskOptions) {
           }),
         )
       ).data,
+    /** Internal notes: staff-only, never in the ticket's messages nor sent to the customer. */
+    notes: {
+      /** Every note of the ticket, oldest first. */
+      list: async (ticketId: string, o?: CallOptions): Promise<Schemas['Note'][]> =>
+        (
+          await unwrap(
+            raw.GET('/api/v1/tickets/{ticket_id}/notes', { params: { path: { ticket_id: ticketId } }, ...init(o) }),
+          )
+        ).data,
+      /** Adds a note; with an API key, `user_id` (a staff user of the organization) is required. */
+      create: async (ticketId: string, body: Schemas['AddNoteInput'], o?: CallOptions): Promise<Schemas['Note']> =>
+        (
+          await unwrap(
+            raw.POST('/api/v1/tickets/{ticket_id}/notes', {
+              params: { path: { ticket_id: ticketId } },
+              body,
+              ...init(o),
+            }),
+          )
+        ).data,
+    },
   };
 
   const customers = {
