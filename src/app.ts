@@ -12,6 +12,7 @@ import { clientErrorHandler, onUnsupportedExpectation } from './http/client-erro
 import { closingPlugin } from './http/closing-plugin.js';
 import { conditionalPlugin } from './http/conditional-plugin.js';
 import { compressionPlugin } from './http/compression-plugin.js';
+import { consolePlugin } from './http/console-plugin.js';
 import { corsPlugin } from './http/cors-plugin.js';
 import { deadlinePlugin } from './http/deadline-plugin.js';
 import { errorsPlugin, frameworkErrors } from './http/errors-plugin.js';
@@ -40,6 +41,8 @@ export interface BuildAppOptions {
   timeouts?: Partial<HttpTimeouts>;
   /** The response serializer builder (tests record or compare it); compiles on first use by default. */
   buildSerializer?: SerializerBuilder;
+  /** The built agent console (default packages/console/dist); tests point it elsewhere. */
+  consoleRoot?: string;
 }
 
 /** The HTTP API over the services of one container (built once by the caller: server, tests). */
@@ -120,6 +123,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     },
     { prefix: '/api/v1' },
   );
+  // After the compression plugin: the console's scripts and styles are compressed like API lists.
+  await app.register(consolePlugin, { root: options.consoleRoot });
 
   return app;
 }
