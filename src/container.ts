@@ -8,6 +8,9 @@ import { createQuotaService } from './billing/quota-service.js';
 import type { Config } from './config.js';
 import { createCustomerService } from './customers/customer-service.js';
 import { createEventLog } from './events/event-log.js';
+import { createEventStreamHub } from './events/event-stream-hub.js';
+import { createStreamStarts } from './events/event-stream-start.js';
+import { withLiveWakeups } from './events/event-stream-wakeup.js';
 import { createRetention, startRetention } from './events/retention.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createIdempotencyService } from './idempotency/idempotency-service.js';
@@ -40,7 +43,10 @@ export function createContainer(options: ContainerOptions) {
   // Ports other domains use inside their own transactions.
   const quota = createQuotaService({ timeZone: config.timeZone });
   const eventLog = createEventLog({ database });
-  const events = createEventRecorder({ log: eventLog });
+  const events = createEventRecorder({ log: withLiveWakeups(eventLog) });
+  // The live stream (GET /events/stream): one feed per organization in this process, shared by its streams.
+  const eventStream = createEventStreamHub({ database, clock, settings: config.eventStream });
+  const streamStarts = createStreamStarts({ database, clock, retentionDays: config.eventRetentionDays });
   const ticketCounter = createTicketCounter();
   const ticketDetacher = createTicketDetacher({ events });
 
@@ -76,6 +82,7 @@ export function createContainer(options: ContainerOptions) {
           queue: () => readQueueStats(database.system, clock()),
           pool: () => database.poolStats(),
           eventLogSize: () => eventLog.size(),
+          openStreams: () => eventStream.openStreams(),
         },
       })
     : null;
@@ -87,6 +94,8 @@ export function createContainer(options: ContainerOptions) {
     quota,
     events,
     eventLog,
+    eventStream,
+    streamStarts,
     retention,
     ticketCounter,
     ticketDetacher,
