@@ -29,6 +29,7 @@ import { lazySerializerBuilder, type SerializerBuilder } from './http/serializer
 import { callerLogPlugin, requestIdPlugin, requestIdServerOptions } from './http/request-id-plugin.js';
 import { HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.js';
 import type { App } from './shared/http.js';
+import { registerPresenceRoutes } from './presence/presence-routes.js';
 import { registerTicketRoutes } from './tickets/ticket-routes.js';
 import { registerWebhookRoutes } from './webhooks/webhook-routes.js';
 
@@ -108,6 +109,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
       await registerWebhookRoutes(api, container);
       await registerEventRoutes(api, container);
       await registerEventStreamRoutes(api, container);
+      await registerPresenceRoutes(api, container);
       await registerBillingRoutes(api, container);
       await registerAdminRoutes(api, container);
     },

@@ -16,6 +16,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { createIdempotencyService } from './idempotency/idempotency-service.js';
 import { createMetrics } from './http/metrics.js';
 import { createOrgService } from './orgs/org-service.js';
+import { createPresenceService } from './presence/presence-service.js';
 import type { Clock } from './shared/clock.js';
 import { createTicketCounter } from './tickets/ticket-counter.js';
 import { createTicketDetacher } from './tickets/ticket-detacher.js';
@@ -66,6 +67,17 @@ export function createContainer(options: ContainerOptions) {
   const teams = createTeamService({ database, clock });
   const tags = createTagService({ database, clock, tickets: ticketDetacher });
   const invitations = createInvitationService({ database, clock, quota, users });
+  const presence = createPresenceService({
+    clock,
+    ttlMs: config.eventStream.presenceTtlMs,
+    tickets: {
+      assertExists: async (organizationId, ticketId) => {
+        await tickets.get(organizationId, ticketId);
+      },
+    },
+    users,
+    live: eventStream,
+  });
   const idempotency = createIdempotencyService({ database, clock, ttlHours: config.idempotencyTtlHours });
   const retention = createRetention({
     database,
@@ -109,6 +121,7 @@ export function createContainer(options: ContainerOptions) {
     teams,
     tags,
     invitations,
+    presence,
     idempotency,
     metrics,
     /**

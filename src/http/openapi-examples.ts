@@ -15,6 +15,7 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   },
   updateTicket: { status: 'PENDING', assignee_id: USER_ID, add_tag_ids: [TAG_ID] },
   addTicketMessage: { content: 'Thanks Jane, we have reset your session: please try again.', user_id: USER_ID },
+  reportTicketPresence: { state: 'typing', user_id: USER_ID },
   createCustomer: {
     email: 'jane@example.com',
     name: 'Jane Doe',

@@ -13,6 +13,7 @@ import { CreateUserBody, UpdateUserBody, User } from '../admin/user-schemas.js';
 import { Usage } from '../billing/billing-schemas.js';
 import { CreateCustomerBody, Customer, UpdateCustomerBody } from '../customers/customer-schemas.js';
 import { EventSchema } from '../events/event-schemas.js';
+import { PresenceBody } from '../presence/presence-schemas.js';
 import { ErrorResponse, PaginationMetaSchema } from '../shared/schemas.js';
 import {
   AddMessageBody,
@@ -70,6 +71,7 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   CreateTicketInput: CreateTicketBody,
   UpdateTicketInput: UpdateTicketBody,
   AddMessageInput: AddMessageBody,
+  PresenceInput: PresenceBody,
   CreateCustomerInput: CreateCustomerBody,
   UpdateCustomerInput: UpdateCustomerBody,
   CreateWebhookInput: CreateWebhookBody,
