@@ -13,6 +13,9 @@ import { createQuotaService } from './billing/quota-service.js';
 import type { Config } from './config.js';
 import { createCustomerService } from './customers/customer-service.js';
 import { createEventLog } from './events/event-log.js';
+import { createEventStreamHub } from './events/event-stream-hub.js';
+import { createStreamStarts } from './events/event-stream-start.js';
+import { withLiveWakeups } from './events/event-stream-wakeup.js';
 import { createRetention, startRetention } from './events/retention.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createIdempotencyService } from './idempotency/idempotency-service.js';
@@ -20,6 +23,7 @@ import { createLoginThrottle } from './http/login-throttle.js';
 import { createMetrics } from './http/metrics.js';
 import { createNoteService } from './notes/note-service.js';
 import { createOrgService } from './orgs/org-service.js';
+import { createPresenceService } from './presence/presence-service.js';
 import type { Clock } from './shared/clock.js';
 import { createTicketCounter } from './tickets/ticket-counter.js';
 import { createTicketDetacher } from './tickets/ticket-detacher.js';
@@ -47,7 +51,20 @@ export function createContainer(options: ContainerOptions) {
   // Ports other domains use inside their own transactions.
   const quota = createQuotaService({ timeZone: config.timeZone });
   const eventLog = createEventLog({ database });
-  const events = createEventRecorder({ log: eventLog });
+  const events = createEventRecorder({ log: withLiveWakeups(eventLog) });
+  // The live stream (GET /events/stream): one feed per organization in this process, shared by its streams.
+  const eventStream = createEventStreamHub({
+    database,
+    clock,
+    settings: config.eventStream,
+    cursors: eventLog.cursors,
+  });
+  const streamStarts = createStreamStarts({
+    database,
+    clock,
+    retentionDays: config.eventRetentionDays,
+    cursors: eventLog.cursors,
+  });
   const ticketCounter = createTicketCounter();
   const ticketDetacher = createTicketDetacher({ events });
 
@@ -100,6 +117,17 @@ export function createContainer(options: ContainerOptions) {
     publicUrl: config.publicUrl,
   });
   staffAuthRef = staffAuth;
+  const presence = createPresenceService({
+    clock,
+    ttlMs: config.eventStream.presenceTtlMs,
+    tickets: {
+      assertExists: async (organizationId, ticketId) => {
+        await tickets.get(organizationId, ticketId);
+      },
+    },
+    users,
+    live: eventStream,
+  });
   const idempotency = createIdempotencyService({ database, clock, ttlHours: config.idempotencyTtlHours });
   const retention = createRetention({
     database,
@@ -116,6 +144,7 @@ export function createContainer(options: ContainerOptions) {
           queue: () => readQueueStats(database.system, clock()),
           pool: () => database.poolStats(),
           eventLogSize: () => eventLog.size(),
+          openStreams: () => eventStream.openStreams(),
         },
       })
     : null;
@@ -127,6 +156,8 @@ export function createContainer(options: ContainerOptions) {
     quota,
     events,
     eventLog,
+    eventStream,
+    streamStarts,
     retention,
     ticketCounter,
     ticketDetacher,
@@ -145,6 +176,7 @@ export function createContainer(options: ContainerOptions) {
     staffSessions,
     twoFactor,
     staffAuth,
+    presence,
     idempotency,
     metrics,
     /**

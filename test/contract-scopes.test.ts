@@ -100,6 +100,16 @@ const OPERATIONS: Operation[] = [
     ok: 200,
     request: (f) => ({ method: 'PATCH', url: `/api/v1/tickets/${f.ticketId}`, body: { priority: 'HIGH' } }),
   },
+  {
+    name: 'POST /tickets/{id}/presence',
+    scopes: ['tickets:read'],
+    ok: 204,
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/v1/tickets/${f.ticketId}/presence`,
+      body: { state: 'viewing', user_id: f.userId },
+    }),
+  },
   // Customers
   {
     name: 'POST /customers',
@@ -216,6 +226,13 @@ const OPERATIONS: Operation[] = [
   },
   // Event log
   { name: 'GET /events', scopes: ['events:read'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/events' }) },
+  // The live stream: a bad cursor is refused (400) after authentication, so the answer is not endless.
+  {
+    name: 'GET /events/stream',
+    scopes: ['events:read'],
+    ok: 400,
+    request: () => ({ method: 'GET', url: '/api/v1/events/stream?after=not-a-cursor' }),
+  },
   // Billing
   {
     name: 'GET /billing/usage',

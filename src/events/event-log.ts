@@ -49,6 +49,12 @@ export function createEventCursors({ database }: { database: Pick<DatabaseHandle
       return sealCursor(await loadKey(), organizationId, position);
     },
 
+    /** Encodes synchronously once the key is loaded: for writers of many cursors (the live streams). */
+    async sealer(): Promise<(organizationId: string, position: Position) => string> {
+      const key = await loadKey();
+      return (organizationId, position) => sealCursor(key, organizationId, position);
+    },
+
     /**
      * The position a cursor names, or 400 validation_error on `field` unless this installation issued
      * it to this organization. An authentic cursor names a position the organization was shown, so the
