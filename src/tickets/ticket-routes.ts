@@ -1,3 +1,4 @@
+import { AppError } from '../shared/errors.js';
 import type { App } from '../shared/http.js';
 import { Data, PagedList, errorResponses } from '../shared/schemas.js';
 import {
@@ -70,10 +71,17 @@ export async function registerTicketRoutes(app: App, { tickets }: { tickets: Tic
         response: { 201: Data(MessageSchema), ...errorResponses },
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      // A signed-in staff user writes as themselves: user_id, when given, must be theirs.
+      const { userId } = request.auth;
+      if (userId !== null && typeof request.body.user_id === 'string' && request.body.user_id !== userId) {
+        throw new AppError(403, 'insufficient_scope', 'with a session, user_id must be the signed-in user');
+      }
+      const body = userId === null ? request.body : { ...request.body, user_id: userId };
+      return reply
         .code(201)
-        .send({ data: await tickets.addMessage(request.auth.organizationId, request.params.ticket_id, request.body) }),
+        .send({ data: await tickets.addMessage(request.auth.organizationId, request.params.ticket_id, body) });
+    },
   );
 
   app.patch(
