@@ -15,10 +15,23 @@ const TEXT_ID_COLUMNS = [
   'customers.external_user_id',
   'invitations.user_id',
   'messages.author_id', // a user id or a customer id
+  'staff_credentials.user_id',
+  'staff_sessions.user_id',
+  'staff_tokens.user_id',
   'team_members.user_id',
   'tickets.assignee_id',
   'tickets.external_organization_id',
   'users.id',
+];
+
+/** uuid columns of tables created after the conversion, with their native type from the start. */
+const LATER_UUID_COLUMNS = [
+  'staff_auth_settings.organization_id',
+  'staff_credentials.organization_id',
+  'staff_sessions.id',
+  'staff_sessions.organization_id',
+  'staff_tokens.invitation_id',
+  'staff_tokens.organization_id',
 ];
 
 describeEachDialect(
@@ -33,7 +46,10 @@ describeEachDialect(
          ORDER BY 1`.execute(ctx.database.db);
       const text = rows.rows.filter((r) => r.type !== 'uuid').map((r) => r.column);
       expect(text).toEqual(TEXT_ID_COLUMNS);
-      const converted = Object.entries(UUID_COLUMNS).flatMap(([table, columns]) => columns.map((c) => `${table}.${c}`));
+      const converted = [
+        ...Object.entries(UUID_COLUMNS).flatMap(([table, columns]) => columns.map((c) => `${table}.${c}`)),
+        ...LATER_UUID_COLUMNS,
+      ];
       expect(
         rows.rows
           .filter((r) => r.type === 'uuid')
