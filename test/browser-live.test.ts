@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { apiCall, expectStatus } from './support/browser-server.js';
 import { describeBrowser, markDocument, ui, uniqueSuffix } from './support/browser.js';
-import { openQueue, openTicket, replyBox, sendButton, ticketLink } from './support/console-page.js';
+import { openQueue, openTicket, replyBox, sendButton, ticketLink, waitUntilLive } from './support/console-page.js';
 import { ticketBody } from './support/ticket-fixtures.js';
 
 // Live work in the console: two agents on one ticket in two browser contexts (presence, and the send
@@ -22,14 +22,16 @@ describeBrowser('live updates in the console', (suite) => {
     ]);
     await openTicket(pageA, created.id);
     await openTicket(pageB, created.id);
+    await Promise.all([waitUntilLive(pageA), waitUntilLive(pageB)]);
 
-    // Presence: each page names the other agent (neither has written anything yet).
-    await ui(pageB.getByText(alice.name).first()).toBeVisible();
-    await ui(pageA.getByText(bruno.name).first()).toBeVisible();
-
-    // Bruno starts a reply; Alice sends hers first.
+    // Presence: Bruno starts a reply and Alice sees him there; Alice starts hers and Bruno sees her (neither
+    // has written anything to the ticket yet, so the name can only come from presence).
     await replyBox(pageB).fill('Bruno here: a refund is on its way.');
+    await ui(pageA.getByText(bruno.name).first()).toBeVisible();
     await replyBox(pageA).fill('Alice here: we are looking into it.');
+    await ui(pageB.getByText(alice.name).first()).toBeVisible();
+
+    // Alice sends first.
     await sendButton(pageA).click();
     await expect
       .poll(async () => (await suite.api('GET', `/api/v1/tickets/${created.id}`)).body.data.messages.length)
@@ -39,7 +41,7 @@ describeBrowser('live updates in the console', (suite) => {
     await sendButton(pageB).click();
     const ask = pageB.getByRole('alertdialog').or(pageB.getByRole('dialog')).first();
     await ui(ask).toBeVisible();
-    await ui(ask).toContainText(/repl|message|meanwhile|since/i);
+    await ui(ask).toContainText(/updated|new message|meanwhile|while you/i);
     const held = (await suite.api('GET', `/api/v1/tickets/${created.id}`)).body.data.messages;
     expect(held.map((m: { content: string }) => m.content)).toEqual([
       created.messages[0].content,
@@ -47,10 +49,7 @@ describeBrowser('live updates in the console', (suite) => {
     ]);
     await ui(pageB.getByText('Alice here: we are looking into it.').first()).toBeVisible();
 
-    await ask
-      .getByRole('button', { name: /send anyway|send|yes/i })
-      .first()
-      .click();
+    await ask.getByRole('button', { name: 'Send anyway', exact: true }).click();
     await expect
       .poll(async () => (await suite.api('GET', `/api/v1/tickets/${created.id}`)).body.data.messages.at(-1))
       .toMatchObject({ content: 'Bruno here: a refund is on its way.', type: 'OUTBOUND', author: { id: bruno.id } });
@@ -64,6 +63,7 @@ describeBrowser('live updates in the console', (suite) => {
     const page = await suite.newPage();
     await suite.signIn(page, agent.email, agent.password);
     await openQueue(page);
+    await waitUntilLive(page);
     const sameDocument = await markDocument(page);
     const other = await suite.startAnotherServer();
 

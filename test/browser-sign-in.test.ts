@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { authenticator } from 'otplib';
 import { expect, it } from 'vitest';
 import { describeBrowser, expectAccessible, PASSWORD, ui, uniqueSuffix, type Staff } from './support/browser.js';
-import { signInError, signOut } from './support/console-page.js';
+import { shownText, signInError, signOut } from './support/console-page.js';
 
 // Signing in to the console in a browser: the setup link of the first start, the sign-in form, an
 // invitation link, two-factor codes. What the browser shows is checked, and what the server stored
@@ -48,6 +48,52 @@ describeBrowser('signing in to the console', (suite) => {
     await again.close();
   });
 
+  it('an invitation link made in the admin pages lets the invitee set a name and password and signs them in', async () => {
+    const email = `invitee-${uniqueSuffix()}@staff.example`;
+    await adminPage.goto('/app/admin/invitations');
+    await expectAccessible(adminPage, 'the admin invitations page');
+    await adminPage.getByLabel('Email', { exact: true }).fill(email);
+    await adminPage.getByRole('button', { name: /invite|create invitation|send invitation/i }).click();
+    const acceptUrl = await shownText(adminPage, /https?:\/\/\S+\/app\/accept\?token=[^\s"'<>]+/);
+    expect(new URL(acceptUrl).origin).toBe(suite.server.base);
+
+    const page = await suite.newPage();
+    await page.goto(acceptUrl);
+    await page.getByLabel('Name', { exact: true }).fill('Ivy Invitee');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: /accept|join|create|continue|sign in/i }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/app') && !/accept|login/.test(url.pathname));
+    const session = await page.request.get('/api/v1/auth/session');
+    expect(session.status()).toBe(200);
+    const user = (await session.json()).data.user;
+    expect(user).toMatchObject({ email, name: 'Ivy Invitee', role: 'agent' });
+    invitee = { id: user.id, email, name: 'Ivy Invitee', password: PASSWORD, role: 'agent' };
+    await page.context().close();
+  });
+
+  let twoFactor: { page: Page; secret: string; enrolledAt: number };
+
+  it('two-factor: enrolling on the profile page shows the secret as text and, once confirmed, recovery codes', async () => {
+    const page = await suite.newPage();
+    await suite.signIn(page, invitee.email, invitee.password);
+    await page.goto('/app/profile');
+    await page
+      .getByRole('button', { name: /two-factor|authenticator/i })
+      .first()
+      .click();
+    // The secret is shown as text (in the otpauth URL an authenticator app takes).
+    const url = await shownText(page, /otpauth:\/\/totp\/[^\s"'<>]+/);
+    const secret = new URL(url).searchParams.get('secret')!;
+    expect(secret).toMatch(/^[A-Z2-7]{16,}=*$/);
+    const enrolledAt = Date.now();
+    await page.getByLabel(/code/i).first().fill(codeAt(secret, enrolledAt));
+    await page.getByRole('button', { name: /confirm|verify|enable|turn on/i }).click();
+    await ui(page.getByText(/recovery codes/i).first()).toBeVisible();
+    await signOut(page);
+    expect((await page.request.get('/api/v1/auth/session')).status()).toBe(401);
+    twoFactor = { page, secret, enrolledAt };
+  });
+
   it('the sign-in form refuses a wrong password with a visible error, then signs in with the right one', async () => {
     const page = await suite.newPage();
     await page.goto('/app/login');
@@ -64,69 +110,25 @@ describeBrowser('signing in to the console', (suite) => {
     await page.context().close();
   });
 
-  it('an invitation link made in the admin pages lets the invitee set a name and password and signs them in', async () => {
-    const email = `invitee-${uniqueSuffix()}@staff.example`;
-    await adminPage.goto('/app/admin/invitations');
-    await expectAccessible(adminPage, 'the admin invitations page');
-    await adminPage.getByLabel('Email', { exact: true }).fill(email);
-    await adminPage.getByRole('button', { name: /invite|create invitation|send invitation/i }).click();
-    const shown = adminPage.getByText(/\/app\/accept\?token=/).first();
-    await ui(shown).toBeVisible();
-    const acceptUrl = /https?:\/\/\S+\/app\/accept\?token=[^\s"'<>]+/.exec(
-      (await shown.textContent()) ?? (await shown.inputValue()),
-    )?.[0];
-    expect(acceptUrl).toBeDefined();
-
-    const page = await suite.newPage();
-    await page.goto(acceptUrl!);
-    await page.getByLabel('Name', { exact: true }).fill('Ivy Invitee');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: /accept|join|create|continue|sign in/i }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/app') && !/accept|login/.test(url.pathname));
-    const session = await page.request.get('/api/v1/auth/session');
-    expect(session.status()).toBe(200);
-    const user = (await session.json()).data.user;
-    expect(user).toMatchObject({ email, name: 'Ivy Invitee', role: 'agent' });
-    invitee = { id: user.id, email, name: 'Ivy Invitee', password: PASSWORD, role: 'agent' };
-    await page.context().close();
-  });
-
-  it('two-factor: enrolling from the security page, signing out, then signing in asks for a code and takes it', async () => {
-    const page = await suite.newPage();
-    await suite.signIn(page, invitee.email, invitee.password);
-    await page.goto('/app/security');
-    await page
-      .getByRole('button', { name: /two-factor|2fa|authenticator|enable/i })
-      .first()
-      .click();
-    // The secret is shown as text, in the otpauth URL and on its own.
-    const otpauth = page.getByText(/otpauth:\/\/totp\//).first();
-    await ui(otpauth).toBeVisible();
-    const url = /otpauth:\/\/totp\/\S+/.exec((await otpauth.textContent()) ?? '')![0];
-    const secret = new URL(url).searchParams.get('secret')!;
-    await ui(page.getByText(secret, { exact: false }).first()).toBeVisible();
-    const enrolledAt = Date.now();
-    await page.getByLabel(/code/i).first().fill(codeAt(secret, enrolledAt));
-    await page.getByRole('button', { name: /confirm|verify|enable|turn on/i }).click();
-    // Ten recovery codes are shown once.
-    await ui(page.getByText(/recovery codes/i).first()).toBeVisible();
-    const session = await page.request.get('/api/v1/auth/session');
-    expect(session.status()).toBe(200);
-
-    await signOut(page);
-    expect((await page.request.get('/api/v1/auth/session')).status()).toBe(401);
+  it('two-factor: after enrolling, signing in asks for a code and takes a fresh one', async () => {
+    const { page, secret, enrolledAt } = twoFactor;
+    await page.goto('/app/login');
     await page.getByLabel('Email', { exact: true }).fill(invitee.email);
     await page.getByLabel('Password', { exact: true }).fill(invitee.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    const codeField = page.getByLabel('Two-factor code');
+    const codeField = page.getByLabel('Two-factor code', { exact: true });
     await ui(codeField).toBeVisible();
-    // A code is taken once: the one that confirmed the enrolment cannot sign in. Wait for the next step.
+    expect((await page.request.get('/api/v1/auth/session')).status()).toBe(401);
+    // A code is taken once: the one that confirmed the enrolment cannot sign in, so this waits for the
+    // next 30-second step (the tests in between usually used up the wait).
     const nextStep = (Math.floor(enrolledAt / 30_000) + 1) * 30_000;
     await page.waitForFunction((at) => Date.now() >= at, nextStep, { timeout: 35_000 });
     await codeField.fill(codeAt(secret, Date.now()));
-    await page.getByRole('button', { name: /sign in|verify|continue/i }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/app') && !/login/.test(u.pathname));
-    expect((await page.request.get('/api/v1/auth/session')).status()).toBe(200);
+    const session = await page.request.get('/api/v1/auth/session');
+    expect(session.status()).toBe(200);
+    expect((await session.json()).data.user.email).toBe(invitee.email);
     await page.context().close();
   });
 });

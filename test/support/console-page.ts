@@ -3,20 +3,32 @@ import { ui } from './browser.js';
 
 // How the browser tests find their way around the console: by role and accessible name, as a person using
 // a screen reader would. The names the contract fixes (Email, Password, Sign in, Reply, Send, subjects as
-// links) are matched exactly; the rest by the words a person would look for.
+// links) are matched exactly; the rest by the words the console shows.
 
-/** The queue (the console's start page). */
+/** The queue's "All" view of open tickets (the console starts on "Mine"). */
 export async function openQueue(page: Page): Promise<void> {
-  await page.goto('/app/');
-  await ui(page.getByRole('main')).toBeVisible();
+  await page.goto('/app/?view=all&status=OPEN');
+  await ui(page.getByRole('heading', { name: 'Tickets' })).toBeAttached();
+}
+
+/** The live indicator says the event stream is open (what another person does from now on shows here). */
+export async function waitUntilLive(page: Page): Promise<void> {
+  await ui(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
 }
 
 /** A ticket's subject as a link in a list. */
 export const ticketLink = (page: Page, subject: string): Locator =>
   page.getByRole('link', { name: subject, exact: true });
 
+/** The queue's row under the keyboard cursor. */
+export const activeRow = (page: Page): Locator => page.locator('.ticket-list li[aria-current="true"]');
+
 export const replyBox = (page: Page): Locator => page.getByRole('textbox', { name: 'Reply', exact: true });
 export const sendButton = (page: Page): Locator => page.getByRole('button', { name: 'Send', exact: true });
+
+/** The thread of the open ticket, one list item per message or note. */
+export const threadEntry = (page: Page, text: string): Locator =>
+  page.getByRole('list', { name: 'Conversation' }).getByRole('listitem').filter({ hasText: text });
 
 /** Opens a ticket from the list by clicking its subject; waits for the reply box. */
 export async function openTicketFromList(page: Page, subject: string): Promise<void> {
@@ -37,31 +49,43 @@ export async function sendReply(page: Page, text: string): Promise<void> {
 
 /** Switches the composer to an internal note, writes it and adds it. */
 export async function addNote(page: Page, text: string): Promise<void> {
-  await page
-    .getByRole('tab', { name: /^(internal )?note$/i })
-    .or(page.getByRole('radio', { name: /^(internal )?note$/i }))
-    .or(page.getByRole('button', { name: /^(internal )?note$/i }))
-    .first()
-    .click();
-  const box = page.getByRole('textbox', { name: /note/i });
-  await box.fill(text);
-  await page.getByRole('button', { name: /^(add note|save note|add|send)$/i }).click();
+  await page.getByRole('button', { name: 'Internal note', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Internal note', exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Add note', exact: true }).click();
 }
 
-export const assignToMeButton = (page: Page): Locator => page.getByRole('button', { name: /assign to me/i });
+/** Picks "Me" in the ticket's Assignee field. */
+export async function assignToMe(page: Page): Promise<void> {
+  const field = page.getByLabel('Assignee', { exact: true });
+  const me = await field.locator('option', { hasText: /^Me\b/ }).getAttribute('value');
+  await field.selectOption(me!);
+}
 
-/** Signs out from wherever the console offers it (a button, or an item of the account menu). */
 export async function signOut(page: Page): Promise<void> {
-  const direct = page.getByRole('button', { name: /^(sign out|log out)$/i });
-  if (!(await direct.isVisible())) {
-    await page
-      .getByRole('button', { name: /account|profile|user menu|me$/i })
-      .first()
-      .click();
-    await page.getByRole('menuitem', { name: /^(sign out|log out)$/i }).click();
-  } else await direct.click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.waitForURL(/\/app\/login/);
 }
 
 /** The sign-in form's error (an alert). */
 export const signInError = (page: Page): Locator => page.getByRole('alert');
+
+/**
+ * Waits until the page shows text matching the pattern, as text or as the value of a (read-only) field, and
+ * returns the match: links and secrets shown once for copying.
+ */
+export async function shownText(page: Page, pattern: RegExp): Promise<string> {
+  const found = await page.waitForFunction(
+    ({ source, flags }) => {
+      const re = new RegExp(source, flags);
+      const fields = [...document.querySelectorAll('input, textarea')].map((el) => (el as HTMLInputElement).value);
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, with breaks between blocks (textContent runs a link into the text after it)
+      for (const text of [document.body.innerText, ...fields]) {
+        const match = re.exec(text);
+        if (match) return match[0];
+      }
+      return null;
+    },
+    { source: pattern.source, flags: pattern.flags },
+  );
+  return (await found.jsonValue()) as string;
+}
