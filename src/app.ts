@@ -10,6 +10,7 @@ import { clientErrorHandler, onUnsupportedExpectation } from './http/client-erro
 import { closingPlugin } from './http/closing-plugin.js';
 import { conditionalPlugin } from './http/conditional-plugin.js';
 import { compressionPlugin } from './http/compression-plugin.js';
+import { consolePlugin } from './http/console-plugin.js';
 import { corsPlugin } from './http/cors-plugin.js';
 import { deadlinePlugin } from './http/deadline-plugin.js';
 import { errorsPlugin, frameworkErrors } from './http/errors-plugin.js';
@@ -27,6 +28,7 @@ import { requestParsingPlugin } from './http/request-parsing-plugin.js';
 import { lazySerializerBuilder, type SerializerBuilder } from './http/serializer-compiler.js';
 import { callerLogPlugin, requestIdPlugin, requestIdServerOptions } from './http/request-id-plugin.js';
 import { HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.js';
+import { registerNoteRoutes } from './notes/note-routes.js';
 import type { App } from './shared/http.js';
 import { registerTicketRoutes } from './tickets/ticket-routes.js';
 import { registerWebhookRoutes } from './webhooks/webhook-routes.js';
@@ -37,6 +39,8 @@ export interface BuildAppOptions {
   timeouts?: Partial<HttpTimeouts>;
   /** The response serializer builder (tests record or compare it); compiles on first use by default. */
   buildSerializer?: SerializerBuilder;
+  /** The built agent console (default packages/console/dist); tests point it elsewhere. */
+  consoleRoot?: string;
 }
 
 /** The HTTP API over the services of one container (built once by the caller: server, tests). */
@@ -103,6 +107,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(
     async (api) => {
       await registerTicketRoutes(api, container);
+      await registerNoteRoutes(api, container);
       await registerCustomerRoutes(api, container);
       await registerWebhookRoutes(api, container);
       await registerEventRoutes(api, container);
@@ -111,6 +116,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     },
     { prefix: '/api/v1' },
   );
+  // After the compression plugin: the console's scripts and styles are compressed like API lists.
+  await app.register(consolePlugin, { root: options.consoleRoot });
 
   return app;
 }

@@ -12,6 +12,7 @@ import { createRetention, startRetention } from './events/retention.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createIdempotencyService } from './idempotency/idempotency-service.js';
 import { createMetrics } from './http/metrics.js';
+import { createNoteService } from './notes/note-service.js';
 import { createOrgService } from './orgs/org-service.js';
 import type { Clock } from './shared/clock.js';
 import { createTicketCounter } from './tickets/ticket-counter.js';
@@ -49,6 +50,7 @@ export function createContainer(options: ContainerOptions) {
   const plans = createPlanService({ database, clock, timeZone: config.timeZone, orgs });
   const customers = createCustomerService({ database, clock, ticketCounter, events });
   const tickets = createTicketService({ database, clock, customers, quota, events });
+  const notes = createNoteService({ database, clock, tickets, events });
   const webhooks = createWebhookService({
     database,
     clock,
@@ -95,6 +97,7 @@ export function createContainer(options: ContainerOptions) {
     plans,
     customers,
     tickets,
+    notes,
     webhooks,
     users,
     teams,

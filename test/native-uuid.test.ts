@@ -15,11 +15,17 @@ const TEXT_ID_COLUMNS = [
   'customers.external_user_id',
   'invitations.user_id',
   'messages.author_id', // a user id or a customer id
+  'notes.author_id', // a staff user id
   'team_members.user_id',
   'tickets.assignee_id',
   'tickets.external_organization_id',
   'users.id',
 ];
+
+/** Generated-id columns of tables created after that migration, as uuid from the start. */
+const CREATED_AS_UUID: Record<string, readonly string[]> = {
+  notes: ['organization_id', 'id', 'ticket_id'],
+};
 
 describeEachDialect(
   'native uuid ids',
@@ -33,7 +39,9 @@ describeEachDialect(
          ORDER BY 1`.execute(ctx.database.db);
       const text = rows.rows.filter((r) => r.type !== 'uuid').map((r) => r.column);
       expect(text).toEqual(TEXT_ID_COLUMNS);
-      const converted = Object.entries(UUID_COLUMNS).flatMap(([table, columns]) => columns.map((c) => `${table}.${c}`));
+      const converted = Object.entries({ ...UUID_COLUMNS, ...CREATED_AS_UUID }).flatMap(([table, columns]) =>
+        columns.map((c) => `${table}.${c}`),
+      );
       expect(
         rows.rows
           .filter((r) => r.type === 'uuid')
@@ -67,6 +75,8 @@ describeEachDialect(
           { subject: 's', message: 'm', customer: { email: 'v@example.com' }, tag_ids: [bad] },
         ],
         ['POST', `/api/v1/tickets/${bad}/messages`, { content: 'x' }],
+        ['POST', `/api/v1/tickets/${bad}/notes`, { content: 'x', user_id: 'agent-uuid' }],
+        ['GET', `/api/v1/tickets/${bad}/notes`],
         ['GET', `/api/v1/customers/${bad}`],
         ['GET', `/api/v1/teams/${bad}`],
         ['GET', `/api/v1/tags/${bad}`],

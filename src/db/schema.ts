@@ -3,6 +3,7 @@ import type { ApiKeyLookupTable, ApiKeyTable } from '../auth/auth-tables.js';
 import type { AiCreditLedgerTable, PlanTable, TicketUsageTable } from '../billing/billing-tables.js';
 import type { CustomerCountTable, CustomerTable } from '../customers/customer-tables.js';
 import type { IdempotencyKeyTable } from '../idempotency/idempotency-tables.js';
+import type { NoteTable } from '../notes/note-tables.js';
 import type { EventTable } from '../events/event-tables.js';
 import type { OrganizationCounterTable, OrganizationTable } from '../orgs/org-tables.js';
 import type { MessageTable, TicketCountTable, TicketTable, TicketTagTable } from '../tickets/ticket-tables.js';
@@ -27,6 +28,7 @@ export interface Database {
   customer_counts: CustomerCountTable;
   tickets: TicketTable;
   messages: MessageTable;
+  notes: NoteTable;
   ticket_tags: TicketTagTable;
   webhooks: WebhookTable;
   webhook_deliveries: WebhookDeliveryTable;

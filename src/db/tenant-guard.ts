@@ -24,6 +24,7 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set<TenantTable>([
   'customer_counts',
   'tickets',
   'messages',
+  'notes',
   'ticket_tags',
   'webhooks',
   'webhook_deliveries',

@@ -23,6 +23,17 @@ export const CONDITIONAL_ROUTES: ReadonlySet<string> = new Set([
   '/api/v1/invitations/:id',
 ]);
 
+/**
+ * POSTs that add to a single resource and take If-Match against that resource's ETag (as its GET
+ * answers it): a ticket's messages and notes. A client sends the ETag of the ticket it read and hears
+ * 412 if the ticket changed since (someone else replied), with nothing stored. Path of the POST →
+ * path of the resource.
+ */
+export const GUARDED_ADDITIONS: ReadonlyMap<string, string> = new Map([
+  ['/api/v1/tickets/:ticket_id/messages', '/api/v1/tickets/:ticket_id'],
+  ['/api/v1/tickets/:ticket_id/notes', '/api/v1/tickets/:ticket_id'],
+]);
+
 /** A strong ETag of a representation's bytes (one SHA-1 over the answer: microseconds). */
 export const etagOf = (body: string): string => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
@@ -77,7 +88,8 @@ export const conditionalPlugin = fp(
     const setPrecondition = async (request: FastifyRequest, reply: FastifyReply) => {
       const ifMatch = request.headers['if-match'];
       if (typeof ifMatch !== 'string') return;
-      const schema = representations.get(request.routeOptions.url ?? '');
+      const url = request.routeOptions.url ?? '';
+      const schema = representations.get(GUARDED_ADDITIONS.get(url) ?? url);
       if (!schema) return;
       const check: Precondition = (current) => {
         const serialize = reply.compileSerializationSchema(schema as Record<string, unknown>, '200');
@@ -88,8 +100,11 @@ export const conditionalPlugin = fp(
     };
 
     app.addHook('onRoute', (route) => {
-      if (!CONDITIONAL_ROUTES.has(route.url)) return;
       const methods = asList(route.method);
+      if (GUARDED_ADDITIONS.has(route.url) && methods.includes('POST')) {
+        appendRouteHooks(route, 'preHandler', setPrecondition);
+      }
+      if (!CONDITIONAL_ROUTES.has(route.url)) return;
       if (methods.includes('GET')) {
         const ok = (route.schema?.response as Record<string, object> | undefined)?.[200];
         if (ok) representations.set(route.url, ok);

@@ -15,6 +15,10 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   },
   updateTicket: { status: 'PENDING', assignee_id: USER_ID, add_tag_ids: [TAG_ID] },
   addTicketMessage: { content: 'Thanks Jane, we have reset your session: please try again.', user_id: USER_ID },
+  addTicketNote: {
+    content: 'Customer is on the legacy SSO plan: check with billing before resetting.',
+    user_id: USER_ID,
+  },
   createCustomer: {
     email: 'jane@example.com',
     name: 'Jane Doe',

@@ -48,6 +48,11 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     ok: 'The ticket after the update, with all its messages',
   },
   'POST /api/v1/tickets/{ticket_id}/messages': { operationId: 'addTicketMessage', ok: 'The added message' },
+  'POST /api/v1/tickets/{ticket_id}/notes': { operationId: 'addTicketNote', ok: 'The added internal note' },
+  'GET /api/v1/tickets/{ticket_id}/notes': {
+    operationId: 'listTicketNotes',
+    ok: 'Every internal note of the ticket, oldest first',
+  },
 
   'POST /api/v1/customers': { operationId: 'createCustomer', ok: 'The created customer', errors: conflict },
   'GET /api/v1/customers': { operationId: 'listCustomers', ok: 'One page of customers' },

@@ -13,6 +13,7 @@ import { CreateUserBody, UpdateUserBody, User } from '../admin/user-schemas.js';
 import { Usage } from '../billing/billing-schemas.js';
 import { CreateCustomerBody, Customer, UpdateCustomerBody } from '../customers/customer-schemas.js';
 import { EventSchema } from '../events/event-schemas.js';
+import { AddNoteBody, NoteSchema } from '../notes/note-schemas.js';
 import { ErrorResponse, PaginationMetaSchema } from '../shared/schemas.js';
 import {
   AddMessageBody,
@@ -47,6 +48,7 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   Ticket: TicketSchema,
   TicketListItem: TicketListItemSchema,
   Message: MessageSchema,
+  Note: NoteSchema,
   Customer,
   Webhook: WebhookSchema,
   WebhookWithSecret: CreatedWebhookSchema,
@@ -70,6 +72,7 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   CreateTicketInput: CreateTicketBody,
   UpdateTicketInput: UpdateTicketBody,
   AddMessageInput: AddMessageBody,
+  AddNoteInput: AddNoteBody,
   CreateCustomerInput: CreateCustomerBody,
   UpdateCustomerInput: UpdateCustomerBody,
   CreateWebhookInput: CreateWebhookBody,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { asList } from './route-hooks.js';
-import { CONDITIONAL_ROUTES } from './conditional-plugin.js';
+import { CONDITIONAL_ROUTES, GUARDED_ADDITIONS } from './conditional-plugin.js';
 
 // The OpenAPI document of platform.md §1–3: request and response headers (X-Request-Id, Idempotency-Key,
 // Idempotent-Replayed, ETag, If-Match, If-None-Match) and the statuses 304, 409, 412 and 422 with their
@@ -29,6 +29,11 @@ const HEADERS = {
   ifMatch: {
     type: 'string',
     description: 'ETag(s) you read, or *: the write happens only if the current ETag is among them (else 412)',
+  },
+  ifMatchOfTicket: {
+    type: 'string',
+    description:
+      "The ticket's ETag(s) you read (GET /tickets/{id}), or *: added only if the ticket's current ETag is among them (else 412, nothing stored)",
   },
 };
 const RESPONSE_HEADERS = {
@@ -58,11 +63,14 @@ export const platformDocsPlugin = fp(
       const methods = asList(route.method);
       const idempotent = methods.includes('POST') && route.url.startsWith('/api/v1/') && !!route.config?.scopes;
       const conditional = CONDITIONAL_ROUTES.has(route.url);
+      // A POST adding to a ticket (message, note): If-Match against the ticket's ETag.
+      const guarded = GUARDED_ADDITIONS.has(route.url) && methods.includes('POST');
       const requestHeaders: Record<string, unknown> = { 'x-request-id': HEADERS.requestId };
       if (idempotent) requestHeaders['idempotency-key'] = HEADERS.idempotencyKey;
       if (conditional && methods.includes('GET')) requestHeaders['if-none-match'] = HEADERS.ifNoneMatch;
       if (conditional && (methods.includes('PATCH') || methods.includes('DELETE')))
         requestHeaders['if-match'] = HEADERS.ifMatch;
+      if (guarded) requestHeaders['if-match'] = HEADERS.ifMatchOfTicket;
       // GET routes come through twice (their HEAD twin shares the schema object): adding is idempotent.
       schema.headers = {
         type: 'object',
@@ -96,7 +104,7 @@ export const platformDocsPlugin = fp(
           headers: { ETag: RESPONSE_HEADERS.etag, 'X-Request-Id': RESPONSE_HEADERS.requestId },
         };
       }
-      if (conditional && (methods.includes('PATCH') || methods.includes('DELETE'))) {
+      if ((conditional && (methods.includes('PATCH') || methods.includes('DELETE'))) || guarded) {
         response[412] = withRequestId(
           errorRef('`precondition_failed`: If-Match does not hold the current ETag; nothing was changed'),
         );

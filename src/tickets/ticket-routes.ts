@@ -1,3 +1,4 @@
+import { sessionUserId } from '../shared/acting-user.js';
 import type { App } from '../shared/http.js';
 import { Data, PagedList, errorResponses } from '../shared/schemas.js';
 import {
@@ -22,12 +23,16 @@ export async function registerTicketRoutes(app: App, { tickets }: { tickets: Tic
       schema: {
         tags,
         summary: 'Create a ticket with its first message',
+        description:
+          'Channel `API` with an API key; `INTERNAL` when a signed-in staff user creates it (any `channel` in the body is ignored).',
         body: CreateTicketBody,
         response: { 201: Data(TicketSchema), ...errorResponses },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await tickets.create(request.auth.organizationId, request.body) }),
+    async (request, reply) => {
+      const caller = { userId: sessionUserId(request.auth) };
+      return reply.code(201).send({ data: await tickets.create(request.auth.organizationId, request.body, caller) });
+    },
   );
 
   app.get(
@@ -65,15 +70,21 @@ export async function registerTicketRoutes(app: App, { tickets }: { tickets: Tic
       schema: {
         tags,
         summary: 'Add a message (OUTBOUND with user_id, else INBOUND from the customer)',
+        description:
+          'With a signed-in session the message is OUTBOUND from that user (a `user_id` naming anyone else is 403). ' +
+          "`If-Match` with the ticket's ETag (as GET answers it) adds it only if the ticket is unchanged since (else 412).",
         params: TicketIdParams,
         body: AddMessageBody,
         response: { 201: Data(MessageSchema), ...errorResponses },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send({ data: await tickets.addMessage(request.auth.organizationId, request.params.ticket_id, request.body) }),
+    async (request, reply) => {
+      const message = await tickets.addMessage(request.auth.organizationId, request.params.ticket_id, request.body, {
+        caller: { userId: sessionUserId(request.auth) },
+        precondition: request.precondition,
+      });
+      return reply.code(201).send({ data: message });
+    },
   );
 
   app.patch(

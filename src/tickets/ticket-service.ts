@@ -1,7 +1,8 @@
-import type { DatabaseHandle } from '../db/database.js';
+import type { DatabaseHandle, TenantDb } from '../db/database.js';
 import type { QuotaService } from '../billing/quota-service.js';
 import type { CustomerService } from '../customers/customer-service.js';
 import type { EventRecorder } from '../webhooks/event-recorder.js';
+import { actingUserId, API_KEY_CALLER, type Caller } from '../shared/acting-user.js';
 import type { Clock } from '../shared/clock.js';
 import { notFound, validationError } from '../shared/errors.js';
 import type { Precondition } from '../shared/precondition.js';
@@ -18,7 +19,13 @@ import {
   type MessageRow,
   type TicketRow,
 } from './ticket-payloads.js';
-import type { AddMessageInput, CreateTicketInput, ListTicketsInput, UpdateTicketInput } from './ticket-schemas.js';
+import type {
+  AddMessageInput,
+  CreateTicketInput,
+  ListTicketsInput,
+  TicketChannel,
+  UpdateTicketInput,
+} from './ticket-schemas.js';
 import { parseSearch } from './ticket-search.js';
 import { createCappedTermHints } from './capped-term-hints.js';
 import { countableFromBuckets, listTicketsCapped, searchTimeout, type TicketFilter } from './ticket-search-store.js';
@@ -48,6 +55,27 @@ const blank = (s: string) => s.trim() === '';
 /** Path ids: anything that is not a UUID cannot name a ticket, so it is a 404 rather than a 400. */
 export const ticketIdOrNotFound = (raw: string): string => pathUuid(raw, 'ticket');
 
+/**
+ * The channel of a ticket created through the API: INTERNAL when a signed-in staff user opens it (from
+ * the console, on a customer's behalf), API for an integration's key. It is the caller's, never the
+ * body's: the create body has no channel field (one sent anyway is ignored like any unknown field).
+ */
+export const creationChannel = (caller: Caller): TicketChannel => (caller.userId === null ? 'API' : 'INTERNAL');
+
+/** What a write that adds to a ticket (a message, a note) may be told besides its body. */
+export interface AdditionOptions {
+  /** Who is calling (default: an API key). */
+  caller?: Caller;
+  /** If-Match: checked against the ticket as GET shows it, under the ticket's lock. */
+  precondition?: Precondition<TicketView> | null;
+}
+
+/** The If-Match check against the ticket's current representation (the ticket must be locked by the caller). */
+async function checkTicketPrecondition(t: TenantDb, id: string, precondition: Precondition<TicketView>) {
+  const current = (await loadTicketWithMessages(t, id))!;
+  precondition(ticketView(current.row, current.relations, current.messages));
+}
+
 // Reads of one organization running at once before further requests wait for, and share, the next
 // statement (read-batcher.ts): two keep both cores busy (the database's and this process's work on
 // the previous answer), and everything arriving meanwhile rides the next statement.
@@ -72,7 +100,7 @@ export function createTicketService({ database, clock, customers, quota, events 
     maxInFlight: READS_IN_FLIGHT,
   });
 
-  async function create(organizationId: string, input: CreateTicketInput) {
+  async function create(organizationId: string, input: CreateTicketInput, caller: Caller = API_KEY_CALLER) {
     if (blank(input.subject)) throw validationError('subject must not be blank', 'subject', 'blank');
     if (blank(input.message)) throw validationError('message must not be blank', 'message', 'blank');
     const scoped = database.forOrganization(organizationId);
@@ -103,7 +131,7 @@ export function createTicketService({ database, clock, customers, quota, events 
         subject: input.subject,
         status: 'OPEN',
         priority: input.priority ?? 'MEDIUM',
-        channel: 'API',
+        channel: creationChannel(caller),
         customer_id: customer.id,
         assignee_id: null,
         team_id: null,
@@ -208,17 +236,25 @@ export function createTicketService({ database, clock, customers, quota, events 
     };
   }
 
-  async function addMessage(organizationId: string, rawId: string, input: AddMessageInput) {
+  async function addMessage(
+    organizationId: string,
+    rawId: string,
+    input: AddMessageInput,
+    options: AdditionOptions = {},
+  ) {
     const id = ticketIdOrNotFound(rawId);
     if (blank(input.content)) throw validationError('content must not be blank', 'content', 'blank');
+    // A signed-in user replies as themselves (OUTBOUND); an API key names the user, or the customer writes.
+    const userId = actingUserId((options.caller ?? API_KEY_CALLER).userId, input.user_id);
     return database.forOrganization(organizationId).transaction(async (t) => {
       const ticket = await store.lockTicket(t, id);
       if (!ticket) throw notFound('ticket');
+      if (options.precondition) await checkTicketPrecondition(t, id, options.precondition);
       const now = clock();
       let author: Pick<MessageRow, 'type' | 'author_type' | 'author_id' | 'author_email' | 'author_name'>;
-      if (input.user_id !== undefined && input.user_id !== null) {
-        const user = (await store.findUsers(t, [input.user_id])).get(input.user_id);
-        if (!user) throw validationError(`unknown user id: ${input.user_id}`, 'user_id', 'not_found');
+      if (userId !== null) {
+        const user = (await store.findUsers(t, [userId])).get(userId);
+        if (!user) throw validationError(`unknown user id: ${userId}`, 'user_id', 'not_found');
         author = {
           type: 'OUTBOUND',
           author_type: 'user',
@@ -273,11 +309,8 @@ export function createTicketService({ database, clock, customers, quota, events 
     const updated = await scoped.transaction(async (t) => {
       const before = await store.lockTicket(t, id);
       if (!before) throw notFound('ticket');
-      if (precondition) {
-        // If-Match: the representation GET shows, read under the row lock just taken.
-        const current = (await loadTicketWithMessages(t, id))!;
-        precondition(ticketView(current.row, current.relations, current.messages));
-      }
+      // If-Match: the representation GET shows, read under the row lock just taken.
+      if (precondition) await checkTicketPrecondition(t, id, precondition);
       const now = clock();
       const { row, relations, changes } = await applyTicketUpdate(t, before, input, now);
       if (changes) {
@@ -295,5 +328,24 @@ export function createTicketService({ database, clock, customers, quota, events 
     return ticketView(updated.row, updated.relations, messages);
   }
 
-  return { create, get, list, addMessage, update };
+  /**
+   * The ticket another domain's write or read belongs to (a note), on the caller's handle: its id and
+   * number, or 404 when the organization has no ticket by that id. With `lock` (inside the caller's
+   * transaction, before its writes), the ticket is locked as adding a message locks it, so the
+   * caller's event takes its place among the ticket's others in commit order, and a precondition
+   * (If-Match) is checked under that lock.
+   */
+  async function ticketRef(
+    t: TenantDb,
+    rawId: string,
+    options: { lock?: boolean; precondition?: Precondition<TicketView> | null } = {},
+  ): Promise<Pick<TicketRow, 'id' | 'number'>> {
+    const id = ticketIdOrNotFound(rawId);
+    const ticket = options.lock ? await store.lockTicket(t, id) : await store.findTicketRef(t, id);
+    if (!ticket) throw notFound('ticket');
+    if (options.precondition) await checkTicketPrecondition(t, id, options.precondition);
+    return { id: ticket.id, number: ticket.number };
+  }
+
+  return { create, get, list, addMessage, update, ticketRef };
 }

@@ -130,6 +130,12 @@ export async function lockTicket(t: TenantDb, id: string): Promise<TicketRow | u
   return row ? normalizeTicket(row) : undefined;
 }
 
+/** The ticket's id and number, unlocked (undefined: the organization has no such ticket). */
+export async function findTicketRef(t: TenantDb, id: string): Promise<Pick<TicketRow, 'id' | 'number'> | undefined> {
+  const row = await t.selectFrom('tickets').select(['id', 'number']).where('id', '=', id).executeTakeFirst();
+  return row ? { id: row.id, number: Number(row.number) } : undefined;
+}
+
 /** pg returns int8 as number already; this keeps both engines' rows the same shape. */
 export const normalizeTicket = (row: TicketRow): TicketRow => ({
   ...row,

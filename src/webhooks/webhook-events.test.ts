@@ -13,6 +13,7 @@ describe('webhook event payloads', () => {
       'customer.created',
       'customer.updated',
       'customer.deleted',
+      'note.created',
     ]);
   });
 

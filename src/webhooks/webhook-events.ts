@@ -12,6 +12,7 @@ export const EVENT_TYPES = [
   'customer.created',
   'customer.updated',
   'customer.deleted',
+  'note.created',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

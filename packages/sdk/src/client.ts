@@ -1,8 +1,10 @@
 import createClient, { type Client } from 'openapi-fetch';
+import { createAuth } from './auth.js';
 import { ApiError } from './errors.js';
 import type { Event, EventPage, EventType } from './events.js';
 import type { components, operations, paths } from './openapi.js';
 import { iterateCursor, iteratePages } from './pagination.js';
+import { type CallOptions, createRequester } from './request.js';
 import { defaultSleep, retryingFetch, type RetryOptions } from './retry.js';
 
 type Schemas = components['schemas'];
@@ -10,8 +12,14 @@ type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters
 type Page<T> = { data: T[]; meta: Schemas['PaginationMeta'] };
 
 export interface HelpdeskOptions {
-  /** An API key (`hdk_…`). */
-  apiKey: string;
+  /** An API key (`hdk_…`). Either this or `session`. */
+  apiKey?: string;
+  /**
+   * Cookie-session mode (a browser signed in as a staff user): no API key, requests carry the session cookie
+   * (`credentials: 'include'`), and POST/PUT/PATCH/DELETE carry `X-CSRF-Token`. The token is learned from
+   * the answer of `auth.login`, `auth.session` and the other sign-in calls, or given here.
+   */
+  session?: boolean | { csrfToken?: string };
   /** Where the API runs (default http://localhost:3000); paths start with /api/v1. */
   baseUrl?: string;
   /** Retries on 429/503 and network errors (see retry.ts); false turns them off. */
@@ -26,11 +34,9 @@ export interface HelpdeskOptions {
   idempotencyKey?: () => string;
 }
 
-export interface CallOptions {
-  /** Sent as Idempotency-Key on a POST instead of a generated one (e.g. to retry a call yourself later). */
-  idempotencyKey?: string;
-  signal?: AbortSignal;
-}
+export type { CallOptions };
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The data of a 2xx answer, or an ApiError for any other. */
 async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
@@ -39,12 +45,19 @@ async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Re
   return data as T;
 }
 
-const init = (options: CallOptions = {}) => ({
-  signal: options.signal,
-  headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined,
-});
+const init = (options: CallOptions = {}) => {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  if (options.ifMatch) headers['If-Match'] = options.ifMatch;
+  return { signal: options.signal, headers: Object.keys(headers).length > 0 ? headers : undefined };
+};
 
 export function createHelpdesk(options: HelpdeskOptions) {
+  const sessionMode = !!options.session;
+  if (!sessionMode && !options.apiKey) throw new TypeError('createHelpdesk needs an apiKey, or session: true');
+  let csrfToken = typeof options.session === 'object' ? options.session.csrfToken : undefined;
+  const credentials: RequestCredentials | undefined = sessionMode ? 'include' : undefined;
+  const baseUrl = (options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
   const transport = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const fetch =
     options.retry === false
@@ -55,19 +68,32 @@ export function createHelpdesk(options: HelpdeskOptions) {
           random: Math.random,
           now: Date.now,
         });
-  const raw: Client<paths> = createClient<paths>({
-    baseUrl: (options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
-    fetch,
-    headers: { ...options.headers, Authorization: `Bearer ${options.apiKey}` },
-  });
+  const headers = sessionMode
+    ? { ...options.headers }
+    : { ...options.headers, Authorization: `Bearer ${options.apiKey}` };
+  const raw: Client<paths> = createClient<paths>({ baseUrl, fetch, headers, ...(credentials ? { credentials } : {}) });
   const newKey = options.idempotencyKey ?? (() => crypto.randomUUID());
-  // One key per logical call, set before the retrying fetch: every attempt of the call repeats it.
-  raw.use({
-    onRequest({ request }) {
-      if (request.method === 'POST' && !request.headers.has('idempotency-key'))
-        request.headers.set('Idempotency-Key', newKey());
-      return request;
+  // One key per logical call, set before the retrying fetch: every attempt of the call repeats it. A session
+  // proves each write came from the console's own page with the CSRF token it was given at sign-in.
+  const prepare = (request: Request) => {
+    if (request.method === 'POST' && !request.headers.has('idempotency-key'))
+      request.headers.set('Idempotency-Key', newKey());
+    if (sessionMode && csrfToken && UNSAFE_METHODS.has(request.method)) request.headers.set('X-CSRF-Token', csrfToken);
+    return request;
+  };
+  raw.use({ onRequest: ({ request }) => prepare(request) });
+  const plainRequest = createRequester(
+    baseUrl,
+    fetch,
+    (request) => {
+      for (const [name, value] of Object.entries(headers))
+        if (!request.headers.has(name)) request.headers.set(name, value);
+      return prepare(request);
     },
+    credentials,
+  );
+  const auth = createAuth(plainRequest, (signedIn) => {
+    csrfToken = signedIn?.csrf_token;
   });
 
   const tickets = {
@@ -101,6 +127,27 @@ export function createHelpdesk(options: HelpdeskOptions) {
           }),
         )
       ).data,
+    /** Internal notes: staff-only, never in the ticket's messages nor sent to the customer. */
+    notes: {
+      /** Every note of the ticket, oldest first. */
+      list: async (ticketId: string, o?: CallOptions): Promise<Schemas['Note'][]> =>
+        (
+          await unwrap(
+            raw.GET('/api/v1/tickets/{ticket_id}/notes', { params: { path: { ticket_id: ticketId } }, ...init(o) }),
+          )
+        ).data,
+      /** Adds a note; with an API key, `user_id` (a staff user of the organization) is required. */
+      create: async (ticketId: string, body: Schemas['AddNoteInput'], o?: CallOptions): Promise<Schemas['Note']> =>
+        (
+          await unwrap(
+            raw.POST('/api/v1/tickets/{ticket_id}/notes', {
+              params: { path: { ticket_id: ticketId } },
+              body,
+              ...init(o),
+            }),
+          )
+        ).data,
+    },
   };
 
   const customers = {
@@ -254,6 +301,15 @@ export function createHelpdesk(options: HelpdeskOptions) {
     webhooks,
     usage,
     events,
+    /** Staff sign-in, sessions and two-factor enrolment (session mode). */
+    auth,
+    /** The CSRF token a session-mode client sends (undefined before sign-in). */
+    csrfToken: () => csrfToken,
+    setCsrfToken: (token: string | undefined) => {
+      csrfToken = token;
+    },
+    /** Any JSON call by method and path, with the response (headers such as ETag) beside the parsed body. */
+    request: plainRequest,
     /** The typed openapi-fetch client, for every other operation. */ raw,
   };
 }

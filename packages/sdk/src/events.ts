@@ -63,6 +63,7 @@ export interface EventDataMap {
   'customer.updated': Schemas['Customer'];
   'customer.deleted': Schemas['Customer'];
   'ticket.deleted': TicketDeletedData;
+  'note.created': Schemas['Note'];
   'webhook.test': { webhook_id: string };
 }
 export type EventType = keyof EventDataMap;

@@ -1,6 +1,8 @@
 import type { components } from './openapi.js';
 
 export { createHelpdesk, type CallOptions, type Helpdesk, type HelpdeskOptions } from './client.js';
+export type { LoginInput, SignedIn, StaffSession, StaffUser, TotpEnrolment } from './auth.js';
+export type { RawAnswer, RequestOptions, Requester } from './request.js';
 export { ApiError, ConnectionError, type ErrorCode, type ErrorDetail } from './errors.js';
 export type {
   Event,

@@ -67,7 +67,9 @@ export interface paths {
     put?: never;
     /**
      * Create a ticket with its first message
-     * @description Requires an API key with the `tickets:write` scope.
+     * @description Channel `API` with an API key; `INTERNAL` when a signed-in staff user creates it (any `channel` in the body is ignored).
+     *
+     *     Requires an API key with the `tickets:write` scope.
      */
     post: operations['createTicket'];
     delete?: never;
@@ -111,9 +113,37 @@ export interface paths {
     put?: never;
     /**
      * Add a message (OUTBOUND with user_id, else INBOUND from the customer)
-     * @description Requires an API key with the `tickets:write` scope.
+     * @description With a signed-in session the message is OUTBOUND from that user (a `user_id` naming anyone else is 403). `If-Match` with the ticket's ETag (as GET answers it) adds it only if the ticket is unchanged since (else 412).
+     *
+     *     Requires an API key with the `tickets:write` scope.
      */
     post: operations['addTicketMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/tickets/{ticket_id}/notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A ticket's internal notes, oldest first
+     * @description Requires an API key with the `tickets:read` scope.
+     */
+    get: operations['listTicketNotes'];
+    put?: never;
+    /**
+     * Add an internal note (staff only; never sent to the customer)
+     * @description The author is the signed-in user with a session (a `user_id` naming anyone else is 403); with an API key `user_id` is required and must name a staff user of the organization (else 400). `If-Match` with the ticket's ETag (as GET answers it) adds the note only if the ticket is unchanged since (else 412). Adding a note does not change the ticket's representation or ETag.
+     *
+     *     Requires an API key with the `tickets:write` scope.
+     */
+    post: operations['addTicketNote'];
     delete?: never;
     options?: never;
     head?: never;
@@ -792,6 +822,23 @@ export interface components {
        */
       created_at: string;
     };
+    Note: {
+      id: string;
+      ticket_id: string;
+      content: string;
+      author: {
+        /** @enum {string} */
+        type: 'user';
+        id: string;
+        email: string;
+        name: string;
+      };
+      /**
+       * Format: date-time
+       * @description UTC, millisecond precision
+       */
+      created_at: string;
+    };
     Customer: {
       id: string;
       email: string;
@@ -1164,6 +1211,12 @@ export interface components {
       content: string;
       user_id?: string | null;
     };
+    AddNoteInput: {
+      /** @description Stored and returned as plain text (HTML is not interpreted) */
+      content: string;
+      /** @description The staff user writing the note: required with an API key; with a signed-in session it is that user */
+      user_id?: string | null;
+    };
     CreateCustomerInput: {
       /** Format: email */
       email: string;
@@ -1204,6 +1257,7 @@ export interface components {
         | 'customer.created'
         | 'customer.updated'
         | 'customer.deleted'
+        | 'note.created'
       )[];
     };
     UpdateWebhookInput: {
@@ -1220,6 +1274,7 @@ export interface components {
         | 'customer.created'
         | 'customer.updated'
         | 'customer.deleted'
+        | 'note.created'
       )[];
       is_active?: boolean;
     };
@@ -1237,7 +1292,8 @@ export interface components {
         | 'ticket.deleted'
         | 'customer.created'
         | 'customer.updated'
-        | 'customer.deleted';
+        | 'customer.deleted'
+        | 'note.created';
     };
     UnsubscribeInput: {
       /** @description Public absolute http(s) URL, no spaces */
@@ -1253,7 +1309,8 @@ export interface components {
         | 'ticket.deleted'
         | 'customer.created'
         | 'customer.updated'
-        | 'customer.deleted';
+        | 'customer.deleted'
+        | 'note.created';
     };
     RotateSecretInput: {
       /**
@@ -2048,6 +2105,8 @@ export interface operations {
         'x-request-id'?: string;
         /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
         'idempotency-key'?: string;
+        /** @description The ticket's ETag(s) you read (GET /tickets/{id}), or *: added only if the ticket's current ETag is among them (else 412, nothing stored) */
+        'if-match'?: string;
       };
       path: {
         ticket_id: string;
@@ -2137,6 +2196,312 @@ export interface operations {
        *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
        */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Precondition failed. `error.code` is one of:
+       *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
+       */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Payload too large. `error.code` is one of:
+       *     - `payload_too_large`: the request body is larger than the configured limit
+       */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unsupported media type. `error.code` is one of:
+       *     - `unsupported_media_type`: the request body is not JSON
+       */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unprocessable content. `error.code` is one of:
+       *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+       */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Too many requests. `error.code` is one of:
+       *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+       */
+      429: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Service unavailable. `error.code` is one of:
+       *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+       */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listTicketNotes: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+        'x-request-id'?: string;
+      };
+      path: {
+        ticket_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every internal note of the ticket, oldest first */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          /** @description The request id (yours when it was well formed); also in every error body */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Note'][];
+          };
+        };
+      };
+      /**
+       * @description Bad request. `error.code` is one of:
+       *     - `validation_error`: the request is invalid; `details` names each field and issue
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unauthorized. `error.code` is one of:
+       *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Forbidden. `error.code` is one of:
+       *     - `insufficient_scope`: the API key lacks the scope this operation needs
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Not found. `error.code` is one of:
+       *     - `not_found`: no such resource in the organization
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Too many requests. `error.code` is one of:
+       *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+       */
+      429: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Service unavailable. `error.code` is one of:
+       *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+       */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  addTicketNote: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+        'x-request-id'?: string;
+        /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+        'idempotency-key'?: string;
+        /** @description The ticket's ETag(s) you read (GET /tickets/{id}), or *: added only if the ticket's current ETag is among them (else 412, nothing stored) */
+        'if-match'?: string;
+      };
+      path: {
+        ticket_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "content": "Customer is on the legacy SSO plan: check with billing before resetting.",
+         *       "user_id": "auth0|5f7c8ec7c33c6c004bbafe82"
+         *     }
+         */
+        'application/json': components['schemas']['AddNoteInput'];
+      };
+    };
+    responses: {
+      /** @description The added internal note */
+      201: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          /** @description The request id (yours when it was well formed); also in every error body */
+          'X-Request-Id'?: string;
+          /** @description Present on an answer replayed for a repeated Idempotency-Key */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Note'];
+          };
+        };
+      };
+      /**
+       * @description Bad request. `error.code` is one of:
+       *     - `validation_error`: the request is invalid; `details` names each field and issue
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unauthorized. `error.code` is one of:
+       *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Forbidden. `error.code` is one of:
+       *     - `insufficient_scope`: the API key lacks the scope this operation needs
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Not found. `error.code` is one of:
+       *     - `not_found`: no such resource in the organization
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Conflict. `error.code` is one of:
+       *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Precondition failed. `error.code` is one of:
+       *     - `precondition_failed`: If-Match does not hold the current ETag; nothing was changed
+       */
+      412: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,0 +1,98 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, createRoute, createRouter, Outlet } from '@tanstack/react-router';
+import { lazy } from 'react';
+import { AcceptPage, ResetPage, SetupPage } from './auth/TokenPages';
+import { LoginPage } from './auth/LoginPage';
+import { CustomerPage } from './customer/CustomerPage';
+import { Shell } from './layout/Shell';
+import { QueuePage } from './queue/QueuePage';
+import { parseQueueSearch } from './queue/queue-search';
+import { TicketPage } from './ticket/TicketPage';
+
+// Admin and profile pages are loaded on first visit: most agents never open them, and the first load stays small.
+const AdminPage = lazy(() => import('./admin/AdminPage'));
+const ProfilePage = lazy(() => import('./profile/ProfilePage'));
+
+const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({ component: () => <Outlet /> });
+
+const tokenSearch = (search: Record<string, unknown>) => ({
+  token: typeof search.token === 'string' ? search.token : '',
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: (search: Record<string, unknown>) => ({
+    next: typeof search.next === 'string' ? search.next : undefined,
+  }),
+  component: LoginPage,
+});
+const setupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/setup',
+  validateSearch: tokenSearch,
+  component: SetupPage,
+});
+const acceptRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/accept',
+  validateSearch: tokenSearch,
+  component: AcceptPage,
+});
+const resetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset',
+  validateSearch: tokenSearch,
+  component: ResetPage,
+});
+
+/** Everything behind sign-in: the shell (navigation, live stream, palette) around the page. */
+const shellRoute = createRoute({ getParentRoute: () => rootRoute, id: 'signed-in', component: Shell });
+
+const queueRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/',
+  validateSearch: parseQueueSearch,
+  component: QueuePage,
+});
+const ticketRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/tickets/$ticketId',
+  component: TicketPage,
+});
+const customerRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/customers/$customerId',
+  component: CustomerPage,
+});
+const adminRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/admin/$section',
+  component: AdminPage,
+});
+const profileRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/profile',
+  component: ProfilePage,
+});
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  setupRoute,
+  acceptRoute,
+  resetRoute,
+  shellRoute.addChildren([queueRoute, ticketRoute, customerRoute, adminRoute, profileRoute]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  basepath: '/app',
+  context: { queryClient: undefined! },
+  defaultPreload: 'intent',
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

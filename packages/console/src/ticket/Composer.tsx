@@ -1,0 +1,156 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useQueryClient } from '@tanstack/react-query';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { errorText, helpdesk, isStatus } from '../api';
+import { announce } from '../layout/announce';
+import { useAnnouncePresence } from '../live/presence';
+import type { Message } from '../types';
+import { clearDraft, type Draft, loadDraft, type Mode, saveDraft } from './drafts';
+import type { LoadedTicket } from './useTicket';
+
+export interface ComposerHandle {
+  focus(mode?: Mode): void;
+  send(): void;
+}
+
+// Reply to the customer or add an internal note. A reply goes If-Match the ticket's ETag as shown: when
+// someone else changed the ticket meanwhile (412), the thread reloads, the new messages are pointed out and the
+// agent decides whether to send anyway (then without If-Match).
+export const Composer = forwardRef<ComposerHandle, { loaded: LoadedTicket }>(function Composer({ loaded }, ref) {
+  const ticketId = loaded.ticket.id;
+  const client = useQueryClient();
+  const [mode, setMode] = useState<Mode>('reply');
+  const [draft, setDraft] = useState<Draft>(() => loadDraft(ticketId, 'reply'));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<Message[] | null>(null);
+  const [typingAt, setTypingAt] = useState(0);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 3_000);
+    return () => clearInterval(t);
+  }, []);
+  useAnnouncePresence(ticketId, mode === 'reply' && now - typingAt < 6_000 && !!draft.text);
+
+  useEffect(() => {
+    setDraft(loadDraft(ticketId, mode));
+    setError(null);
+  }, [ticketId, mode]);
+
+  const change = (text: string) => {
+    const next = { ...draft, text };
+    setDraft(next);
+    saveDraft(ticketId, mode, next);
+    setTypingAt(Date.now());
+  };
+
+  const send = async (force = false) => {
+    const text = draft.text.trim();
+    if (!text || busy) return;
+    setBusy(true);
+    setError(null);
+    const path = `/api/v1/tickets/${encodeURIComponent(ticketId)}/${mode === 'reply' ? 'messages' : 'notes'}`;
+    const headers: Record<string, string> =
+      mode === 'reply' && !force && loaded.etag ? { 'If-Match': loaded.etag } : {};
+    try {
+      await helpdesk.request('POST', path, { body: { content: text }, headers, idempotencyKey: draft.key });
+      clearDraft(ticketId, mode);
+      setDraft({ text: '', key: crypto.randomUUID() });
+      setConflict(null);
+      announce(mode === 'reply' ? 'Reply sent' : 'Note added');
+      void client.invalidateQueries({ queryKey: [mode === 'reply' ? 'ticket' : 'notes', ticketId] });
+      void client.invalidateQueries({ queryKey: ['tickets'] });
+    } catch (err) {
+      if (isStatus(err, 412)) {
+        const seen = new Set(loaded.ticket.messages.map((m) => m.id));
+        await client.invalidateQueries({ queryKey: ['ticket', ticketId] });
+        const fresh = client.getQueryData<LoadedTicket>(['ticket', ticketId]);
+        // The key that met the 412 is spent: sending anyway is a new request.
+        const next = { ...draft, key: crypto.randomUUID() };
+        setDraft(next);
+        saveDraft(ticketId, mode, next);
+        setConflict((fresh?.ticket.messages ?? []).filter((m) => !seen.has(m.id)));
+      } else setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  useImperativeHandle(ref, () => ({
+    focus: (next) => {
+      if (next) setMode(next);
+      setTimeout(() => box.current?.focus(), 0);
+    },
+    send: () => void send(),
+  }));
+
+  const labelText = mode === 'reply' ? 'Reply' : 'Internal note';
+  return (
+    <section className={`composer composer-${mode}`} aria-label="Compose">
+      <fieldset className="mode">
+        <legend className="visually-hidden">Message kind</legend>
+        <button type="button" aria-pressed={mode === 'reply'} onClick={() => setMode('reply')}>
+          Reply to customer
+        </button>
+        <button type="button" aria-pressed={mode === 'note'} onClick={() => setMode('note')}>
+          Internal note
+        </button>
+      </fieldset>
+      <label htmlFor="composer-text" className="composer-label">
+        {labelText}
+      </label>
+      <textarea
+        id="composer-text"
+        ref={box}
+        rows={5}
+        value={draft.text}
+        onChange={(e) => change(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            void send();
+          }
+        }}
+        placeholder={mode === 'reply' ? 'Write to the customer… (Ctrl/⌘+Enter sends)' : 'Only your team sees notes'}
+      />
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      <div className="composer-actions">
+        <span className="muted">{draft.text ? 'Draft saved' : ''}</span>
+        <button type="button" className="primary" disabled={busy || !draft.text.trim()} onClick={() => void send()}>
+          {mode === 'reply' ? 'Send' : 'Add note'}
+        </button>
+      </div>
+      <Dialog.Root open={conflict !== null} onOpenChange={(open) => !open && setConflict(null)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="overlay" />
+          <Dialog.Content className="dialog">
+            <Dialog.Title>Someone else updated this ticket</Dialog.Title>
+            <Dialog.Description>
+              {conflict?.length
+                ? `${conflict.length} new message${conflict.length > 1 ? 's' : ''} arrived while you were writing:`
+                : 'The ticket changed while you were writing. Check the thread before sending.'}
+            </Dialog.Description>
+            <ul className="conflict-list">
+              {conflict?.map((m) => (
+                <li key={m.id}>
+                  <strong>{m.author?.name ?? m.author?.email ?? 'Someone'}:</strong> {m.content.slice(0, 300)}
+                </li>
+              ))}
+            </ul>
+            <div className="row">
+              <Dialog.Close className="button">Review first</Dialog.Close>
+              <button type="button" className="primary" onClick={() => void send(true)}>
+                Send anyway
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </section>
+  );
+});

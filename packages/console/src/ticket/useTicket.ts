@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { helpdesk, isStatus } from '../api';
+import type { Note, Ticket } from '../types';
+
+// The ticket with the ETag it was read at: a reply is sent If-Match that ETag, so a reply written while
+// someone else answered is caught (412) instead of sent blind.
+export interface LoadedTicket {
+  ticket: Ticket;
+  etag: string | null;
+}
+
+export const useTicket = (id: string) =>
+  useQuery({
+    queryKey: ['ticket', id],
+    queryFn: async ({ signal }): Promise<LoadedTicket> => {
+      const { body, response } = await helpdesk.request<{ data: Ticket }>(
+        'GET',
+        `/api/v1/tickets/${encodeURIComponent(id)}`,
+        {
+          signal,
+        },
+      );
+      return { ticket: body.data, etag: response.headers.get('etag') };
+    },
+  });
+
+export const useNotes = (id: string) =>
+  useQuery({
+    queryKey: ['notes', id],
+    retry: false,
+    queryFn: async ({ signal }): Promise<Note[]> => {
+      try {
+        return (
+          await helpdesk.request<{ data: Note[] }>('GET', `/api/v1/tickets/${encodeURIComponent(id)}/notes`, { signal })
+        ).body.data;
+      } catch (error) {
+        // A server without internal notes: the thread shows messages only.
+        if (isStatus(error, 404)) return [];
+        throw error;
+      }
+    },
+  });
+
+/** The rows of the last list shown, so "resolve and next" knows what comes next. */
+export const lastQueue: { ids: string[] } = { ids: [] };
