@@ -11,7 +11,7 @@ import { TicketPage } from './ticket/TicketPage';
 
 // Admin and profile pages are loaded on first visit: most agents never open them, and the first load stays small.
 const AdminPage = lazy(() => import('./admin/AdminPage'));
-const ProfilePage = lazy(() => import('./profile/ProfilePage'));
+const SecurityPage = lazy(() => import('./profile/SecurityPage'));
 
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({ component: () => <Outlet /> });
 
@@ -70,10 +70,15 @@ const adminRoute = createRoute({
   path: '/admin/$section',
   component: AdminPage,
 });
+const securityRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/security',
+  component: SecurityPage,
+});
 const profileRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/profile',
-  component: ProfilePage,
+  component: SecurityPage,
 });
 
 const routeTree = rootRoute.addChildren([
@@ -81,7 +86,7 @@ const routeTree = rootRoute.addChildren([
   setupRoute,
   acceptRoute,
   resetRoute,
-  shellRoute.addChildren([queueRoute, ticketRoute, customerRoute, adminRoute, profileRoute]),
+  shellRoute.addChildren([queueRoute, ticketRoute, customerRoute, adminRoute, securityRoute, profileRoute]),
 ]);
 
 export const router = createRouter({

@@ -45,7 +45,7 @@ function SignedInShell() {
     { id: 'palette', title: 'Open the command palette', group: 'General', keys: 'mod+k', run: () => setPalette(true) },
     { id: 'help', title: 'Show keyboard shortcuts', group: 'General', keys: '?', run: () => setHelp(true) },
     { id: 'go-queue', title: 'Go to tickets', group: 'Go to', run: () => void navigate({ to: '/', search: {} }) },
-    { id: 'go-profile', title: 'Go to profile and security', group: 'Go to', run: go('/profile') },
+    { id: 'go-profile', title: 'Go to profile and security', group: 'Go to', run: go('/security') },
     ...(admin
       ? ['users', 'invitations', 'teams', 'tags', 'api-keys', 'webhooks'].map((s) => ({
           id: `go-admin-${s}`,
@@ -75,7 +75,7 @@ function SignedInShell() {
               Admin
             </Link>
           )}
-          <Link to="/profile">Profile</Link>
+          <Link to="/security">Profile</Link>
         </nav>
         <LiveIndicator />
         <button type="button" className="ghost" onClick={() => setPalette(true)} aria-keyshortcuts="Control+K Meta+K">

@@ -33,5 +33,5 @@ export function parseQueueSearch(search: Record<string, unknown>): QueueSearch {
   };
 }
 
-export const viewOf = (s: QueueSearch): View => s.view ?? 'mine';
+export const viewOf = (s: QueueSearch): View => s.view ?? 'all';
 export const statusOf = (s: QueueSearch): TicketStatus | 'ANY' => s.status ?? 'OPEN';

@@ -93,8 +93,14 @@ export function matches(keys: string, event: KeyboardEvent): boolean {
 export function handleKey(event: KeyboardEvent): boolean {
   if (event.defaultPrevented || event.isComposing) return false;
   // A key typed in an open dialog belongs to the dialog (the palette has its own handling).
-  if ((event.target as HTMLElement | null)?.closest?.('[role="dialog"]')) return false;
+  if ((event.target as HTMLElement | null)?.closest?.('[role="dialog"], [role="alertdialog"], [role="menu"]'))
+    return false;
   const inField = editable(event.target);
+  // Escape leaves a text field, so the single-key shortcuts work again.
+  if (inField && event.key === 'Escape') {
+    (event.target as HTMLElement).blur();
+    return true;
+  }
   // Enter on a focused link or button is that control's own action.
   const onControl = !!(event.target as HTMLElement | null)?.closest?.('a, button, summary');
   for (const command of snapshot) {

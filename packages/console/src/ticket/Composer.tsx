@@ -13,10 +13,14 @@ export interface ComposerHandle {
   send(): void;
 }
 
-// Reply to the customer or add an internal note. A reply goes If-Match the ticket's ETag as shown: when
-// someone else changed the ticket meanwhile (412), the thread reloads, the new messages are pointed out and the
-// agent decides whether to send anyway (then without If-Match).
-export const Composer = forwardRef<ComposerHandle, { loaded: LoadedTicket }>(function Composer({ loaded }, ref) {
+// Reply to the customer or add an internal note. A reply goes If-Match the ticket's ETag as it was when the
+// agent started writing: when the ticket changed since (412), the thread reloads; if others' messages arrived
+// meanwhile they are pointed out and the agent decides whether to send anyway (then without If-Match). A change
+// that brought no new message (a status, the agent's own assignment) does not ask: the reply goes as it is.
+export const Composer = forwardRef<ComposerHandle, { loaded: LoadedTicket; meId: string }>(function Composer(
+  { loaded, meId },
+  ref,
+) {
   const ticketId = loaded.ticket.id;
   const client = useQueryClient();
   const [mode, setMode] = useState<Mode>('reply');
@@ -26,6 +30,9 @@ export const Composer = forwardRef<ComposerHandle, { loaded: LoadedTicket }>(fun
   const [conflict, setConflict] = useState<Message[] | null>(null);
   const [typingAt, setTypingAt] = useState(0);
   const box = useRef<HTMLTextAreaElement>(null);
+  // What the agent had seen when the draft began: the ETag sent as If-Match, and the messages on screen.
+  const baseline = useRef<{ etag: string | null; seen: Set<string> } | null>(null);
+  const snapshot = () => ({ etag: loaded.etag, seen: new Set(loaded.ticket.messages.map((m) => m.id)) });
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 3_000);
@@ -39,6 +46,8 @@ export const Composer = forwardRef<ComposerHandle, { loaded: LoadedTicket }>(fun
   }, [ticketId, mode]);
 
   const change = (text: string) => {
+    if (!text) baseline.current = null;
+    else if (!baseline.current) baseline.current = snapshot();
     const next = { ...draft, text };
     setDraft(next);
     saveDraft(ticketId, mode, next);
@@ -51,31 +60,43 @@ export const Composer = forwardRef<ComposerHandle, { loaded: LoadedTicket }>(fun
     setBusy(true);
     setError(null);
     const path = `/api/v1/tickets/${encodeURIComponent(ticketId)}/${mode === 'reply' ? 'messages' : 'notes'}`;
-    const headers: Record<string, string> =
-      mode === 'reply' && !force && loaded.etag ? { 'If-Match': loaded.etag } : {};
+    const base = baseline.current ?? snapshot();
+    const headers: Record<string, string> = mode === 'reply' && !force && base.etag ? { 'If-Match': base.etag } : {};
     try {
       await helpdesk.request('POST', path, { body: { content: text }, headers, idempotencyKey: draft.key });
       clearDraft(ticketId, mode);
       setDraft({ text: '', key: crypto.randomUUID() });
       setConflict(null);
+      baseline.current = null;
       announce(mode === 'reply' ? 'Reply sent' : 'Note added');
       void client.invalidateQueries({ queryKey: [mode === 'reply' ? 'ticket' : 'notes', ticketId] });
       void client.invalidateQueries({ queryKey: ['tickets'] });
     } catch (err) {
-      if (isStatus(err, 412)) {
-        const seen = new Set(loaded.ticket.messages.map((m) => m.id));
+      if (isStatus(err, 412) && !force) {
         await client.invalidateQueries({ queryKey: ['ticket', ticketId] });
         const fresh = client.getQueryData<LoadedTicket>(['ticket', ticketId]);
-        // The key that met the 412 is spent: sending anyway is a new request.
+        // The key that met the 412 is spent: sending again is a new request.
         const next = { ...draft, key: crypto.randomUUID() };
         setDraft(next);
         saveDraft(ticketId, mode, next);
-        setConflict((fresh?.ticket.messages ?? []).filter((m) => !seen.has(m.id)));
+        const arrived = (fresh?.ticket.messages ?? []).filter((m) => !base.seen.has(m.id) && m.author?.id !== meId);
+        if (fresh) baseline.current = { etag: fresh.etag, seen: new Set(fresh.ticket.messages.map((m) => m.id)) };
+        if (arrived.length) setConflict(arrived);
+        else resend.current = true;
       } else setError(errorText(err));
     } finally {
       setBusy(false);
     }
   };
+
+  // After a 412 that brought no one else's message: send again against the fresh ETag.
+  const resend = useRef(false);
+  useEffect(() => {
+    if (resend.current && !busy) {
+      resend.current = false;
+      void send();
+    }
+  });
 
   useImperativeHandle(ref, () => ({
     focus: (next) => {
@@ -133,7 +154,7 @@ export const Composer = forwardRef<ComposerHandle, { loaded: LoadedTicket }>(fun
             <Dialog.Description>
               {conflict?.length
                 ? `${conflict.length} new message${conflict.length > 1 ? 's' : ''} arrived while you were writing:`
-                : 'The ticket changed while you were writing. Check the thread before sending.'}
+                : 'The ticket changed while you were writing.'}
             </Dialog.Description>
             <ul className="conflict-list">
               {conflict?.map((m) => (

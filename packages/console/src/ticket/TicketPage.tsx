@@ -53,7 +53,7 @@ export function TicketPage() {
       run: () => composer.current?.focus('note'),
     },
     { id: 'send', title: 'Send', group: 'Ticket', keys: 'mod+enter', run: () => composer.current?.send() },
-    { id: 'assign', title: 'Assign…', group: 'Ticket', keys: 'a', run: () => sidebar.current?.focus('assignee') },
+    { id: 'assign', title: 'Assign…', group: 'Ticket', keys: 'a', run: () => sidebar.current?.open('assignee') },
     {
       id: 'assign-me',
       title: 'Assign to me',
@@ -65,15 +65,15 @@ export function TicketPage() {
           { onSuccess: () => announce('Assigned to you') },
         ),
     },
-    { id: 'status', title: 'Change status…', group: 'Ticket', keys: 's', run: () => sidebar.current?.focus('status') },
+    { id: 'status', title: 'Change status…', group: 'Ticket', keys: 's', run: () => sidebar.current?.open('status') },
     {
       id: 'priority',
       title: 'Change priority…',
       group: 'Ticket',
       keys: 'p',
-      run: () => sidebar.current?.focus('priority'),
+      run: () => sidebar.current?.open('priority'),
     },
-    { id: 'tag', title: 'Add a tag…', group: 'Ticket', keys: 't', run: () => sidebar.current?.focus('tags') },
+    { id: 'tag', title: 'Add a tag…', group: 'Ticket', keys: 't', run: () => sidebar.current?.focusTags() },
     { id: 'resolve-next', title: 'Resolve and open the next ticket', group: 'Ticket', keys: 'e', run: resolveAndNext },
     { id: 'next-ticket', title: 'Next ticket', group: 'Ticket', keys: 'j', run: next },
     { id: 'back', title: 'Back to the list', group: 'Ticket', keys: 'Escape', run: () => window.history.back() },
@@ -116,7 +116,7 @@ export function TicketPage() {
             ))}
         </div>
         <Thread messages={ticket.messages} notes={notes.data ?? []} />
-        <Composer ref={composer} loaded={loaded.data} key={ticketId} />
+        <Composer ref={composer} loaded={loaded.data} meId={me.user.id} key={ticketId} />
       </div>
       <aside className="ticket-side" aria-label="Details">
         <TicketSidebar ref={sidebar} ticket={ticket} />

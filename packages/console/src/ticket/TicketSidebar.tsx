@@ -1,102 +1,87 @@
-import { forwardRef, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { errorText } from '../api';
 import { useMe } from '../auth/session';
 import { type TicketChange, useTags, useTeams, useUpdateTicket, useUsers } from '../data';
 import { announce } from '../layout/announce';
 import { label, PRIORITIES, STATUSES, type Ticket } from '../types';
+import { type Choice, PropertyMenu } from './PropertyMenu';
+
+export type Field = 'status' | 'priority' | 'assignee' | 'team';
 
 export interface SidebarHandle {
-  focus(field: 'status' | 'assignee' | 'priority' | 'tags'): void;
+  open(field: Field): void;
+  focusTags(): void;
 }
 
-// Status, priority, assignee, team and tags, each saved as soon as it changes.
+const NONE = 'none';
+
+// Status, priority, assignee, team and tags, each saved as soon as it is chosen.
 export const TicketSidebar = forwardRef<SidebarHandle, { ticket: Ticket }>(function TicketSidebar({ ticket }, ref) {
   const me = useMe();
   const users = useUsers();
   const teams = useTeams();
   const tags = useTags();
   const update = useUpdateTicket();
-  const fields = useRef<Record<string, HTMLSelectElement | null>>({});
-  useImperativeHandle(ref, () => ({ focus: (field) => fields.current[field]?.focus() }));
+  const [open, setOpen] = useState<Field | null>(null);
+  const tagSelect = useRef<HTMLSelectElement>(null);
+  useImperativeHandle(ref, () => ({ open: setOpen, focusTags: () => tagSelect.current?.focus() }));
   const save = (change: TicketChange, what: string) =>
     update.mutate({ id: ticket.id, change }, { onSuccess: () => announce(what) });
-  const setRef = (name: string) => (el: HTMLSelectElement | null) => {
-    fields.current[name] = el;
-  };
-  const staff = users.data ?? [];
-  const unknownAssignee = ticket.assignee && !staff.some((u) => u.id === ticket.assignee!.id);
+  const menu = (field: Field) => ({
+    open: open === field,
+    onOpenChange: (next: boolean) => setOpen(next ? field : null),
+  });
+
+  const people: Choice[] = [
+    { value: NONE, text: 'Unassigned' },
+    { value: me.user.id, text: `Me (${me.user.name})` },
+    ...(users.data ?? []).filter((u) => u.id !== me.user.id).map((u) => ({ value: u.id, text: u.name })),
+  ];
+  if (ticket.assignee && !people.some((p) => p.value === ticket.assignee!.id))
+    people.push({ value: ticket.assignee.id, text: ticket.assignee.name });
+  const teamChoices: Choice[] = [
+    { value: NONE, text: 'No team' },
+    ...(teams.data ?? []).map((t) => ({ value: t.id, text: t.name })),
+  ];
+  if (ticket.team && !teamChoices.some((t) => t.value === ticket.team!.id))
+    teamChoices.push({ value: ticket.team.id, text: ticket.team.name });
 
   return (
     <section className="properties" aria-label="Ticket properties">
-      <label>
-        Status
-        <select
-          ref={setRef('status')}
-          value={ticket.status}
-          onChange={(e) => save({ status: e.target.value as Ticket['status'] }, `Status: ${label(e.target.value)}`)}
-        >
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {label(s)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Priority
-        <select
-          ref={setRef('priority')}
-          value={ticket.priority}
-          onChange={(e) =>
-            save({ priority: e.target.value as Ticket['priority'] }, `Priority: ${label(e.target.value)}`)
-          }
-        >
-          {PRIORITIES.map((p) => (
-            <option key={p} value={p}>
-              {label(p)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Assignee
-        <select
-          ref={setRef('assignee')}
-          value={ticket.assignee?.id ?? ''}
-          onChange={(e) => save({ assignee_id: e.target.value || null }, e.target.value ? 'Assigned' : 'Unassigned')}
-        >
-          <option value="">Unassigned</option>
-          <option value={me.user.id}>Me ({me.user.name})</option>
-          {unknownAssignee && ticket.assignee!.id !== me.user.id && (
-            <option value={ticket.assignee!.id}>{ticket.assignee!.name}</option>
-          )}
-          {staff
-            .filter((u) => u.id !== me.user.id)
-            .map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name}
-              </option>
-            ))}
-        </select>
-      </label>
-      {(teams.data || ticket.team) && (
-        <label>
-          Team
-          <select
-            value={ticket.team?.id ?? ''}
-            onChange={(e) => save({ team_id: e.target.value || null }, 'Team changed')}
-          >
-            <option value="">No team</option>
-            {ticket.team && !teams.data?.some((t) => t.id === ticket.team!.id) && (
-              <option value={ticket.team.id}>{ticket.team.name}</option>
-            )}
-            {(teams.data ?? []).map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </label>
+      <PropertyMenu
+        name="Status"
+        value={ticket.status}
+        choices={STATUSES.map((s) => ({ value: s, text: label(s) }))}
+        onChoose={(v) => save({ status: v as Ticket['status'] }, `Status: ${label(v)}`)}
+        {...menu('status')}
+      />
+      <PropertyMenu
+        name="Priority"
+        value={ticket.priority}
+        choices={PRIORITIES.map((p) => ({ value: p, text: label(p) }))}
+        onChoose={(v) => save({ priority: v as Ticket['priority'] }, `Priority: ${label(v)}`)}
+        {...menu('priority')}
+      />
+      <PropertyMenu
+        name="Assignee"
+        value={ticket.assignee?.id ?? NONE}
+        choices={people}
+        onChoose={(v) => save({ assignee_id: v === NONE ? null : v }, v === NONE ? 'Unassigned' : 'Assigned')}
+        {...menu('assignee')}
+      />
+      {ticket.assignee?.id !== me.user.id && (
+        <button type="button" onClick={() => save({ assignee_id: me.user.id }, 'Assigned to you')}>
+          Assign to me
+        </button>
+      )}
+      {(teams.data?.length || ticket.team) && (
+        <PropertyMenu
+          name="Team"
+          value={ticket.team?.id ?? NONE}
+          choices={teamChoices}
+          onChoose={(v) => save({ team_id: v === NONE ? null : v }, 'Team changed')}
+          {...menu('team')}
+        />
       )}
       <div className="tags">
         <span className="field-name">Tags</span>
@@ -114,12 +99,13 @@ export const TicketSidebar = forwardRef<SidebarHandle, { ticket: Ticket }>(funct
               </button>
             </li>
           ))}
+          {ticket.tags.length === 0 && <li className="muted">None</li>}
         </ul>
         {(tags.data?.length ?? 0) > 0 && (
           <label>
             Add tag
             <select
-              ref={setRef('tags')}
+              ref={tagSelect}
               value=""
               onChange={(e) => e.target.value && save({ add_tag_ids: [e.target.value] }, 'Tag added')}
             >

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { call, CreateForm, Problem, ShownOnce, useAction, useList } from './common';
+
+interface Invitation {
+  id: string;
+  email: string;
+  name: string | null;
+  role: string;
+  status: string;
+  expires_at: string;
+  accept_url?: string;
+}
+
+export function InvitationsAdmin() {
+  const invitations = useList<Invitation>('invitations', '/api/v1/invitations?limit=100');
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<'agent' | 'admin'>('agent');
+  const [link, setLink] = useState<string | null>(null);
+  const create = useAction(
+    'invitations',
+    async () => {
+      const created = await call<Invitation>('POST', '/api/v1/invitations', { email, role, ...(name ? { name } : {}) });
+      setLink(created.accept_url ?? null);
+      setEmail('');
+      setName('');
+      return created;
+    },
+    'Invitation created',
+  );
+  const revoke = useAction(
+    'invitations',
+    (id: string) => call('POST', `/api/v1/invitations/${encodeURIComponent(id)}/revoke`),
+    'Invitation revoked',
+  );
+  return (
+    <>
+      {link && <ShownOnce title="Send this link to the person invited" value={link} onDone={() => setLink(null)} />}
+      <CreateForm
+        title="Invite someone"
+        button="Invite"
+        busy={create.isPending}
+        onSubmit={() => create.mutate(undefined)}
+      >
+        <label>
+          Email
+          <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <label>
+          Name (optional)
+          <input value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          Role
+          <select value={role} onChange={(e) => setRole(e.target.value as 'agent' | 'admin')}>
+            <option value="agent">Agent</option>
+            <option value="admin">Admin</option>
+          </select>
+        </label>
+        <Problem error={create.error} />
+      </CreateForm>
+      <h2>Invitations</h2>
+      <Problem error={invitations.error ?? revoke.error} />
+      <ul className="compact">
+        {(invitations.data ?? []).map((i) => (
+          <li key={i.id}>
+            {i.email} · {i.role} · {i.status} · expires {new Date(i.expires_at).toLocaleDateString()}{' '}
+            {i.status === 'pending' && (
+              <button type="button" onClick={() => revoke.mutate(i.id)}>
+                Revoke
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import type { Tag } from '../types';
+import { call, CreateForm, Problem, useAction, useList } from './common';
+
+export function TagsAdmin() {
+  const tags = useList<Tag>('tags', '/api/v1/tags');
+  const [name, setName] = useState('');
+  const [color, setColor] = useState('#1f5fd6');
+  const create = useAction(
+    'tags',
+    async () => {
+      await call('POST', '/api/v1/tags', { name, color });
+      setName('');
+    },
+    'Tag created',
+  );
+  const remove = useAction(
+    'tags',
+    (id: string) => call('DELETE', `/api/v1/tags/${encodeURIComponent(id)}`),
+    'Tag deleted',
+  );
+  return (
+    <>
+      <CreateForm title="New tag" button="Create tag" busy={create.isPending} onSubmit={() => create.mutate(undefined)}>
+        <label>
+          Name
+          <input required value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          Colour
+          <input type="color" value={color} onChange={(e) => setColor(e.target.value)} />
+        </label>
+        <Problem error={create.error} />
+      </CreateForm>
+      <Problem error={tags.error ?? remove.error} />
+      <ul className="compact">
+        {(tags.data ?? []).map((t) => (
+          <li key={t.id}>
+            {t.name} <span className="muted">{t.color}</span>{' '}
+            <button type="button" onClick={() => confirm(`Delete tag ${t.name}?`) && remove.mutate(t.id)}>
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

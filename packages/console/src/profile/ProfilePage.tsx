@@ -1,3 +1,0 @@
-export default function ProfilePage() {
-  return <h1>Profile</h1>;
-}
