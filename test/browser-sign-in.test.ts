@@ -53,7 +53,7 @@ describeBrowser('signing in to the console', (suite) => {
     await adminPage.goto('/app/admin/invitations');
     await expectAccessible(adminPage, 'the admin invitations page');
     await adminPage.getByLabel('Email', { exact: true }).fill(email);
-    await adminPage.getByRole('button', { name: /invite|create invitation|send invitation/i }).click();
+    await adminPage.getByRole('button', { name: 'Invite', exact: true }).click();
     const acceptUrl = await shownText(adminPage, /https?:\/\/\S+\/app\/accept\?token=[^\s"'<>]+/);
     expect(new URL(acceptUrl).origin).toBe(suite.server.base);
 
@@ -73,22 +73,19 @@ describeBrowser('signing in to the console', (suite) => {
 
   let twoFactor: { page: Page; secret: string; enrolledAt: number };
 
-  it('two-factor: enrolling on the profile page shows the secret as text and, once confirmed, recovery codes', async () => {
+  it('two-factor: enrolling on the security page shows the secret as text and, once confirmed, recovery codes', async () => {
     const page = await suite.newPage();
     await suite.signIn(page, invitee.email, invitee.password);
-    await page.goto('/app/profile');
-    await page
-      .getByRole('button', { name: /two-factor|authenticator/i })
-      .first()
-      .click();
+    await page.goto('/app/security');
+    await page.getByRole('button', { name: 'Set up two-factor sign-in', exact: true }).click();
     // The secret is shown as text (in the otpauth URL an authenticator app takes).
     const url = await shownText(page, /otpauth:\/\/totp\/[^\s"'<>]+/);
     const secret = new URL(url).searchParams.get('secret')!;
     expect(secret).toMatch(/^[A-Z2-7]{16,}=*$/);
     const enrolledAt = Date.now();
-    await page.getByLabel(/code/i).first().fill(codeAt(secret, enrolledAt));
-    await page.getByRole('button', { name: /confirm|verify|enable|turn on/i }).click();
-    await ui(page.getByText(/recovery codes/i).first()).toBeVisible();
+    await page.getByLabel('Code from the app', { exact: true }).fill(codeAt(secret, enrolledAt));
+    await page.getByRole('button', { name: 'Confirm and turn on', exact: true }).click();
+    await ui(page.getByRole('status').filter({ hasText: 'recovery codes' }).getByRole('listitem')).toHaveCount(10);
     await signOut(page);
     expect((await page.request.get('/api/v1/auth/session')).status()).toBe(401);
     twoFactor = { page, secret, enrolledAt };

@@ -75,7 +75,7 @@ describeBrowser('working tickets in the console', (suite) => {
     );
   });
 
-  it('picking "Me" as the assignee makes the agent the assignee', async () => {
+  it('"Assign to me" makes the agent the assignee', async () => {
     const subject = `Assign me ${uniqueSuffix()}`;
     const created = await suite.seedTicket({ subject });
     await openQueue(page);

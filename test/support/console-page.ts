@@ -54,11 +54,22 @@ export async function addNote(page: Page, text: string): Promise<void> {
   await page.getByRole('button', { name: 'Add note', exact: true }).click();
 }
 
-/** Picks "Me" in the ticket's Assignee field. */
+/** The ticket's "Assign to me" button. */
 export async function assignToMe(page: Page): Promise<void> {
-  const field = page.getByLabel('Assignee', { exact: true });
-  const me = await field.locator('option', { hasText: /^Me\b/ }).getAttribute('value');
-  await field.selectOption(me!);
+  await page.getByRole('button', { name: 'Assign to me', exact: true }).click();
+}
+
+/** With a menu open (by its shortcut), arrows down to the item whose text starts with `text` and takes it. */
+export async function chooseFromMenu(page: Page, text: string): Promise<void> {
+  const menu = page.getByRole('menu');
+  await ui(menu).toBeVisible();
+  for (let step = 0; step < 10; step++) {
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    if (focused.toLowerCase().startsWith(text.toLowerCase())) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await ui(menu).toBeHidden();
 }
 
 export async function signOut(page: Page): Promise<void> {
