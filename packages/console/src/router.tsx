@@ -4,6 +4,7 @@ import { lazy } from 'react';
 import { AcceptPage, ResetPage, SetupPage } from './auth/TokenPages';
 import { LoginPage } from './auth/LoginPage';
 import { CustomerPage } from './customer/CustomerPage';
+import { NewTicketPage } from './customer/NewTicketForm';
 import { Shell } from './layout/Shell';
 import { QueuePage } from './queue/QueuePage';
 import { parseQueueSearch } from './queue/queue-search';
@@ -65,6 +66,11 @@ const customerRoute = createRoute({
   path: '/customers/$customerId',
   component: CustomerPage,
 });
+const newTicketRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/new',
+  component: NewTicketPage,
+});
 const adminRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/admin/$section',
@@ -86,7 +92,15 @@ const routeTree = rootRoute.addChildren([
   setupRoute,
   acceptRoute,
   resetRoute,
-  shellRoute.addChildren([queueRoute, ticketRoute, customerRoute, adminRoute, securityRoute, profileRoute]),
+  shellRoute.addChildren([
+    queueRoute,
+    ticketRoute,
+    customerRoute,
+    newTicketRoute,
+    adminRoute,
+    securityRoute,
+    profileRoute,
+  ]),
 ]);
 
 export const router = createRouter({

@@ -4,7 +4,7 @@ import { ApiError } from './errors.js';
 import type { Event, EventPage, EventType } from './events.js';
 import type { components, operations, paths } from './openapi.js';
 import { iterateCursor, iteratePages } from './pagination.js';
-import { type CallOptions, createRequester } from './request.js';
+import { type CallOptions, callHeaders, createRequester } from './request.js';
 import { defaultSleep, retryingFetch, type RetryOptions } from './retry.js';
 
 type Schemas = components['schemas'];
@@ -45,12 +45,7 @@ async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Re
   return data as T;
 }
 
-const init = (options: CallOptions = {}) => {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-  if (options.ifMatch) headers['If-Match'] = options.ifMatch;
-  return { signal: options.signal, headers: Object.keys(headers).length > 0 ? headers : undefined };
-};
+const init = (options: CallOptions = {}) => ({ signal: options.signal, headers: callHeaders(options) });
 
 export function createHelpdesk(options: HelpdeskOptions) {
   const sessionMode = !!options.session;

@@ -13,8 +13,16 @@ export interface CallOptions {
    */
   ifMatch?: string;
   signal?: AbortSignal;
-  /** Extra request headers for this call (e.g. `If-Match`). */
+  /** Extra request headers for this call. */
   headers?: Record<string, string>;
+}
+
+/** The headers a call's options ask for (undefined when none). */
+export function callHeaders(options: CallOptions): Record<string, string> | undefined {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  if (options.ifMatch) headers['If-Match'] = options.ifMatch;
+  return Object.keys(headers).length > 0 ? headers : undefined;
 }
 
 export interface RequestOptions extends CallOptions {
@@ -41,8 +49,7 @@ export function createRequester(
     for (const [name, value] of Object.entries(options.query ?? {}))
       if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
     const qs = search.toString();
-    const headers = new Headers(options.headers);
-    if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
+    const headers = new Headers(callHeaders(options));
     let body: string | undefined;
     if (options.body !== undefined) {
       headers.set('Content-Type', 'application/json');

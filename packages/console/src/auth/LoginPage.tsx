@@ -35,7 +35,9 @@ export function LoginPage() {
         ...(needsCode && code ? { totp_code: code.replace(/\s+/g, '') } : {}),
       });
       signedIn(who);
-      await navigate({ to: next?.startsWith('/') && !next.startsWith('//') ? next : '/' });
+      // Only a path inside the console: never another site.
+      if (next?.startsWith('/') && !next.startsWith('//')) await navigate({ href: next });
+      else await navigate({ to: '/', search: {} });
     } catch (err) {
       if (err instanceof ApiErrorClass && err.code === 'totp_required') {
         setNeedsCode(true);

@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useParams } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorText, helpdesk } from '../api';
 import { announce } from '../layout/announce';
 import { useCommands } from '../shortcuts/commands';
-import { label, PRIORITIES, type TicketPriority } from '../types';
+import { label } from '../types';
+import { NewTicketForm } from './NewTicketForm';
 
 export function CustomerPage() {
   const { customerId } = useParams({ from: '/signed-in/customers/$customerId' });
   const client = useQueryClient();
-  const navigate = useNavigate();
   const customer = useQuery({ queryKey: ['customer', customerId], queryFn: () => helpdesk.customers.get(customerId) });
   const tickets = useQuery({
     queryKey: ['tickets', 'customer', customerId],
@@ -31,14 +31,6 @@ export function CustomerPage() {
     },
   });
 
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const [priority, setPriority] = useState<TicketPriority>('MEDIUM');
-  const create = useMutation({
-    mutationFn: () =>
-      helpdesk.tickets.create({ subject, message, priority, customer: { email: customer.data!.email } }),
-    onSuccess: (ticket) => void navigate({ to: '/tickets/$ticketId', params: { ticketId: ticket.id } }),
-  });
   useCommands([
     {
       id: 'new-ticket',
@@ -74,37 +66,7 @@ export function CustomerPage() {
             Save customer
           </button>
         </form>
-        <form className="stack card" onSubmit={submit(() => create.mutate())} aria-labelledby="new-heading">
-          <h2 id="new-heading">New ticket</h2>
-          <label>
-            Subject
-            <input
-              id="new-subject"
-              required
-              maxLength={500}
-              value={subject}
-              onChange={(e) => setSubject(e.target.value)}
-            />
-          </label>
-          <label>
-            Message
-            <textarea required rows={4} value={message} onChange={(e) => setMessage(e.target.value)} />
-          </label>
-          <label>
-            Priority
-            <select value={priority} onChange={(e) => setPriority(e.target.value as TicketPriority)}>
-              {PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {label(p)}
-                </option>
-              ))}
-            </select>
-          </label>
-          {create.isError && <p role="alert">{errorText(create.error)}</p>}
-          <button type="submit" className="primary" disabled={create.isPending}>
-            Create ticket
-          </button>
-        </form>
+        <NewTicketForm customerEmail={customer.data.email} />
       </div>
       <h2>Tickets</h2>
       <ul className="compact">

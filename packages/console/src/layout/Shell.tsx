@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
 import { errorText, helpdesk } from '../api';
 import { useSession } from '../auth/session';
@@ -44,6 +44,7 @@ function SignedInShell() {
   useCommands([
     { id: 'palette', title: 'Open the command palette', group: 'General', keys: 'mod+k', run: () => setPalette(true) },
     { id: 'help', title: 'Show keyboard shortcuts', group: 'General', keys: '?', run: () => setHelp(true) },
+    { id: 'new-ticket', title: 'New ticket', group: 'General', keys: 'c', run: go('/new') },
     { id: 'go-queue', title: 'Go to tickets', group: 'Go to', run: () => void navigate({ to: '/', search: {} }) },
     { id: 'go-profile', title: 'Go to profile and security', group: 'Go to', run: go('/security') },
     ...(admin
@@ -75,6 +76,7 @@ function SignedInShell() {
               Admin
             </Link>
           )}
+          <Link to="/new">New ticket</Link>
           <Link to="/security">Profile</Link>
         </nav>
         <LiveIndicator />
@@ -101,9 +103,15 @@ function SignedInShell() {
 /** The pages behind sign-in: a visitor without a session goes to the sign-in page and comes back after. */
 export function Shell() {
   const session = useSession();
-  const location = useLocation();
-  if (session.isPending) return <p className="muted center">Loading…</p>;
+  const router = useRouter();
+  const signedOut = session.isSuccess && !session.data;
+  useEffect(() => {
+    if (!signedOut) return;
+    // Where to come back to: the address inside the console (the router's location has no /app prefix).
+    const { pathname, searchStr } = router.state.location;
+    void router.navigate({ to: '/login', search: { next: `${pathname}${searchStr}` }, replace: true });
+  }, [signedOut, router]);
+  if (session.isPending || signedOut) return <p className="muted center">Loading…</p>;
   if (session.isError) return <p role="alert">{errorText(session.error)}</p>;
-  if (!session.data) return <Navigate to="/login" search={{ next: location.href.replace(/^\/app/, '') }} />;
   return <SignedInShell />;
 }
