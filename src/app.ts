@@ -1,6 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { registerAdminRoutes } from './admin/admin-routes.js';
+import { registerStaffRoutes } from './auth/staff-routes.js';
 import { registerBillingRoutes } from './billing/billing-routes.js';
 import type { Container } from './container.js';
 import { registerCustomerRoutes } from './customers/customer-routes.js';
@@ -90,7 +92,9 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(corsPlugin, { origins: config.corsOrigins });
   const limiter = createRateLimiter({ perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl, log: app.log });
   await app.register(rateLimitPlugin, { limiter });
-  await app.register(authPlugin, { apiKeys: container.apiKeys, clock, limiter });
+  // Staff sessions travel in a cookie (auth/staff-cookie.ts).
+  await app.register(cookie);
+  await app.register(authPlugin, { apiKeys: container.apiKeys, sessions: container.staffSessions, clock, limiter });
   await app.register(callerLogPlugin);
   await app.register(idempotencyPlugin, { idempotency: container.idempotency });
   await app.register(conditionalPlugin);
@@ -113,6 +117,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
       await registerEventRoutes(api, container);
       await registerBillingRoutes(api, container);
       await registerAdminRoutes(api, container);
+      await registerStaffRoutes(api, container);
     },
     { prefix: '/api/v1' },
   );

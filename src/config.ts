@@ -36,6 +36,10 @@ export interface Config {
   overload: { maxEventLoopDelayMs: number; sampleIntervalMs: number; retryAfterSeconds: number };
   /** Fastify's trustProxy: false (default), true, or proxy addresses/CIDRs. */
   trustProxy: boolean | string[];
+  /** The public base URL of links the service prints or answers (setup, invitations, resets), without a trailing slash. */
+  publicUrl: string;
+  /** SECRET_KEY: encrypts two-factor secrets at rest; null = a random key generated once and kept in the database. */
+  secretKey: string | null;
   /** Response compression of bodies of at least minBytes (gzip, brotli, deflate, as the client accepts). */
   compression: { enabled: boolean; minBytes: number };
   /** SQLite: bytes of single-ticket representations kept in process, valid until any write (0 = off). */
@@ -206,6 +210,21 @@ function withDirectUrl(database: DatabaseConfig, env: Env): DatabaseConfig {
   return { ...database, directUrl: raw };
 }
 
+function publicUrl(env: Env, port: number): string {
+  const raw = env.PUBLIC_URL?.trim();
+  if (!raw) return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an http:// or https:// URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`PUBLIC_URL must be an http:// or https:// URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -238,6 +257,8 @@ export function loadConfig(env: Env = process.env): Config {
       retryAfterSeconds: integer(env, 'OVERLOAD_RETRY_AFTER_SECONDS', 5, 1, 3_600),
     },
     trustProxy: trustProxy(env),
+    publicUrl: publicUrl(env, integer(env, 'PORT', 3000, 0, 65535)),
+    secretKey: env.SECRET_KEY?.trim() || null,
     compression: {
       enabled: boolean(env, 'COMPRESSION_ENABLED', true),
       minBytes: integer(env, 'COMPRESSION_MIN_BYTES', 1_024, 0),

@@ -3,6 +3,11 @@ import { createTagService } from './admin/tag-service.js';
 import { createTeamService } from './admin/team-service.js';
 import { createUserService } from './admin/user-service.js';
 import { createApiKeyService } from './auth/api-key-service.js';
+import { createStaffAuthService } from './auth/staff-auth-service.js';
+import { createPasswordHasher } from './auth/staff-password.js';
+import { createSecretBox } from './auth/staff-secret-box.js';
+import { createStaffSessionService } from './auth/staff-session-service.js';
+import { createTwoFactor } from './auth/staff-two-factor.js';
 import { createPlanService } from './billing/plan-service.js';
 import { createQuotaService } from './billing/quota-service.js';
 import type { Config } from './config.js';
@@ -11,6 +16,7 @@ import { createEventLog } from './events/event-log.js';
 import { createRetention, startRetention } from './events/retention.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createIdempotencyService } from './idempotency/idempotency-service.js';
+import { createLoginThrottle } from './http/login-throttle.js';
 import { createMetrics } from './http/metrics.js';
 import { createNoteService } from './notes/note-service.js';
 import { createOrgService } from './orgs/org-service.js';
@@ -61,7 +67,39 @@ export function createContainer(options: ContainerOptions) {
   const users = createUserService({ database, clock, tickets: ticketDetacher, quota });
   const teams = createTeamService({ database, clock });
   const tags = createTagService({ database, clock, tickets: ticketDetacher });
-  const invitations = createInvitationService({ database, clock, quota, users });
+  // Staff sign-in: sessions, passwords (Argon2id), two-factor, and the links that set a password.
+  const passwords = createPasswordHasher();
+  const staffSessions = createStaffSessionService({ database, clock });
+  const twoFactor = createTwoFactor({
+    database,
+    clock,
+    secrets: createSecretBox({ secretKey: config.secretKey, system: database.system }),
+  });
+  // Invitations issue their accept link through staff sign-in, which accepts them in turn: the two
+  // refer to each other through these late-bound ports.
+  let staffAuthRef: ReturnType<typeof createStaffAuthService> | null = null;
+  const invitations = createInvitationService({
+    database,
+    clock,
+    quota,
+    users,
+    links: {
+      issueInvitationLink: (t, invitationId, expiresAt, now) =>
+        staffAuthRef!.issueLink(t, 'invitation', { invitationId }, expiresAt, now),
+    },
+  });
+  const staffAuth = createStaffAuthService({
+    database,
+    clock,
+    passwords,
+    throttle: createLoginThrottle({ clock }),
+    twoFactor,
+    users,
+    quota,
+    invitations,
+    publicUrl: config.publicUrl,
+  });
+  staffAuthRef = staffAuth;
   const idempotency = createIdempotencyService({ database, clock, ttlHours: config.idempotencyTtlHours });
   const retention = createRetention({
     database,
@@ -103,6 +141,10 @@ export function createContainer(options: ContainerOptions) {
     teams,
     tags,
     invitations,
+    passwords,
+    staffSessions,
+    twoFactor,
+    staffAuth,
     idempotency,
     metrics,
     /**

@@ -4,6 +4,7 @@ import { Deleted, IdParams } from './admin-schemas.js';
 import {
   AcceptedInvitation,
   AcceptInvitationBody,
+  CreatedInvitation,
   CreateInvitationBody,
   Invitation,
   ListInvitationsQuery,
@@ -27,7 +28,7 @@ export async function registerInvitationRoutes(
         summary:
           'Invite a staff member (a pending invitation takes a seat; expires in 7 days unless expires_at is given)',
         body: CreateInvitationBody,
-        response: { 201: Data(Invitation), ...errorResponses },
+        response: { 201: Data(CreatedInvitation), ...errorResponses },
       },
     },
     async (request, reply) =>

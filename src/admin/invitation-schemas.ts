@@ -20,6 +20,16 @@ export const Invitation = Type.Object({
   updated_at: Timestamp,
 });
 
+/** The create answer: the invitation and, once only, the link the invitee opens to accept it. */
+export const CreatedInvitation = Type.Object({
+  ...Invitation.properties,
+  accept_url: Type.Optional(
+    Type.String({
+      description: 'PUBLIC_URL/app/accept?token=…: single use, valid until the invitation expires; shown only here',
+    }),
+  ),
+});
+
 const ExpiresAt = Type.String({ format: 'date-time', description: 'must be in the future; default 7 days from now' });
 
 export const CreateInvitationBody = Type.Object({

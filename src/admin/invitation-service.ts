@@ -17,6 +17,7 @@ import type {
 } from './invitation-schemas.js';
 import * as store from './invitation-store.js';
 import { invitationLockKey, rethrowUserConflict, toUserView, type UserService, type UserView } from './user-service.js';
+import type { UserRow } from './user-store.js';
 import { emailKey } from './user-store.js';
 
 export type InvitationView = Static<typeof Invitation>;
@@ -63,18 +64,44 @@ export interface InvitationServiceDeps {
   quota: Pick<QuotaService, 'assertSeatAvailable'>;
   /** Accepting creates the staff user; creating refuses an email a user already has. */
   users: Pick<UserService, 'assertAvailable' | 'insert'>;
+  /**
+   * Issues the invitation's single-use accept link (staff sign-in domain), in the creating transaction,
+   * valid until the invitation expires; only its hash is stored. Without it, no accept_url is answered.
+   */
+  links?: { issueInvitationLink(t: TenantDb, invitationId: string, expiresAt: number, now: number): Promise<string> };
 }
 
-export function createInvitationService({ database, clock, quota, users }: InvitationServiceDeps) {
+export function createInvitationService({ database, clock, quota, users, links }: InvitationServiceDeps) {
   async function load(t: TenantDb, id: string): Promise<store.InvitationRow> {
     const row = await store.findInvitation(t, pathUuid(id, 'invitation'));
     if (!row) throw notFound('invitation');
     return row;
   }
 
+  async function acceptIn(
+    t: TenantDb,
+    id: string,
+    input: Static<typeof AcceptInvitationBody>,
+    now: number,
+  ): Promise<{ invitation: InvitationView; user: UserRow }> {
+    const current = await load(t, id);
+    const status = statusOf(current, now);
+    if (status !== 'pending') throw notPending(status);
+    await users.assertAvailable(t, { id: input.id, email: current.email });
+    await quota.assertSeatAvailable(t, now, 1);
+    const name = input.name?.trim() ?? current.name ?? current.email;
+    const user = await users.insert(t, { id: input.id, name, email: current.email, role: current.role as Role }, now);
+    const changes = { status: 'accepted', user_id: user.id, accepted_at: now, updated_at: now };
+    await store.updateInvitation(t, current.id, changes);
+    return { invitation: toInvitationView({ ...current, ...changes }, now), user };
+  }
+
   return {
     /** Invites a future staff member; a pending invitation takes a seat until accepted, revoked or expired. */
-    async create(organizationId: string, input: Static<typeof CreateInvitationBody>): Promise<InvitationView> {
+    async create(
+      organizationId: string,
+      input: Static<typeof CreateInvitationBody>,
+    ): Promise<InvitationView & { accept_url?: string }> {
       const now = clock();
       const row: store.NewInvitation = {
         id: newId(),
@@ -100,7 +127,10 @@ export function createInvitationService({ database, clock, quota, users }: Invit
         }
         await quota.assertSeatAvailable(t, now);
         await store.insertInvitation(t, row);
-        return toInvitationView({ ...row, organization_id: organizationId }, now);
+        const view = toInvitationView({ ...row, organization_id: organizationId }, now);
+        if (!links) return view;
+        // Answered here only: the link's token is never shown again.
+        return { ...view, accept_url: await links.issueInvitationLink(t, row.id, row.expires_at, now) };
       });
     },
 
@@ -152,23 +182,17 @@ export function createInvitationService({ database, clock, quota, users }: Invit
       return database
         .forOrganization(organizationId)
         .transaction(async (t) => {
-          const current = await load(t, id);
-          const status = statusOf(current, now);
-          if (status !== 'pending') throw notPending(status);
-          await users.assertAvailable(t, { id: input.id, email: current.email });
-          await quota.assertSeatAvailable(t, now, 1);
-          const name = input.name?.trim() ?? current.name ?? current.email;
-          const user = await users.insert(
-            t,
-            { id: input.id, name, email: current.email, role: current.role as Role },
-            now,
-          );
-          const changes = { status: 'accepted', user_id: user.id, accepted_at: now, updated_at: now };
-          await store.updateInvitation(t, current.id, changes);
-          return { invitation: toInvitationView({ ...current, ...changes }, now), user: toUserView(user) };
+          const { invitation, user } = await acceptIn(t, id, input, now);
+          return { invitation, user: toUserView(user) };
         })
         .catch(rethrowUserConflict);
     },
+
+    /** accept, in the caller's transaction (a staff member accepting with a password): answers the new user. */
+    acceptIn: (t: TenantDb, id: string, name: string, now: number): Promise<UserRow> =>
+      acceptIn(t, id, { name }, now)
+        .then((accepted) => accepted.user)
+        .catch(rethrowUserConflict),
 
     /** Revokes a pending (or expired) invitation; revoking twice is harmless, an accepted one is a 409. */
     async revoke(organizationId: string, id: string): Promise<InvitationView> {

@@ -1,5 +1,12 @@
 import type { InvitationTable, TagTable, TeamMemberTable, TeamTable, UserTable } from '../admin/admin-tables.js';
 import type { ApiKeyLookupTable, ApiKeyTable } from '../auth/auth-tables.js';
+import type {
+  ServiceSecretTable,
+  StaffAuthSettingsTable,
+  StaffCredentialTable,
+  StaffSessionTable,
+  StaffTokenTable,
+} from '../auth/staff-tables.js';
 import type { AiCreditLedgerTable, PlanTable, TicketUsageTable } from '../billing/billing-tables.js';
 import type { CustomerCountTable, CustomerTable } from '../customers/customer-tables.js';
 import type { IdempotencyKeyTable } from '../idempotency/idempotency-tables.js';
@@ -39,4 +46,9 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   events: EventTable;
   webhook_delivery_totals: WebhookDeliveryTotalTable;
+  staff_credentials: StaffCredentialTable;
+  staff_sessions: StaffSessionTable;
+  staff_tokens: StaffTokenTable;
+  staff_auth_settings: StaffAuthSettingsTable;
+  service_secrets: ServiceSecretTable;
 }

@@ -35,6 +35,10 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set<TenantTable>([
   'idempotency_keys',
   'events',
   'webhook_delivery_totals',
+  'staff_credentials',
+  'staff_sessions',
+  'staff_tokens',
+  'staff_auth_settings',
 ]);
 
 export class TenantScopeError extends Error {}

@@ -59,6 +59,12 @@ const CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
   validation_error: 'the request is invalid; `details` names each field and issue',
   unauthorized: 'the API key is missing, malformed, unknown or revoked',
   insufficient_scope: 'the API key lacks the scope this operation needs',
+  invalid_credentials: 'the email, password or two-factor code is wrong (the same answer for an unknown email)',
+  totp_required: 'the account has two-factor authentication: send totp_code',
+  organization_required: 'the email has accounts in several organizations: `details` lists each `{ id, name }`',
+  invalid_token: 'the link is invalid, expired or already used',
+  csrf_failed: 'a session request that changes something lacks the right X-CSRF-Token header',
+  two_factor_enrolment_required: 'the organization requires two-factor: the session may only enrol',
   plan_limit_exceeded: "the organization's plan does not allow it",
   not_found: 'no such resource in the organization',
   conflict: 'it conflicts with the current state (a duplicate, or a state that does not allow it)',
@@ -126,6 +132,11 @@ const TAGS = [
   { name: 'tags', description: 'Labels on tickets (`admin` scope; reading also with `tickets:read`)' },
   { name: 'invitations', description: 'Invitations of new staff users (`admin` scope)' },
   { name: 'api-keys', description: 'API keys of the organization (`admin` scope)' },
+  {
+    name: 'auth',
+    description:
+      'Staff sign-in, sessions (a cookie that works on every route, with X-CSRF-Token on changes) and two-factor',
+  },
   { name: 'health', description: 'Liveness and readiness probes (no authentication)' },
 ];
 

@@ -44,5 +44,25 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   createInvitation: { email: 'alex@example.com', name: 'Alex', role: 'agent' },
   updateInvitation: { role: 'admin' },
   acceptInvitation: { name: 'Alex Kim' },
+  login: { email: 'sam@example.com', password: 'correct horse battery staple' },
+  setupFirstAdministrator: {
+    token: '0193a3c2-7d3e-7c4a-9d51-4f7a2b1c9e10.Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5',
+    email: 'admin@example.com',
+    name: 'Ada Admin',
+    password: 'correct horse battery staple',
+  },
+  acceptInvitationWithPassword: {
+    token: '0193a3c2-7d3e-7c4a-9d51-4f7a2b1c9e10.Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5',
+    name: 'Alex Kim',
+    password: 'correct horse battery staple',
+  },
+  resetPassword: {
+    token: '0193a3c2-7d3e-7c4a-9d51-4f7a2b1c9e10.Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5',
+    password: 'correct horse battery staple',
+  },
+  changePassword: { current_password: 'correct horse battery staple', new_password: 'a much longer passphrase' },
+  confirmTotpEnrolment: { code: '123456' },
+  disableTotp: { code: '123456' },
+  updateSignInRules: { require_two_factor: true },
   createApiKey: { name: 'Zapier integration', scopes: ['tickets:read', 'tickets:write'] },
 };

@@ -154,4 +154,61 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   'GET /api/v1/api-keys': { operationId: 'listApiKeys', ok: 'Every API key, revoked ones included (never a token)' },
   'GET /api/v1/api-keys/{id}': { operationId: 'getApiKey', ok: 'The API key (never its token)' },
   'DELETE /api/v1/api-keys/{id}': { operationId: 'revokeApiKey', ok: 'The revoked key' },
+  'POST /api/v1/auth/login': {
+    operationId: 'login',
+    ok: 'Signed in: the session cookie is set; send csrf_token as X-CSRF-Token on changes',
+    errors: { 401: ['invalid_credentials', 'totp_required'], 409: ['organization_required'], 429: ['rate_limited'] },
+  },
+  'GET /api/v1/auth/session': { operationId: 'getSession', ok: 'The signed-in user, organization and CSRF token' },
+  'POST /api/v1/auth/logout': {
+    operationId: 'logout',
+    ok: 'The session is ended and its cookie cleared',
+    errors: { 403: ['csrf_failed'] },
+  },
+  'POST /api/v1/auth/setup': {
+    operationId: 'setupFirstAdministrator',
+    ok: 'The first administrator is created and signed in',
+    errors: { 400: ['invalid_token'], ...planLimit, ...conflict },
+  },
+  'POST /api/v1/auth/accept-invitation': {
+    operationId: 'acceptInvitationWithPassword',
+    ok: 'The staff user is created and signed in',
+    errors: { 400: ['invalid_token'], ...planLimit, ...conflict },
+  },
+  'POST /api/v1/auth/reset-password': {
+    operationId: 'resetPassword',
+    ok: 'The password is set, other sessions ended, and this one signed in',
+    errors: { 400: ['invalid_token'] },
+  },
+  'PUT /api/v1/auth/password': {
+    operationId: 'changePassword',
+    ok: 'The password is changed; other sessions are ended',
+    errors: { 401: ['invalid_credentials'], 403: ['csrf_failed'] },
+  },
+  'GET /api/v1/auth/sessions': { operationId: 'listSessions', ok: "The signed-in user's live sessions" },
+  'DELETE /api/v1/auth/sessions/{id}': {
+    operationId: 'revokeSession',
+    ok: 'The session is ended, at once, in every process',
+    errors: { 403: ['csrf_failed'] },
+  },
+  'POST /api/v1/auth/totp': {
+    operationId: 'startTotpEnrolment',
+    ok: 'A new secret to add to an authenticator app',
+    errors: { ...conflict, 403: ['csrf_failed'] },
+  },
+  'POST /api/v1/auth/totp/confirm': {
+    operationId: 'confirmTotpEnrolment',
+    ok: 'Two-factor is enabled: the recovery codes, shown only here',
+    errors: { ...conflict, 403: ['csrf_failed'] },
+  },
+  'DELETE /api/v1/auth/totp': {
+    operationId: 'disableTotp',
+    ok: 'Two-factor is disabled',
+    errors: { 403: ['csrf_failed'] },
+  },
+  'GET /api/v1/auth/organization': { operationId: 'getSignInRules', ok: "The organization's sign-in rules" },
+  'PATCH /api/v1/auth/organization': {
+    operationId: 'updateSignInRules',
+    ok: "The organization's sign-in rules after the change",
+  },
 };

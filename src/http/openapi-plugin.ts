@@ -18,8 +18,19 @@ export const openapiPlugin = fp(
           version: '1.0.0',
           description: 'Customer-support ticketing service: tickets, customers, webhooks, usage.',
         },
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key' } } },
-        security: [{ bearer: [] }],
+        components: {
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', description: 'API key' },
+            session: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: 'helpdesk_session',
+              description:
+                'Staff session from POST /api/v1/auth/login (named __Host-helpdesk_session over HTTPS); POST, PUT, PATCH and DELETE also need X-CSRF-Token',
+            },
+          },
+        },
+        security: [{ bearer: [] }, { session: [] }],
       },
       // Component names, operation ids, true error answers, headers and examples: openapi-document.ts.
       transform: ({ schema, url }) => ({ schema: transformRouteSchema(schema as never) as never, url }),

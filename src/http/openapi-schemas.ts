@@ -3,6 +3,7 @@ import { ApiKey, CreateApiKeyBody, CreatedApiKey } from '../admin/api-key-schema
 import {
   AcceptInvitationBody,
   AcceptedInvitation,
+  CreatedInvitation,
   CreateInvitationBody,
   Invitation,
   UpdateInvitationBody,
@@ -10,6 +11,19 @@ import {
 import { CreateTagBody, Tag, UpdateTagBody } from '../admin/tag-schemas.js';
 import { CreateTeamBody, Team, TeamMember, UpdateTeamBody } from '../admin/team-schemas.js';
 import { CreateUserBody, UpdateUserBody, User } from '../admin/user-schemas.js';
+import {
+  AcceptInvitationBody as AcceptInvitationWithPasswordBody,
+  ChangePasswordBody,
+  CodeBody,
+  LoginBody,
+  OrganizationSecurity,
+  ResetPasswordBody,
+  SessionSchema,
+  SetupBody,
+  SignedInData,
+  TotpConfirmed,
+  TotpStarted,
+} from '../auth/staff-schemas.js';
 import { Usage } from '../billing/billing-schemas.js';
 import { CreateCustomerBody, Customer, UpdateCustomerBody } from '../customers/customer-schemas.js';
 import { EventSchema } from '../events/event-schemas.js';
@@ -64,6 +78,12 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   Tag,
   Invitation,
   AcceptedInvitation,
+  InvitationWithAcceptUrl: CreatedInvitation,
+  SignedIn: SignedInData,
+  StaffSession: SessionSchema,
+  TotpEnrolment: TotpStarted,
+  TotpRecoveryCodes: TotpConfirmed,
+  SignInRules: OrganizationSecurity,
   ApiKey,
   ApiKeyWithToken: CreatedApiKey,
   PaginationMeta: PaginationMetaSchema,
@@ -90,4 +110,10 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   UpdateInvitationInput: UpdateInvitationBody,
   AcceptInvitationInput: AcceptInvitationBody,
   CreateApiKeyInput: CreateApiKeyBody,
+  LoginInput: LoginBody,
+  SetupInput: SetupBody,
+  AcceptInvitationWithPasswordInput: AcceptInvitationWithPasswordBody,
+  ResetPasswordInput: ResetPasswordBody,
+  ChangePasswordInput: ChangePasswordBody,
+  TwoFactorCodeInput: CodeBody,
 };

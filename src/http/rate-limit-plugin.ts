@@ -14,7 +14,8 @@ export const rateLimitPlugin = fp(
     if (!limiter) return;
     app.addHook('onClose', () => limiter.close());
     app.addHook('onRoute', (route) => {
-      if (!(route.config as { scopes?: Scope[] } | undefined)?.scopes) return;
+      const config = route.config as { scopes?: Scope[]; staffSession?: boolean } | undefined;
+      if (!config?.scopes && !config?.staffSession) return;
       appendRouteHooks(route, 'onRequest', (request: FastifyRequest, reply: FastifyReply) =>
         limiter.beforeAuth(request, reply),
       );

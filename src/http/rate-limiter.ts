@@ -6,28 +6,34 @@ import { hashToken } from '../auth/api-key-token.js';
 import { AppError } from '../shared/errors.js';
 import { bearerToken } from './bearer-token.js';
 import { memoryCounterStore, redisCounterStore, type CounterStore, type WindowCount } from './rate-limit-store.js';
+import { createLookupGate } from './lookup-gate.js';
+import { sessionToken } from '../auth/staff-cookie.js';
 
 // ioredis is loaded only when REDIS_URL is set (1.8 MB of heap in every server otherwise).
 const loadRedis = (): typeof RedisClient =>
   (createRequire(import.meta.url)('ioredis') as { Redis: typeof RedisClient }).Redis;
 
 // Who is counted where (README, Rate limits):
-// - a request with a token that authenticated (in this process, or now) counts against that key;
-// - a request without a token counts against its client address;
-// - a token nobody knows is looked up only while its address has failed authentication fewer than
-//   AUTH_FAILURES_PER_MINUTE times; each failure counts there, and past it the address gets 429
-//   before any database read (a key this process has seen authenticate still passes).
-// So the per-key counters only ever hold keys that exist: random tokens cannot evict a victim's
-// window, and a flood of them costs one address at most AUTH_FAILURES_PER_MINUTE lookups a minute.
+// - a request whose API key authenticated counts against that key; a staff session's, against its user;
+// - a request without credentials counts against its client address;
+// - credentials nobody knows are refused, and each such failure counts against the address. A
+//   malformed token is refused without any lookup, and a token that already failed is remembered and
+//   refused without one again (a misconfigured client repeating one bad key costs nothing). An address
+//   past AUTH_FAILURES_PER_MINUTE failures gets its lookups of new tokens paced (lookup-gate.ts): a
+//   flood of random tokens reaches the database at a trickle, while a valid key from the same address
+//   (a neighbour behind the same NAT) is still looked up and passes.
+// So the per-key counters only ever hold keys that exist: random tokens cannot evict a victim's window.
 
 export const AUTH_FAILURES_PER_MINUTE = 20;
 const WINDOW_MS = 60_000;
-/** In-process bounds: counters per store, and token hashes remembered as valid. */
+/** In-process bounds: counters per store, and token hashes remembered as valid or as failed. */
 const MAX_COUNTERS = 100_000;
 const MAX_KNOWN_TOKENS = 50_000;
+/** How long a token that failed is refused without a lookup (it cannot become valid: tokens are random). */
+const REJECTED_TTL_MS = 10 * 60_000;
 
 export interface RateLimitOptions {
-  /** Requests per minute per API key (per address without one); 0 turns limiting off. */
+  /** Requests per minute per API key or staff user (per address without one); 0 turns limiting off. */
   perMinute: number;
   /** Shared counters for every instance; in-process when null. */
   redisUrl: string | null;
@@ -37,8 +43,8 @@ export interface RateLimitOptions {
 export interface RateLimiter {
   /** onRequest of every limited route, before authentication (no database read). */
   beforeAuth(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** Called by authentication with its outcome for the presented token. */
-  afterAuth(request: FastifyRequest, reply: FastifyReply, authenticated: boolean): Promise<void>;
+  /** Called by authentication with its outcome for the presented credentials (the budget: key or user). */
+  afterAuth(request: FastifyRequest, reply: FastifyReply, authenticated: string | false): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,22 +60,31 @@ export function addressKey(ip: string): string {
   }
 }
 
-/** A bounded set of token hashes that authenticated (only a valid key can enter it). */
-function knownTokens(max: number) {
-  const set = new Set<string>();
+/** A bounded set of token hashes, oldest dropped first, each remembered for at most ttlMs. */
+function tokenSet(max: number, ttlMs = Number.POSITIVE_INFINITY) {
+  const map = new Map<string, number>();
   return {
-    has: (hash: string) => set.has(hash),
-    add(hash: string) {
-      set.delete(hash);
-      set.add(hash);
-      if (set.size > max) set.delete(set.values().next().value!);
+    has(hash: string) {
+      const until = map.get(hash);
+      if (until === undefined) return false;
+      if (until > Date.now()) return true;
+      map.delete(hash);
+      return false;
     },
-    delete: (hash: string) => void set.delete(hash),
+    add(hash: string) {
+      map.delete(hash);
+      map.set(hash, Date.now() + ttlMs);
+      if (map.size > max) map.delete(map.keys().next().value!);
+    },
+    delete: (hash: string) => void map.delete(hash),
   };
 }
 
+/** An API key as generated (api-key-token.ts): anything else is refused without a lookup. */
+const WELL_FORMED_KEY = /^hdk_[A-Za-z0-9_-]{43}$/;
+
 const TOKEN = Symbol('rate-limit-token');
-type Tracked = FastifyRequest & { [TOKEN]?: { hash: string; counted: boolean } };
+type Tracked = FastifyRequest & { [TOKEN]?: { hash: string } };
 
 function setHeaders(reply: FastifyReply, limit: number, window: WindowCount): void {
   reply.header('ratelimit-limit', String(limit));
@@ -81,6 +96,9 @@ function limited(message: string, window: WindowCount): AppError {
   const seconds = Math.max(1, Math.ceil(window.resetMs / 1000));
   return new AppError(429, 'rate_limited', `${message}; retry in ${seconds} s`, [], { 'retry-after': String(seconds) });
 }
+
+const refused = () =>
+  new AppError(401, 'unauthorized', 'invalid or revoked credentials', [], { 'www-authenticate': 'Bearer' });
 
 export function createRateLimiter(options: RateLimitOptions): RateLimiter | null {
   const { perMinute, log } = options;
@@ -101,9 +119,11 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter | null
     keyCounters = memoryCounterStore(MAX_COUNTERS);
     addressCounters = memoryCounterStore(MAX_COUNTERS);
   }
-  // Per process on purpose: it guards this process's database reads, and costs no round trip.
+  // Per process on purpose: they guard this process's database reads, and cost no round trip.
   const failures = memoryCounterStore(MAX_COUNTERS);
-  const known = knownTokens(MAX_KNOWN_TOKENS);
+  const known = tokenSet(MAX_KNOWN_TOKENS);
+  const rejected = tokenSet(MAX_KNOWN_TOKENS, REJECTED_TTL_MS);
+  const gate = createLookupGate({ maxEntries: MAX_COUNTERS });
 
   const count = async (reply: FastifyReply, store: CounterStore, key: string) => {
     const window = await store.increment(key, WINDOW_MS);
@@ -112,31 +132,47 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter | null
     if (window.count > perMinute) throw limited(`rate limit of ${perMinute} requests per minute exceeded`, window);
   };
 
+  const fail = async (request: FastifyRequest, reply: FastifyReply) => {
+    const window = (await failures.increment(addressKey(request.ip), WINDOW_MS))!;
+    setHeaders(reply, AUTH_FAILURES_PER_MINUTE, window);
+  };
+
   return {
     async beforeAuth(request: Tracked, reply) {
-      const token = bearerToken(request);
       const address = addressKey(request.ip);
-      if (!token) return count(reply, addressCounters, `ip:${address}`);
-      const hash = hashToken(token);
-      request[TOKEN] = { hash, counted: known.has(hash) };
-      if (known.has(hash)) return count(reply, keyCounters, `key:${hash}`);
+      const bearer = bearerToken(request);
+      const cookie = request.headers.authorization ? null : sessionToken(request);
+      if (!bearer && !cookie) return count(reply, addressCounters, `ip:${address}`);
+      if (bearer && !WELL_FORMED_KEY.test(bearer)) {
+        await fail(request, reply);
+        throw refused();
+      }
+      const hash = hashToken((bearer ?? cookie)!);
+      request[TOKEN] = { hash };
+      if (known.has(hash)) return; // counted against its key or user once authenticated
+      if (rejected.has(hash)) {
+        await fail(request, reply);
+        throw refused();
+      }
       const window = (await failures.peek(address, WINDOW_MS))!;
-      if (window.count >= AUTH_FAILURES_PER_MINUTE) {
+      if (window.count < AUTH_FAILURES_PER_MINUTE) return;
+      // A failing address: its lookups of tokens not seen before are paced, not refused outright.
+      const waitMs = gate.admit(address, Date.now());
+      if (waitMs !== null) {
         setHeaders(reply, AUTH_FAILURES_PER_MINUTE, window);
-        throw limited('too many failed authentications from this address', window);
+        throw limited('too many failed authentications from this address', { count: window.count, resetMs: waitMs });
       }
     },
-    async afterAuth(request: Tracked, reply, authenticated) {
+    async afterAuth(request: Tracked, reply, budget) {
       const token = request[TOKEN];
-      if (!token) return; // no token: counted per address already
-      if (authenticated) {
+      if (!token) return; // no credentials: counted per address already
+      if (budget !== false) {
         known.add(token.hash);
-        if (!token.counted) await count(reply, keyCounters, `key:${token.hash}`);
-        return;
+        return count(reply, keyCounters, budget);
       }
       known.delete(token.hash);
-      const window = (await failures.increment(addressKey(request.ip), WINDOW_MS))!;
-      setHeaders(reply, AUTH_FAILURES_PER_MINUTE, window);
+      rejected.add(token.hash);
+      await fail(request, reply);
     },
     async close() {
       await keyCounters.close();

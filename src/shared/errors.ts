@@ -4,6 +4,9 @@
 export interface ErrorDetail {
   field: string;
   issue: string;
+  /** An organization a sign-in could mean (organization_required): its id and name. */
+  id?: string;
+  name?: string;
 }
 
 export type ErrorCode =
@@ -23,7 +26,13 @@ export type ErrorCode =
   | 'internal_error'
   | 'idempotency_key_reused'
   | 'idempotency_key_in_use'
-  | 'precondition_failed';
+  | 'precondition_failed'
+  | 'invalid_credentials'
+  | 'totp_required'
+  | 'organization_required'
+  | 'invalid_token'
+  | 'csrf_failed'
+  | 'two_factor_enrolment_required';
 
 export class AppError extends Error {
   constructor(

@@ -22,7 +22,16 @@ export const ErrorResponse = Type.Object(
     error: Type.Object({
       code: Type.String(),
       message: Type.String(),
-      details: Type.Array(Type.Object({ field: Type.String(), issue: Type.String() })),
+      details: Type.Array(
+        Type.Object({
+          field: Type.String(),
+          issue: Type.String(),
+          id: Type.Optional(
+            Type.String({ description: 'organization_required: an organization the email has an account in' }),
+          ),
+          name: Type.Optional(Type.String({ description: "organization_required: that organization's name" })),
+        }),
+      ),
       request_id: Type.String({ description: 'The X-Request-Id of this request (quote it when reporting a problem)' }),
     }),
   },

@@ -710,6 +710,218 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/auth/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign in with email and password */
+    post: operations['login'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The current session */
+    get: operations['getSession'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign out: the session ends and its cookie is cleared */
+    post: operations['logout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create the first administrator with the first-start setup link */
+    post: operations['setupFirstAdministrator'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/accept-invitation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Accept an invitation: set name and password, and sign in */
+    post: operations['acceptInvitationWithPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/reset-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Set a new password with a reset link; other sessions end */
+    post: operations['resetPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change your password; your other sessions end */
+    put: operations['changePassword'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your sessions */
+    get: operations['listSessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/sessions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** End one of your sessions (at once, in every process) */
+    delete: operations['revokeSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/totp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start two-factor enrolment (TOTP) */
+    post: operations['startTotpEnrolment'];
+    /** Disable two-factor (needs a code) */
+    delete: operations['disableTotp'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/totp/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Confirm enrolment with a code: answers the recovery codes, once */
+    post: operations['confirmTotpEnrolment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/organization': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's sign-in rules
+     * @description Requires an API key with the `admin` scope.
+     */
+    get: operations['getSignInRules'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Require two-factor for every staff user of the organization
+     * @description Requires an API key with the `admin` scope.
+     */
+    patch: operations['updateSignInRules'];
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1102,6 +1314,77 @@ export interface components {
       invitation: components['schemas']['Invitation'];
       user: components['schemas']['User'];
     };
+    InvitationWithAcceptUrl: {
+      id: string;
+      email: string;
+      name: string | null;
+      /** @enum {string} */
+      role: 'admin' | 'agent';
+      /** @enum {string} */
+      status: 'pending' | 'accepted' | 'revoked' | 'expired';
+      /**
+       * Format: date-time
+       * @description UTC, millisecond precision
+       */
+      expires_at: string;
+      user_id: string | null;
+      /** Format: date-time */
+      accepted_at: string | null;
+      /** Format: date-time */
+      revoked_at: string | null;
+      /**
+       * Format: date-time
+       * @description UTC, millisecond precision
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description UTC, millisecond precision
+       */
+      updated_at: string;
+      /** @description PUBLIC_URL/app/accept?token=…: single use, valid until the invitation expires; shown only here */
+      accept_url?: string;
+    };
+    SignedIn: {
+      user: components['schemas']['User'];
+      organization: {
+        id: string;
+        name: string;
+      };
+      /** @description send it as X-CSRF-Token on every POST, PUT, PATCH and DELETE */
+      csrf_token: string;
+      /**
+       * Format: date-time
+       * @description UTC, millisecond precision
+       */
+      expires_at: string;
+    };
+    StaffSession: {
+      id: string;
+      /**
+       * Format: date-time
+       * @description UTC, millisecond precision
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description UTC, millisecond precision
+       */
+      last_seen_at: string;
+      ip: string | null;
+      user_agent: string | null;
+      current: boolean;
+    };
+    TotpEnrolment: {
+      secret: string;
+      otpauth_url: string;
+    };
+    TotpRecoveryCodes: {
+      recovery_codes: string[];
+    };
+    SignInRules: {
+      require_two_factor: boolean;
+    };
     ApiKey: {
       id: string;
       name: string | null;
@@ -1173,6 +1456,10 @@ export interface components {
         details: {
           field: string;
           issue: string;
+          /** @description organization_required: an organization the email has an account in */
+          id?: string;
+          /** @description organization_required: that organization's name */
+          name?: string;
         }[];
         /** @description The X-Request-Id of this request (quote it when reporting a problem) */
         request_id: string;
@@ -1391,6 +1678,37 @@ export interface components {
         | 'events:read'
         | 'admin'
       )[];
+    };
+    LoginInput: {
+      email: string;
+      password: string;
+      organization_id?: string;
+      /** @description a 6-digit TOTP code, or a recovery code */
+      totp_code?: string;
+    };
+    SetupInput: {
+      token: string;
+      /** Format: email */
+      email: string;
+      name: string;
+      password: string;
+    };
+    AcceptInvitationWithPasswordInput: {
+      token: string;
+      name: string;
+      password: string;
+    };
+    ResetPasswordInput: {
+      token: string;
+      password: string;
+    };
+    ChangePasswordInput: {
+      current_password: string;
+      new_password: string;
+    };
+    TwoFactorCodeInput: {
+      /** @description a 6-digit TOTP code, or a recovery code */
+      code: string;
     };
   };
   responses: never;
@@ -7322,7 +7640,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: components['schemas']['Invitation'];
+            data: components['schemas']['InvitationWithAcceptUrl'];
           };
         };
       };
@@ -8655,6 +8973,1597 @@ export interface operations {
        *     - `not_found`: no such resource in the organization
        */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Payload too large. `error.code` is one of:
+       *     - `payload_too_large`: the request body is larger than the configured limit
+       */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unsupported media type. `error.code` is one of:
+       *     - `unsupported_media_type`: the request body is not JSON
+       */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Too many requests. `error.code` is one of:
+       *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+       */
+      429: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Service unavailable. `error.code` is one of:
+       *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+       */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  login: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+        'x-request-id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "sam@example.com",
+         *       "password": "correct horse battery staple"
+         *     }
+         */
+        'application/json': components['schemas']['LoginInput'];
+      };
+    };
+    responses: {
+      /** @description Signed in: the session cookie is set; send csrf_token as X-CSRF-Token on changes */
+      200: {
+        headers: {
+          /** @description The request id (yours when it was well formed); also in every error body */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SignedIn'];
+          };
+        };
+      };
+      /**
+       * @description Bad request. `error.code` is one of:
+       *     - `validation_error`: the request is invalid; `details` names each field and issue
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unauthorized. `error.code` is one of:
+       *     - `invalid_credentials`: the email, password or two-factor code is wrong (the same answer for an unknown email)
+       *     - `totp_required`: the account has two-factor authentication: send totp_code
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Conflict. `error.code` is one of:
+       *     - `organization_required`: the email has accounts in several organizations: `details` lists each `{ id, name }`
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Payload too large. `error.code` is one of:
+       *     - `payload_too_large`: the request body is larger than the configured limit
+       */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unsupported media type. `error.code` is one of:
+       *     - `unsupported_media_type`: the request body is not JSON
+       */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Too many requests. `error.code` is one of:
+       *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+       */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+        'x-request-id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signed-in user, organization and CSRF token */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          /** @description The request id (yours when it was well formed); also in every error body */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SignedIn'];
+          };
+        };
+      };
+      /**
+       * @description Bad request. `error.code` is one of:
+       *     - `validation_error`: the request is invalid; `details` names each field and issue
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unauthorized. `error.code` is one of:
+       *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Forbidden. `error.code` is one of:
+       *     - `insufficient_scope`: the API key lacks the scope this operation needs
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Too many requests. `error.code` is one of:
+       *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+       */
+      429: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Service unavailable. `error.code` is one of:
+       *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+       */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  logout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+        'x-request-id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session is ended and its cookie cleared */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          /** @description The request id (yours when it was well formed); also in every error body */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              success: boolean;
+            };
+          };
+        };
+      };
+      /**
+       * @description Bad request. `error.code` is one of:
+       *     - `validation_error`: the request is invalid; `details` names each field and issue
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unauthorized. `error.code` is one of:
+       *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Forbidden. `error.code` is one of:
+       *     - `insufficient_scope`: the API key lacks the scope this operation needs
+       *     - `csrf_failed`: a session request that changes something lacks the right X-CSRF-Token header
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Payload too large. `error.code` is one of:
+       *     - `payload_too_large`: the request body is larger than the configured limit
+       */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unsupported media type. `error.code` is one of:
+       *     - `unsupported_media_type`: the request body is not JSON
+       */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Too many requests. `error.code` is one of:
+       *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+       */
+      429: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Service unavailable. `error.code` is one of:
+       *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+       */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  setupFirstAdministrator: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+        'x-request-id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "0193a3c2-7d3e-7c4a-9d51-4f7a2b1c9e10.Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5",
+         *       "email": "admin@example.com",
+         *       "name": "Ada Admin",
+         *       "password": "correct horse battery staple"
+         *     }
+         */
+        'application/json': components['schemas']['SetupInput'];
+      };
+    };
+    responses: {
+      /** @description The first administrator is created and signed in */
+      201: {
+        headers: {
+          /** @description The request id (yours when it was well formed); also in every error body */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SignedIn'];
+          };
+        };
+      };
+      /**
+       * @description Bad request. `error.code` is one of:
+       *     - `validation_error`: the request is invalid; `details` names each field and issue
+       *     - `invalid_token`: the link is invalid, expired or already used
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Forbidden. `error.code` is one of:
+       *     - `plan_limit_exceeded`: the organization's plan does not allow it
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Conflict. `error.code` is one of:
+       *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Payload too large. `error.code` is one of:
+       *     - `payload_too_large`: the request body is larger than the configured limit
+       */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unsupported media type. `error.code` is one of:
+       *     - `unsupported_media_type`: the request body is not JSON
+       */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  acceptInvitationWithPassword: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+        'x-request-id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "0193a3c2-7d3e-7c4a-9d51-4f7a2b1c9e10.Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5",
+         *       "name": "Alex Kim",
+         *       "password": "correct horse battery staple"
+         *     }
+         */
+        'application/json': components['schemas']['AcceptInvitationWithPasswordInput'];
+      };
+    };
+    responses: {
+      /** @description The staff user is created and signed in */
+      201: {
+        headers: {
+          /** @description The request id (yours when it was well formed); also in every error body */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SignedIn'];
+          };
+        };
+      };
+      /**
+       * @description Bad request. `error.code` is one of:
+       *     - `validation_error`: the request is invalid; `details` names each field and issue
+       *     - `invalid_token`: the link is invalid, expired or already used
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Forbidden. `error.code` is one of:
+       *     - `plan_limit_exceeded`: the organization's plan does not allow it
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Conflict. `error.code` is one of:
+       *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Payload too large. `error.code` is one of:
+       *     - `payload_too_large`: the request body is larger than the configured limit
+       */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unsupported media type. `error.code` is one of:
+       *     - `unsupported_media_type`: the request body is not JSON
+       */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  resetPassword: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+        'x-request-id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "0193a3c2-7d3e-7c4a-9d51-4f7a2b1c9e10.Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5",
+         *       "password": "correct horse battery staple"
+         *     }
+         */
+        'application/json': components['schemas']['ResetPasswordInput'];
+      };
+    };
+    responses: {
+      /** @description The password is set, other sessions ended, and this one signed in */
+      200: {
+        headers: {
+          /** @description The request id (yours when it was well formed); also in every error body */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SignedIn'];
+          };
+        };
+      };
+      /**
+       * @description Bad request. `error.code` is one of:
+       *     - `validation_error`: the request is invalid; `details` names each field and issue
+       *     - `invalid_token`: the link is invalid, expired or already used
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Payload too large. `error.code` is one of:
+       *     - `payload_too_large`: the request body is larger than the configured limit
+       */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unsupported media type. `error.code` is one of:
+       *     - `unsupported_media_type`: the request body is not JSON
+       */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  changePassword: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+        'x-request-id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "current_password": "correct horse battery staple",
+         *       "new_password": "a much longer passphrase"
+         *     }
+         */
+        'application/json': components['schemas']['ChangePasswordInput'];
+      };
+    };
+    responses: {
+      /** @description The password is changed; other sessions are ended */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          /** @description The request id (yours when it was well formed); also in every error body */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              success: boolean;
+            };
+          };
+        };
+      };
+      /**
+       * @description Bad request. `error.code` is one of:
+       *     - `validation_error`: the request is invalid; `details` names each field and issue
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unauthorized. `error.code` is one of:
+       *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+       *     - `invalid_credentials`: the email, password or two-factor code is wrong (the same answer for an unknown email)
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Forbidden. `error.code` is one of:
+       *     - `insufficient_scope`: the API key lacks the scope this operation needs
+       *     - `csrf_failed`: a session request that changes something lacks the right X-CSRF-Token header
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Payload too large. `error.code` is one of:
+       *     - `payload_too_large`: the request body is larger than the configured limit
+       */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unsupported media type. `error.code` is one of:
+       *     - `unsupported_media_type`: the request body is not JSON
+       */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Too many requests. `error.code` is one of:
+       *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+       */
+      429: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Service unavailable. `error.code` is one of:
+       *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+       */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listSessions: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+        'x-request-id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signed-in user's live sessions */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          /** @description The request id (yours when it was well formed); also in every error body */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['StaffSession'][];
+          };
+        };
+      };
+      /**
+       * @description Bad request. `error.code` is one of:
+       *     - `validation_error`: the request is invalid; `details` names each field and issue
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unauthorized. `error.code` is one of:
+       *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Forbidden. `error.code` is one of:
+       *     - `insufficient_scope`: the API key lacks the scope this operation needs
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Too many requests. `error.code` is one of:
+       *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+       */
+      429: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Service unavailable. `error.code` is one of:
+       *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+       */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  revokeSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+        'x-request-id'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session is ended, at once, in every process */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          /** @description The request id (yours when it was well formed); also in every error body */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              success: boolean;
+            };
+          };
+        };
+      };
+      /**
+       * @description Bad request. `error.code` is one of:
+       *     - `validation_error`: the request is invalid; `details` names each field and issue
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unauthorized. `error.code` is one of:
+       *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Forbidden. `error.code` is one of:
+       *     - `insufficient_scope`: the API key lacks the scope this operation needs
+       *     - `csrf_failed`: a session request that changes something lacks the right X-CSRF-Token header
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Not found. `error.code` is one of:
+       *     - `not_found`: no such resource in the organization
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Payload too large. `error.code` is one of:
+       *     - `payload_too_large`: the request body is larger than the configured limit
+       */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unsupported media type. `error.code` is one of:
+       *     - `unsupported_media_type`: the request body is not JSON
+       */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Too many requests. `error.code` is one of:
+       *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+       */
+      429: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Service unavailable. `error.code` is one of:
+       *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+       */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  startTotpEnrolment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+        'x-request-id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A new secret to add to an authenticator app */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          /** @description The request id (yours when it was well formed); also in every error body */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['TotpEnrolment'];
+          };
+        };
+      };
+      /**
+       * @description Bad request. `error.code` is one of:
+       *     - `validation_error`: the request is invalid; `details` names each field and issue
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unauthorized. `error.code` is one of:
+       *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Forbidden. `error.code` is one of:
+       *     - `insufficient_scope`: the API key lacks the scope this operation needs
+       *     - `csrf_failed`: a session request that changes something lacks the right X-CSRF-Token header
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Conflict. `error.code` is one of:
+       *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Payload too large. `error.code` is one of:
+       *     - `payload_too_large`: the request body is larger than the configured limit
+       */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unsupported media type. `error.code` is one of:
+       *     - `unsupported_media_type`: the request body is not JSON
+       */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Too many requests. `error.code` is one of:
+       *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+       */
+      429: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Service unavailable. `error.code` is one of:
+       *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+       */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  disableTotp: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+        'x-request-id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "123456"
+         *     }
+         */
+        'application/json': components['schemas']['TwoFactorCodeInput'];
+      };
+    };
+    responses: {
+      /** @description Two-factor is disabled */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          /** @description The request id (yours when it was well formed); also in every error body */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              success: boolean;
+            };
+          };
+        };
+      };
+      /**
+       * @description Bad request. `error.code` is one of:
+       *     - `validation_error`: the request is invalid; `details` names each field and issue
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unauthorized. `error.code` is one of:
+       *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Forbidden. `error.code` is one of:
+       *     - `insufficient_scope`: the API key lacks the scope this operation needs
+       *     - `csrf_failed`: a session request that changes something lacks the right X-CSRF-Token header
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Payload too large. `error.code` is one of:
+       *     - `payload_too_large`: the request body is larger than the configured limit
+       */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unsupported media type. `error.code` is one of:
+       *     - `unsupported_media_type`: the request body is not JSON
+       */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Too many requests. `error.code` is one of:
+       *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+       */
+      429: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Service unavailable. `error.code` is one of:
+       *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+       */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  confirmTotpEnrolment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+        'x-request-id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "123456"
+         *     }
+         */
+        'application/json': components['schemas']['TwoFactorCodeInput'];
+      };
+    };
+    responses: {
+      /** @description Two-factor is enabled: the recovery codes, shown only here */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          /** @description The request id (yours when it was well formed); also in every error body */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['TotpRecoveryCodes'];
+          };
+        };
+      };
+      /**
+       * @description Bad request. `error.code` is one of:
+       *     - `validation_error`: the request is invalid; `details` names each field and issue
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unauthorized. `error.code` is one of:
+       *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Forbidden. `error.code` is one of:
+       *     - `insufficient_scope`: the API key lacks the scope this operation needs
+       *     - `csrf_failed`: a session request that changes something lacks the right X-CSRF-Token header
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Conflict. `error.code` is one of:
+       *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Payload too large. `error.code` is one of:
+       *     - `payload_too_large`: the request body is larger than the configured limit
+       */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unsupported media type. `error.code` is one of:
+       *     - `unsupported_media_type`: the request body is not JSON
+       */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Too many requests. `error.code` is one of:
+       *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+       */
+      429: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Service unavailable. `error.code` is one of:
+       *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+       */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getSignInRules: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+        'x-request-id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The organization's sign-in rules */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          /** @description The request id (yours when it was well formed); also in every error body */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SignInRules'];
+          };
+        };
+      };
+      /**
+       * @description Bad request. `error.code` is one of:
+       *     - `validation_error`: the request is invalid; `details` names each field and issue
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unauthorized. `error.code` is one of:
+       *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Forbidden. `error.code` is one of:
+       *     - `insufficient_scope`: the API key lacks the scope this operation needs
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Too many requests. `error.code` is one of:
+       *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+       */
+      429: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Service unavailable. `error.code` is one of:
+       *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+       */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateSignInRules: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+        'x-request-id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "require_two_factor": true
+         *     }
+         */
+        'application/json': components['schemas']['SignInRules'];
+      };
+    };
+    responses: {
+      /** @description The organization's sign-in rules after the change */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          /** @description The request id (yours when it was well formed); also in every error body */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SignInRules'];
+          };
+        };
+      };
+      /**
+       * @description Bad request. `error.code` is one of:
+       *     - `validation_error`: the request is invalid; `details` names each field and issue
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Unauthorized. `error.code` is one of:
+       *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Forbidden. `error.code` is one of:
+       *     - `insufficient_scope`: the API key lacks the scope this operation needs
+       */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,0 +1,22 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { openWith, sealWith } from './staff-secret-box.js';
+
+describe('secret box', () => {
+  it('opens what it sealed, and seals the same secret differently each time', () => {
+    const key = randomBytes(32);
+    const a = sealWith(key, 'JBSWY3DPEHPK3PXP');
+    expect(openWith(key, a)).toBe('JBSWY3DPEHPK3PXP');
+    expect(sealWith(key, 'JBSWY3DPEHPK3PXP')).not.toBe(a);
+    expect(a).not.toContain('JBSWY3DPEHPK3PXP');
+  });
+
+  it('refuses another key and tampered ciphertext', () => {
+    const key = randomBytes(32);
+    const sealed = sealWith(key, 'secret');
+    expect(() => openWith(randomBytes(32), sealed)).toThrow();
+    const parts = sealed.split(':');
+    parts[3] = Buffer.from('other!').toString('base64url');
+    expect(() => openWith(key, parts.join(':'))).toThrow();
+  });
+});
