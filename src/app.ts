@@ -7,6 +7,7 @@ import { registerBillingRoutes } from './billing/billing-routes.js';
 import type { Container } from './container.js';
 import { registerCustomerRoutes } from './customers/customer-routes.js';
 import { registerEventRoutes } from './events/event-routes.js';
+import { registerEventStreamRoutes } from './events/event-stream-routes.js';
 import { authPlugin } from './http/auth-plugin.js';
 import { clientErrorHandler, onUnsupportedExpectation } from './http/client-errors.js';
 import { closingPlugin } from './http/closing-plugin.js';
@@ -115,6 +116,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
       await registerCustomerRoutes(api, container);
       await registerWebhookRoutes(api, container);
       await registerEventRoutes(api, container);
+      await registerEventStreamRoutes(api, container);
       await registerBillingRoutes(api, container);
       await registerAdminRoutes(api, container);
       await registerStaffRoutes(api, container);

@@ -46,6 +46,17 @@ export interface Config {
   representationCacheBytes: number;
   /** Events and delivery records older than this many days are deleted (EVENT_RETENTION_DAYS). */
   eventRetentionDays: number;
+  /** The live event stream (GET /api/v1/events/stream) and presence. */
+  eventStream: {
+    /** A comment line is sent on every open stream at least this often (keeps proxies from closing it). */
+    pingMs: number;
+    /** Safety poll of the log besides the wake-ups (lost notifications; SQLite: other processes' writes). */
+    pollMs: number;
+    /** A stream whose unsent output grows past this is dropped (the client resumes by Last-Event-ID). */
+    maxBufferedBytes: number;
+    /** How long a presence report holds (POST /tickets/{id}/presence). */
+    presenceTtlMs: number;
+  };
   webhooks: {
     allowPrivateTargets: boolean;
     retryDelaysMs: number[];
@@ -265,6 +276,12 @@ export function loadConfig(env: Env = process.env): Config {
     },
     representationCacheBytes: integer(env, 'REPRESENTATION_CACHE_MB', 8, 0, 1024) * 1024 * 1024,
     eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
+    eventStream: {
+      pingMs: integer(env, 'EVENT_STREAM_PING_MS', 15_000, 10, 20_000),
+      pollMs: integer(env, 'EVENT_STREAM_POLL_MS', 1_000, 10, 60_000),
+      maxBufferedBytes: integer(env, 'EVENT_STREAM_MAX_BUFFERED_BYTES', 262_144, 1_024),
+      presenceTtlMs: integer(env, 'PRESENCE_TTL_MS', 30_000, 100, 600_000),
+    },
     webhooks: {
       allowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
       retryDelaysMs: retryDelays(env),

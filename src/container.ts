@@ -13,6 +13,9 @@ import { createQuotaService } from './billing/quota-service.js';
 import type { Config } from './config.js';
 import { createCustomerService } from './customers/customer-service.js';
 import { createEventLog } from './events/event-log.js';
+import { createEventStreamHub } from './events/event-stream-hub.js';
+import { createStreamStarts } from './events/event-stream-start.js';
+import { withLiveWakeups } from './events/event-stream-wakeup.js';
 import { createRetention, startRetention } from './events/retention.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createIdempotencyService } from './idempotency/idempotency-service.js';
@@ -47,7 +50,10 @@ export function createContainer(options: ContainerOptions) {
   // Ports other domains use inside their own transactions.
   const quota = createQuotaService({ timeZone: config.timeZone });
   const eventLog = createEventLog({ database });
-  const events = createEventRecorder({ log: eventLog });
+  const events = createEventRecorder({ log: withLiveWakeups(eventLog) });
+  // The live stream (GET /events/stream): one feed per organization in this process, shared by its streams.
+  const eventStream = createEventStreamHub({ database, clock, settings: config.eventStream });
+  const streamStarts = createStreamStarts({ database, clock, retentionDays: config.eventRetentionDays });
   const ticketCounter = createTicketCounter();
   const ticketDetacher = createTicketDetacher({ events });
 
@@ -116,6 +122,7 @@ export function createContainer(options: ContainerOptions) {
           queue: () => readQueueStats(database.system, clock()),
           pool: () => database.poolStats(),
           eventLogSize: () => eventLog.size(),
+          openStreams: () => eventStream.openStreams(),
         },
       })
     : null;
@@ -127,6 +134,8 @@ export function createContainer(options: ContainerOptions) {
     quota,
     events,
     eventLog,
+    eventStream,
+    streamStarts,
     retention,
     ticketCounter,
     ticketDetacher,

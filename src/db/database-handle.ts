@@ -21,8 +21,13 @@ export interface DatabaseHandle {
   system: Sql;
   /** The root connection scoped to one organization; `.transaction(fn)` opens a scoped transaction. */
   forOrganization(organizationId: string): TenantDb;
-  /** Listens for commits that called notify(channel); returns the stop function. */
-  listen(channel: string, onNotify: () => void, onError: (err: unknown) => void): () => Promise<void>;
+  /** Listens for commits that called notify(channel), and for publish(channel, …); returns the stop function. */
+  listen(channel: string, onNotify: (payload: string) => void, onError: (err: unknown) => void): () => Promise<void>;
+  /**
+   * Sends a short message (not stored anywhere) to the channel's listeners in every process that the
+   * engine reaches (PostgreSQL: NOTIFY; SQLite: this process's threads). Never rejects.
+   */
+  publish(channel: string, payload: string): Promise<void>;
   /**
    * A number that changes whenever another connection (another process) has committed to the
    * database, for caches that must see such writes at once where no notification can carry them
@@ -66,7 +71,7 @@ export function handles(
   notifier: Notifier,
   guardTenants: boolean,
   reader: SqliteReader | null = null,
-): Pick<DatabaseHandle, 'system' | 'forOrganization' | 'listen'> {
+): Pick<DatabaseHandle, 'system' | 'forOrganization' | 'listen' | 'publish'> {
   const engine: Engine = {
     dialect,
     features: DIALECTS[dialect],
@@ -80,6 +85,7 @@ export function handles(
     system,
     forOrganization: (organizationId) => system.forOrganization(organizationId),
     listen: (channel, onNotify, onError) => notifier.listen(channel, onNotify, onError),
+    publish: (channel, payload) => notifier.notify(channel, payload),
   };
 }
 

@@ -17,19 +17,27 @@ import type { Dialect } from './dialects.js';
 // So notify never rejects.
 
 export interface Notifier {
-  /** Called after the commit (never inside a transaction). Never rejects. */
-  notify(channel: string): Promise<void>;
-  /** Calls onNotify for each notification (and once after each (re)connection); returns the stop. */
-  listen(channel: string, onNotify: () => void, onError: (err: unknown) => void): () => Promise<void>;
+  /**
+   * Called after the commit (never inside a transaction). Never rejects. Without a payload, a
+   * process's wake-ups of one channel are coalesced; with one (a short text, PostgreSQL allows under
+   * 8000 bytes), each is sent as it is, for messages that are not in the database at all (presence).
+   */
+  notify(channel: string, payload?: string): Promise<void>;
+  /**
+   * Calls onNotify for each notification, with its payload ('' for a plain wake-up, and once after
+   * each (re)connection with ''); returns the stop.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onError: (err: unknown) => void): () => Promise<void>;
 }
 
-/** Carried between threads: which thread notified (its own listeners were called directly). */
+/** Carried between threads: which thread notified (its own listeners were called directly), and the payload. */
 interface ThreadNotification {
   from: number;
+  payload?: string;
 }
 
 function inProcessNotifier(path: string): Notifier {
-  const listeners = new Map<string, Set<() => void>>();
+  const listeners = new Map<string, Set<(payload: string) => void>>();
   // Threads reach each other through a BroadcastChannel named by the database file and the channel
   // (a message reaches every other instance of that name in the process, in any thread, never the
   // one that posts it). One posting instance per channel, unref'd: it keeps no process alive.
@@ -47,11 +55,11 @@ function inProcessNotifier(path: string): Notifier {
     // Called after the commit: another thread's connection (which does not wait for this one) sees
     // the committed rows when its message arrives. Listeners still run from setImmediate, never inside
     // the notifying caller's call stack.
-    async notify(channel) {
-      for (const listener of listeners.get(channel) ?? []) setImmediate(listener);
+    async notify(channel, payload = '') {
+      for (const listener of listeners.get(channel) ?? []) setImmediate(listener, payload);
       if (scope !== null) {
         const bc = poster(channel);
-        setImmediate(() => bc.postMessage({ from: threadId } satisfies ThreadNotification));
+        setImmediate(() => bc.postMessage({ from: threadId, payload } satisfies ThreadNotification));
       }
     },
     listen(channel, onNotify) {
@@ -65,7 +73,8 @@ function inProcessNotifier(path: string): Notifier {
       const fromThreads = scope === null ? null : new BroadcastChannel(scope + channel);
       if (fromThreads) {
         fromThreads.onmessage = (event) => {
-          if ((event as { data?: ThreadNotification }).data?.from !== threadId) listener();
+          const data = (event as { data?: ThreadNotification }).data;
+          if (data?.from !== threadId) listener(data?.payload ?? '');
         };
         // A listener alone keeps no process (or thread) alive, as the in-thread set never did.
         fromThreads.unref();
@@ -172,7 +181,11 @@ function postgresNotifier(listenUrl: string, notifyUrl: string): Notifier {
     // simple-protocol query of two statements, which PostgreSQL runs as one implicit transaction (SET
     // LOCAL holds in it; an error rolls it all back and leaves no transaction open): no session
     // state, so it is safe behind PgBouncer's transaction pooling.
-    notify(channel) {
+    notify(channel, payload) {
+      if (payload !== undefined && payload !== '') {
+        const literal = pgDriver().escapeLiteral;
+        return send(`SELECT pg_notify(${literal(channel)}, ${literal(payload)})`).catch(() => undefined);
+      }
       let sender = senders.get(channel);
       if (!sender) {
         const text = `SET LOCAL synchronous_commit = off; SELECT pg_notify(${pgDriver().escapeLiteral(channel)}, '')`;
@@ -216,7 +229,7 @@ function postgresNotifier(listenUrl: string, notifyUrl: string): Notifier {
         };
         client.on('error', giveUp);
         client.on('end', () => giveUp(new Error('LISTEN connection ended')));
-        client.on('notification', () => onNotify());
+        client.on('notification', (message) => onNotify(message.payload ?? ''));
         try {
           await client.connect();
           await client.query(`LISTEN ${pgDriver().escapeIdentifier(channel)}`);
@@ -230,7 +243,7 @@ function postgresNotifier(listenUrl: string, notifyUrl: string): Notifier {
           return;
         }
         delay = LISTEN_BACKOFF.firstMs;
-        onNotify(); // anything committed while not listening
+        onNotify(''); // anything committed while not listening
       };
       void connect();
       return async () => {

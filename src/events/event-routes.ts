@@ -5,7 +5,7 @@ import { EVENT_TYPES } from '../webhooks/webhook-events.js';
 import type { EventLog } from './event-log.js';
 import { EventListSchema, EventsQuery } from './event-schemas.js';
 
-function parseTypes(raw: string | undefined): string[] | undefined {
+export function parseTypes(raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined;
   const types = [...new Set(raw.split(',').map((s) => s.trim()))];
   const unknown = types.filter((t) => !(EVENT_TYPES as readonly string[]).includes(t));

@@ -17,6 +17,8 @@ export interface MetricsSources {
   eventLogSize?: () => Promise<number>;
   /** The database pool's use; null where there is none (SQLite). */
   pool: () => PoolStats | null;
+  /** Live event streams open in this process (GET /api/v1/events/stream). */
+  openStreams?: () => number;
 }
 
 export interface Metrics {
@@ -116,6 +118,18 @@ export function createMetrics(options: { clock: Clock; sources: MetricsSources; 
       async collect() {
         const n = await size().catch(() => null);
         if (n !== null) this.set(n);
+      },
+    });
+  }
+
+  if (sources.openStreams) {
+    const openStreams = sources.openStreams;
+    new Gauge({
+      name: 'helpdesk_event_streams_open',
+      help: 'Live event streams (GET /api/v1/events/stream) open in this process',
+      registers: [registry],
+      collect() {
+        this.set(openStreams());
       },
     });
   }

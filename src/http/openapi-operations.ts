@@ -101,6 +101,10 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     operationId: 'listEvents',
     ok: 'Events after the cursor, oldest first, with next_cursor and has_more',
   },
+  'GET /api/v1/events/stream': {
+    operationId: 'streamEvents',
+    ok: 'Server-Sent Events: each event of the log as one message (id: its cursor, event: its type, data: the event), presence messages, a comment at least every 20 seconds',
+  },
 
   'GET /api/v1/billing/usage': { operationId: 'getUsage', ok: "The current month's usage against the plan" },
 

@@ -1,4 +1,4 @@
-import type { DatabaseHandle, TenantDb } from '../db/database.js';
+import type { DatabaseHandle } from '../db/database.js';
 import type { QuotaService } from '../billing/quota-service.js';
 import type { CustomerService } from '../customers/customer-service.js';
 import type { EventRecorder } from '../webhooks/event-recorder.js';
@@ -6,7 +6,7 @@ import { actingUserId, API_KEY_CALLER, type Caller } from '../shared/acting-user
 import type { Clock } from '../shared/clock.js';
 import { notFound, validationError } from '../shared/errors.js';
 import type { Precondition } from '../shared/precondition.js';
-import { newTimeOrderedId, pathUuid } from '../shared/ids.js';
+import { newTimeOrderedId } from '../shared/ids.js';
 import { offsetOf, paginationMeta } from '../shared/pagination.js';
 import { moveTicketCount, ticketCountAdjustment } from './ticket-count-store.js';
 import { readCountedPage, type CountedPage, type PageWindow } from './ticket-list-store.js';
@@ -19,25 +19,23 @@ import {
   type MessageRow,
   type TicketRow,
 } from './ticket-payloads.js';
-import type {
-  AddMessageInput,
-  CreateTicketInput,
-  ListTicketsInput,
-  TicketChannel,
-  UpdateTicketInput,
-} from './ticket-schemas.js';
+import type { AddMessageInput, CreateTicketInput, ListTicketsInput, UpdateTicketInput } from './ticket-schemas.js';
 import { parseSearch } from './ticket-search.js';
 import { createCappedTermHints } from './capped-term-hints.js';
 import { countableFromBuckets, listTicketsCapped, searchTimeout, type TicketFilter } from './ticket-search-store.js';
 import { createReadBatcher } from './read-batcher.js';
-import {
-  loadPageRelations,
-  loadTicketsWithMessages,
-  loadTicketWithMessages,
-  type LoadedTicket,
-} from './ticket-read-store.js';
+import { loadPageRelations, loadTicketsWithMessages, type LoadedTicket } from './ticket-read-store.js';
 import * as store from './ticket-store.js';
+import {
+  type AdditionOptions,
+  checkTicketPrecondition,
+  creationChannel,
+  ticketIdOrNotFound,
+  ticketRef,
+} from './ticket-refs.js';
 import { applyTicketUpdate, resolveTags } from './ticket-update.js';
+
+export { ticketIdOrNotFound };
 
 export interface TicketServiceDeps {
   database: DatabaseHandle;
@@ -51,30 +49,6 @@ export type TicketService = ReturnType<typeof createTicketService>;
 type TicketView = ReturnType<typeof ticketView>;
 
 const blank = (s: string) => s.trim() === '';
-
-/** Path ids: anything that is not a UUID cannot name a ticket, so it is a 404 rather than a 400. */
-export const ticketIdOrNotFound = (raw: string): string => pathUuid(raw, 'ticket');
-
-/**
- * The channel of a ticket created through the API: INTERNAL when a signed-in staff user opens it (from
- * the console, on a customer's behalf), API for an integration's key. It is the caller's, never the
- * body's: the create body has no channel field (one sent anyway is ignored like any unknown field).
- */
-export const creationChannel = (caller: Caller): TicketChannel => (caller.userId === null ? 'API' : 'INTERNAL');
-
-/** What a write that adds to a ticket (a message, a note) may be told besides its body. */
-export interface AdditionOptions {
-  /** Who is calling (default: an API key). */
-  caller?: Caller;
-  /** If-Match: checked against the ticket as GET shows it, under the ticket's lock. */
-  precondition?: Precondition<TicketView> | null;
-}
-
-/** The If-Match check against the ticket's current representation (the ticket must be locked by the caller). */
-async function checkTicketPrecondition(t: TenantDb, id: string, precondition: Precondition<TicketView>) {
-  const current = (await loadTicketWithMessages(t, id))!;
-  precondition(ticketView(current.row, current.relations, current.messages));
-}
 
 // Reads of one organization running at once before further requests wait for, and share, the next
 // statement (read-batcher.ts): two keep both cores busy (the database's and this process's work on
@@ -326,25 +300,6 @@ export function createTicketService({ database, clock, customers, quota, events 
     // Read after the commit: the bucket and ticket row locks are not held while the messages load.
     const messages = await store.listMessages(scoped, updated.row.id);
     return ticketView(updated.row, updated.relations, messages);
-  }
-
-  /**
-   * The ticket another domain's write or read belongs to (a note), on the caller's handle: its id and
-   * number, or 404 when the organization has no ticket by that id. With `lock` (inside the caller's
-   * transaction, before its writes), the ticket is locked as adding a message locks it, so the
-   * caller's event takes its place among the ticket's others in commit order, and a precondition
-   * (If-Match) is checked under that lock.
-   */
-  async function ticketRef(
-    t: TenantDb,
-    rawId: string,
-    options: { lock?: boolean; precondition?: Precondition<TicketView> | null } = {},
-  ): Promise<Pick<TicketRow, 'id' | 'number'>> {
-    const id = ticketIdOrNotFound(rawId);
-    const ticket = options.lock ? await store.lockTicket(t, id) : await store.findTicketRef(t, id);
-    if (!ticket) throw notFound('ticket');
-    if (options.precondition) await checkTicketPrecondition(t, id, options.precondition);
-    return { id: ticket.id, number: ticket.number };
   }
 
   return { create, get, list, addMessage, update, ticketRef };

@@ -58,20 +58,40 @@ export function usePresence(ticketId: string, meId: string): Presence[] {
   return [...(byTicket.get(ticketId)?.values() ?? [])].filter((p) => p.userId !== meId);
 }
 
-/** Tells the others this user is viewing (every 10 s) or typing (at once, then every 10 s) the ticket. */
-export function useAnnouncePresence(ticketId: string, typing: boolean) {
+/**
+ * Tells the others this user is viewing (every 10 s) or typing (at once, then every 10 s) the ticket. When
+ * someone new shows up on the ticket, or the stream (re)connects, it announces at once, so that both see each
+ * other without waiting a round.
+ */
+export function useAnnouncePresence(ticketId: string, meId: string, typing: boolean) {
   const state = typing ? 'typing' : 'viewing';
-  const last = useRef('');
+  const last = useRef({ key: '', at: 0 });
   useEffect(() => {
-    const announce = () =>
+    const announce = () => {
+      last.current = { key: `${ticketId}:${state}`, at: Date.now() };
       void helpdesk
         .request('POST', `/api/v1/tickets/${encodeURIComponent(ticketId)}/presence`, { body: { state } })
         .catch(() => undefined);
-    if (last.current !== `${ticketId}:${state}`) announce();
-    last.current = `${ticketId}:${state}`;
+    };
+    if (last.current.key !== `${ticketId}:${state}`) announce();
     const timer = setInterval(() => document.visibilityState === 'visible' && announce(), 10_000);
-    return () => clearInterval(timer);
-  }, [ticketId, state]);
+    const known = new Set<string>();
+    const off = liveHub.subscribe((event) => {
+      if (event.type !== 'presence') return;
+      const d = event.data ?? {};
+      const who: string | undefined = d.user?.id ?? d.user_id;
+      if (d.ticket_id !== ticketId || !who || who === meId || known.has(who)) return;
+      known.add(who);
+      if (Date.now() - last.current.at > 1_000) announce();
+    });
+    // A stream that has just (re)connected missed what was said before: say it again.
+    const offStatus = liveHub.onStatus(() => liveHub.status === 'open' && announce());
+    return () => {
+      clearInterval(timer);
+      off();
+      offStatus();
+    };
+  }, [ticketId, meId, state]);
 }
 
 liveHub.subscribe((event) => {

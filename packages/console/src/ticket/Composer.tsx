@@ -38,7 +38,7 @@ export const Composer = forwardRef<ComposerHandle, { loaded: LoadedTicket; meId:
     const t = setInterval(() => setNow(Date.now()), 3_000);
     return () => clearInterval(t);
   }, []);
-  useAnnouncePresence(ticketId, mode === 'reply' && now - typingAt < 6_000 && !!draft.text);
+  useAnnouncePresence(ticketId, meId, mode === 'reply' && now - typingAt < 6_000 && !!draft.text);
 
   useEffect(() => {
     setDraft(loadDraft(ticketId, mode));
