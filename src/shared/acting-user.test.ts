@@ -27,7 +27,7 @@ describe('acting user', () => {
   });
 
   it('reads the session user from the auth context, and none from an API key context', () => {
-    const key: AuthContext = { organizationId: 'o', keyId: 'k', scopes: [] };
+    const key: AuthContext = { organizationId: 'o', keyId: 'k', scopes: [], userId: null, sessionId: null };
     expect(sessionUserId(key)).toBeNull();
     expect(sessionUserId({ ...key, userId: null } as AuthContext)).toBeNull();
     expect(sessionUserId({ ...key, userId: 'agent-1' } as AuthContext)).toBe('agent-1');
