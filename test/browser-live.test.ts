@@ -1,7 +1,15 @@
 import { expect, it } from 'vitest';
 import { apiCall, expectStatus } from './support/browser-server.js';
 import { describeBrowser, markDocument, ui, uniqueSuffix } from './support/browser.js';
-import { openQueue, openTicket, replyBox, sendButton, ticketLink, waitUntilLive } from './support/console-page.js';
+import {
+  openQueue,
+  openTicket,
+  replyBox,
+  sendButton,
+  sendReply,
+  ticketLink,
+  waitUntilLive,
+} from './support/console-page.js';
 import { ticketBody } from './support/ticket-fixtures.js';
 
 // Live work in the console: two agents on one ticket in two browser contexts (presence, and the send
@@ -9,7 +17,8 @@ import { ticketBody } from './support/ticket-fixtures.js';
 // process reaching an open queue without a reload.
 
 describeBrowser('live updates in the console', (suite) => {
-  it('two agents on one ticket: each sees the other there, and a reply crossing one sent meanwhile is asked about first', async () => {
+  /** Two agents signed in in two browser contexts, both on one new ticket with the stream open. */
+  async function twoAgentsOnOneTicket() {
     const [alice, bruno] = await Promise.all([
       suite.createAgent({ name: `Alice Presence ${uniqueSuffix()}` }),
       suite.createAgent({ name: `Bruno Presence ${uniqueSuffix()}` }),
@@ -23,39 +32,51 @@ describeBrowser('live updates in the console', (suite) => {
     await openTicket(pageA, created.id);
     await openTicket(pageB, created.id);
     await Promise.all([waitUntilLive(pageA), waitUntilLive(pageB)]);
+    const close = () => Promise.all([pageA.context().close(), pageB.context().close()]);
+    return { alice, bruno, created, pageA, pageB, close };
+  }
 
-    // Presence: Bruno starts a reply and Alice sees him there; Alice starts hers and Bruno sees her (neither
-    // has written anything to the ticket yet, so the name can only come from presence).
-    await replyBox(pageB).fill('Bruno here: a refund is on its way.');
+  it('two agents on one ticket each see the other there', async () => {
+    const { alice, bruno, pageA, pageB, close } = await twoAgentsOnOneTicket();
+    // Neither has written anything to the ticket, so the other's name can only come from presence.
     await ui(pageA.getByText(bruno.name).first()).toBeVisible();
-    await replyBox(pageA).fill('Alice here: we are looking into it.');
     await ui(pageB.getByText(alice.name).first()).toBeVisible();
+    // Typing shows too.
+    await replyBox(pageB).fill('Bruno here: drafting.');
+    await ui(pageA.getByText(new RegExp(`${bruno.name} is (typing|replying)`)).first()).toBeVisible();
+    await close();
+  });
 
-    // Alice sends first.
-    await sendButton(pageA).click();
-    await expect
-      .poll(async () => (await suite.api('GET', `/api/v1/tickets/${created.id}`)).body.data.messages.length)
-      .toBe(2);
+  it('a reply crossing one another agent sent meanwhile is asked about before it is sent', async () => {
+    const { alice, bruno, created, pageA, pageB, close } = await twoAgentsOnOneTicket();
+    // Bruno starts a reply; Alice sends hers first.
+    await replyBox(pageB).fill('Bruno here: a refund is on its way.');
+    await sendReply(pageA, 'Alice here: we are looking into it.');
+    const messages = async () =>
+      (await suite.api('GET', `/api/v1/tickets/${created.id}`)).body.data.messages as {
+        content: string;
+        type: string;
+        author: { id: string } | null;
+      }[];
+    await expect.poll(async () => (await messages()).length).toBe(2);
+    expect((await messages())[1].author?.id).toBe(alice.id);
 
     // Bruno's send is held: the console asks first, and nothing of his is stored until he confirms.
     await sendButton(pageB).click();
     const ask = pageB.getByRole('alertdialog').or(pageB.getByRole('dialog')).first();
     await ui(ask).toBeVisible();
-    await ui(ask).toContainText(/updated|new message|meanwhile|while you/i);
-    const held = (await suite.api('GET', `/api/v1/tickets/${created.id}`)).body.data.messages;
-    expect(held.map((m: { content: string }) => m.content)).toEqual([
+    await ui(ask).toContainText('Alice here: we are looking into it.');
+    expect((await messages()).map((m) => m.content)).toEqual([
       created.messages[0].content,
       'Alice here: we are looking into it.',
     ]);
-    await ui(pageB.getByText('Alice here: we are looking into it.').first()).toBeVisible();
 
     await ask.getByRole('button', { name: 'Send anyway', exact: true }).click();
     await expect
-      .poll(async () => (await suite.api('GET', `/api/v1/tickets/${created.id}`)).body.data.messages.at(-1))
+      .poll(async () => (await messages()).at(-1))
       .toMatchObject({ content: 'Bruno here: a refund is on its way.', type: 'OUTBOUND', author: { id: bruno.id } });
-    const messages = (await suite.api('GET', `/api/v1/tickets/${created.id}`)).body.data.messages;
-    expect(messages).toHaveLength(3);
-    await Promise.all([pageA.context().close(), pageB.context().close()]);
+    expect(await messages()).toHaveLength(3);
+    await close();
   });
 
   it('a ticket created through another server process appears in the open queue without a reload', async () => {
