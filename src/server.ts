@@ -23,6 +23,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const container = createContainer({ config, database, clock });
   const created = await container.orgs.bootstrapDefault();
   if (created) {
+    // The first administrator is created through this link (valid 24 hours, single use).
+    const setupUrl = await container.staffAuth.setupLink(created.organization.id);
     // Printed once, on the first start with an empty database: the only time this token is shown.
     process.stdout.write(
       `${[
@@ -31,6 +33,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
         `  organization: ${created.organization.id} (${created.organization.name})`,
         `  API key:      ${created.api_key.token}`,
         'Keep this key: it is shown only once. Use it as "Authorization: Bearer <key>".',
+        '',
+        'Create the first administrator (link valid 24 hours, single use):',
+        `  ${setupUrl}`,
         '',
       ].join('\n')}\n`,
     );

@@ -25,6 +25,7 @@ describeEachDialect(
           revoked_at: null,
           created_at: '2026-05-10T12:00:00.000Z',
           updated_at: '2026-05-10T12:00:00.000Z',
+          accept_url: expect.stringMatching(/\/app\/accept\?token=/),
         },
       });
       const got = await org.api.get(`/api/v1/invitations/${res.body.data.id}`);

@@ -16,16 +16,27 @@ const TEXT_ID_COLUMNS = [
   'invitations.user_id',
   'messages.author_id', // a user id or a customer id
   'notes.author_id', // a staff user id
+  'staff_credentials.user_id',
+  'staff_sessions.user_id',
+  'staff_tokens.user_id',
   'team_members.user_id',
   'tickets.assignee_id',
   'tickets.external_organization_id',
   'users.id',
 ];
 
-/** Generated-id columns of tables created after that migration, as uuid from the start. */
-const CREATED_AS_UUID: Record<string, readonly string[]> = {
-  notes: ['organization_id', 'id', 'ticket_id'],
-};
+/** uuid columns of tables created after the conversion, with their native type from the start. */
+const LATER_UUID_COLUMNS = [
+  'staff_auth_settings.organization_id',
+  'staff_credentials.organization_id',
+  'staff_sessions.id',
+  'staff_sessions.organization_id',
+  'staff_tokens.invitation_id',
+  'staff_tokens.organization_id',
+  'notes.organization_id',
+  'notes.id',
+  'notes.ticket_id',
+];
 
 describeEachDialect(
   'native uuid ids',
@@ -39,9 +50,10 @@ describeEachDialect(
          ORDER BY 1`.execute(ctx.database.db);
       const text = rows.rows.filter((r) => r.type !== 'uuid').map((r) => r.column);
       expect(text).toEqual(TEXT_ID_COLUMNS);
-      const converted = Object.entries({ ...UUID_COLUMNS, ...CREATED_AS_UUID }).flatMap(([table, columns]) =>
-        columns.map((c) => `${table}.${c}`),
-      );
+      const converted = [
+        ...Object.entries(UUID_COLUMNS).flatMap(([table, columns]) => columns.map((c) => `${table}.${c}`)),
+        ...LATER_UUID_COLUMNS,
+      ];
       expect(
         rows.rows
           .filter((r) => r.type === 'uuid')

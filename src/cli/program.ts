@@ -14,6 +14,7 @@ import { registerMigrateCommand } from './migrate-command.js';
 import { registerOrgsCommands } from './orgs-commands.js';
 import { registerPlansCommands } from './plans-commands.js';
 import { registerServeCommand } from './serve-command.js';
+import { registerUsersCommands } from './users-commands.js';
 import { registerWorkerCommand } from './worker-command.js';
 
 /** The package's version, read at run time: package.json is two levels up from both src/cli/ and dist/cli/. */
@@ -36,6 +37,7 @@ registerWorkerCommand(program);
 registerMigrateCommand(program);
 registerOrgsCommands(program);
 registerKeysCommands(program);
+registerUsersCommands(program);
 registerPlansCommands(program);
 registerCreditsCommands(program);
 

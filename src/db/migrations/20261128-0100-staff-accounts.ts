@@ -16,9 +16,9 @@ import type { MigrationDialect } from '../migrator.js';
 
 export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<void> {
   const bigint = dialect === 'postgres' ? 'bigint' : 'integer';
-  // Organization ids are native uuids on PostgreSQL (20261122-2000-native-uuid), text on SQLite.
-  const orgId = dialect === 'postgres' ? 'uuid' : 'text';
-  const organization = `organization_id ${orgId} NOT NULL REFERENCES organizations (id) ON DELETE CASCADE`;
+  // Generated ids are native uuids on PostgreSQL (20261122-2000-native-uuid), text on SQLite.
+  const uuid = dialect === 'postgres' ? 'uuid' : 'text';
+  const organization = `organization_id ${uuid} NOT NULL REFERENCES organizations (id) ON DELETE CASCADE`;
   const ofUser = 'FOREIGN KEY (organization_id, user_id) REFERENCES users (organization_id, id) ON DELETE CASCADE';
   const statements = [
     `CREATE TABLE staff_credentials (
@@ -37,7 +37,7 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     `CREATE TABLE staff_sessions (
        ${organization},
        token_hash text NOT NULL,
-       id text NOT NULL,
+       id ${uuid} NOT NULL,
        user_id text NOT NULL,
        created_at ${bigint} NOT NULL,
        last_seen_at ${bigint} NOT NULL,
@@ -55,7 +55,7 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
        token_hash text NOT NULL,
        kind text NOT NULL,
        user_id text,
-       invitation_id text,
+       invitation_id ${uuid},
        created_at ${bigint} NOT NULL,
        expires_at ${bigint} NOT NULL,
        used_at ${bigint},
