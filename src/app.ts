@@ -33,6 +33,7 @@ import { callerLogPlugin, requestIdPlugin, requestIdServerOptions } from './http
 import { HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.js';
 import { registerNoteRoutes } from './notes/note-routes.js';
 import type { App } from './shared/http.js';
+import { registerPresenceRoutes } from './presence/presence-routes.js';
 import { registerTicketRoutes } from './tickets/ticket-routes.js';
 import { registerWebhookRoutes } from './webhooks/webhook-routes.js';
 
@@ -117,6 +118,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
       await registerWebhookRoutes(api, container);
       await registerEventRoutes(api, container);
       await registerEventStreamRoutes(api, container);
+      await registerPresenceRoutes(api, container);
       await registerBillingRoutes(api, container);
       await registerAdminRoutes(api, container);
       await registerStaffRoutes(api, container);

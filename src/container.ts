@@ -23,6 +23,7 @@ import { createLoginThrottle } from './http/login-throttle.js';
 import { createMetrics } from './http/metrics.js';
 import { createNoteService } from './notes/note-service.js';
 import { createOrgService } from './orgs/org-service.js';
+import { createPresenceService } from './presence/presence-service.js';
 import type { Clock } from './shared/clock.js';
 import { createTicketCounter } from './tickets/ticket-counter.js';
 import { createTicketDetacher } from './tickets/ticket-detacher.js';
@@ -106,6 +107,17 @@ export function createContainer(options: ContainerOptions) {
     publicUrl: config.publicUrl,
   });
   staffAuthRef = staffAuth;
+  const presence = createPresenceService({
+    clock,
+    ttlMs: config.eventStream.presenceTtlMs,
+    tickets: {
+      assertExists: async (organizationId, ticketId) => {
+        await tickets.get(organizationId, ticketId);
+      },
+    },
+    users,
+    live: eventStream,
+  });
   const idempotency = createIdempotencyService({ database, clock, ttlHours: config.idempotencyTtlHours });
   const retention = createRetention({
     database,
@@ -154,6 +166,7 @@ export function createContainer(options: ContainerOptions) {
     staffSessions,
     twoFactor,
     staffAuth,
+    presence,
     idempotency,
     metrics,
     /**

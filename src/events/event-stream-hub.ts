@@ -23,7 +23,7 @@ export interface EventStreamSettings {
 }
 
 export interface EventStreamHubDeps {
-  database: Pick<DatabaseHandle, 'forOrganization' | 'listen' | 'publish' | 'writesElsewhere' | 'dialect'>;
+  database: Pick<DatabaseHandle, 'forOrganization' | 'listen' | 'publish' | 'writesElsewhere'>;
   clock: Clock;
   settings: EventStreamSettings;
 }

@@ -19,6 +19,7 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     content: 'Customer is on the legacy SSO plan: check with billing before resetting.',
     user_id: USER_ID,
   },
+  reportTicketPresence: { state: 'typing', user_id: USER_ID },
   createCustomer: {
     email: 'jane@example.com',
     name: 'Jane Doe',

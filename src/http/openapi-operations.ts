@@ -101,6 +101,11 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     operationId: 'listEvents',
     ok: 'Events after the cursor, oldest first, with next_cursor and has_more',
   },
+  'POST /api/v1/tickets/{ticket_id}/presence': {
+    operationId: 'reportTicketPresence',
+    ok: 'Reported: sent to the live event streams as a presence message, holding about 30 seconds',
+    errors: { 404: ['not_found'] },
+  },
   'GET /api/v1/events/stream': {
     operationId: 'streamEvents',
     ok: 'Server-Sent Events: each event of the log as one message (id: its cursor, event: its type, data: the event), presence messages, a comment at least every 20 seconds',

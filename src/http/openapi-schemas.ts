@@ -28,6 +28,7 @@ import { Usage } from '../billing/billing-schemas.js';
 import { CreateCustomerBody, Customer, UpdateCustomerBody } from '../customers/customer-schemas.js';
 import { EventSchema } from '../events/event-schemas.js';
 import { AddNoteBody, NoteSchema } from '../notes/note-schemas.js';
+import { PresenceBody } from '../presence/presence-schemas.js';
 import { ErrorResponse, PaginationMetaSchema } from '../shared/schemas.js';
 import {
   AddMessageBody,
@@ -93,6 +94,7 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   UpdateTicketInput: UpdateTicketBody,
   AddMessageInput: AddMessageBody,
   AddNoteInput: AddNoteBody,
+  PresenceInput: PresenceBody,
   CreateCustomerInput: CreateCustomerBody,
   UpdateCustomerInput: UpdateCustomerBody,
   CreateWebhookInput: CreateWebhookBody,
