@@ -57,46 +57,52 @@ export const Composer = forwardRef<ComposerHandle, { loaded: LoadedTicket; meId:
   const send = async (force = false) => {
     const text = draft.text.trim();
     if (!text || busy) return;
+    // What is sent is fixed here: switching to a note while this is in flight cannot turn it into one.
+    const kind = mode;
+    let key = draft.key;
     setBusy(true);
     setError(null);
-    const path = `/api/v1/tickets/${encodeURIComponent(ticketId)}/${mode === 'reply' ? 'messages' : 'notes'}`;
-    const base = baseline.current ?? snapshot();
-    const headers: Record<string, string> = mode === 'reply' && !force && base.etag ? { 'If-Match': base.etag } : {};
+    const path = `/api/v1/tickets/${encodeURIComponent(ticketId)}/${kind === 'reply' ? 'messages' : 'notes'}`;
     try {
-      await helpdesk.request('POST', path, { body: { content: text }, headers, idempotencyKey: draft.key });
-      clearDraft(ticketId, mode);
-      setDraft({ text: '', key: crypto.randomUUID() });
-      setConflict(null);
-      baseline.current = null;
-      announce(mode === 'reply' ? 'Reply sent' : 'Note added');
-      void client.invalidateQueries({ queryKey: [mode === 'reply' ? 'ticket' : 'notes', ticketId] });
-      void client.invalidateQueries({ queryKey: ['tickets'] });
+      // A 412 that brought no one else's message is retried at once against the fresh ETag (a few times at most).
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const base = baseline.current ?? snapshot();
+        const headers: Record<string, string> =
+          kind === 'reply' && !force && base.etag ? { 'If-Match': base.etag } : {};
+        try {
+          await helpdesk.request('POST', path, { body: { content: text }, headers, idempotencyKey: key });
+        } catch (err) {
+          if (!isStatus(err, 412) || force) throw err;
+          await client.invalidateQueries({ queryKey: ['ticket', ticketId] });
+          const fresh = client.getQueryData<LoadedTicket>(['ticket', ticketId]);
+          // The key that met the 412 is spent: sending again is a new request.
+          key = crypto.randomUUID();
+          saveDraft(ticketId, kind, { text: draft.text, key });
+          if (kind === mode) setDraft({ text: draft.text, key });
+          const arrived = (fresh?.ticket.messages ?? []).filter((m) => !base.seen.has(m.id) && m.author?.id !== meId);
+          if (fresh) baseline.current = { etag: fresh.etag, seen: new Set(fresh.ticket.messages.map((m) => m.id)) };
+          if (arrived.length) {
+            setConflict(arrived);
+            return;
+          }
+          continue;
+        }
+        clearDraft(ticketId, kind);
+        setDraft((current) => (current.text === draft.text ? { text: '', key: crypto.randomUUID() } : current));
+        setConflict(null);
+        baseline.current = null;
+        announce(kind === 'reply' ? 'Reply sent' : 'Note added');
+        void client.invalidateQueries({ queryKey: [kind === 'reply' ? 'ticket' : 'notes', ticketId] });
+        void client.invalidateQueries({ queryKey: ['tickets'] });
+        return;
+      }
+      setError('The ticket keeps changing; try again.');
     } catch (err) {
-      if (isStatus(err, 412) && !force) {
-        await client.invalidateQueries({ queryKey: ['ticket', ticketId] });
-        const fresh = client.getQueryData<LoadedTicket>(['ticket', ticketId]);
-        // The key that met the 412 is spent: sending again is a new request.
-        const next = { ...draft, key: crypto.randomUUID() };
-        setDraft(next);
-        saveDraft(ticketId, mode, next);
-        const arrived = (fresh?.ticket.messages ?? []).filter((m) => !base.seen.has(m.id) && m.author?.id !== meId);
-        if (fresh) baseline.current = { etag: fresh.etag, seen: new Set(fresh.ticket.messages.map((m) => m.id)) };
-        if (arrived.length) setConflict(arrived);
-        else resend.current = true;
-      } else setError(errorText(err));
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }
   };
-
-  // After a 412 that brought no one else's message: send again against the fresh ETag.
-  const resend = useRef(false);
-  useEffect(() => {
-    if (resend.current && !busy) {
-      resend.current = false;
-      void send();
-    }
-  });
 
   useImperativeHandle(ref, () => ({
     focus: (next) => {

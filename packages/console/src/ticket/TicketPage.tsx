@@ -76,7 +76,7 @@ export function TicketPage() {
     { id: 'tag', title: 'Add a tag…', group: 'Ticket', keys: 't', run: () => sidebar.current?.focusTags() },
     { id: 'resolve-next', title: 'Resolve and open the next ticket', group: 'Ticket', keys: 'e', run: resolveAndNext },
     { id: 'next-ticket', title: 'Next ticket', group: 'Ticket', keys: 'j', run: next },
-    { id: 'back', title: 'Back to the list', group: 'Ticket', keys: 'Escape', run: () => window.history.back() },
+    { id: 'back', title: 'Back to the list', group: 'Ticket', keys: 'u', run: () => window.history.back() },
     ...STATUSES.map((s) => ({
       id: `set-${s}`,
       title: `Set status: ${label(s)}`,
