@@ -19,9 +19,9 @@ import * as ftsMergesOffWriters from './migrations/20261124-0200-fts-merges-off-
 import * as deliveryHistoryIndex from './migrations/20261125-0100-delivery-history-index.js';
 import * as subjectTrigramByStatus from './migrations/20261126-0100-subject-trigram-by-status.js';
 import * as deliveryFillfactor from './migrations/20261127-0100-delivery-fillfactor.js';
+import * as staffAccounts from './migrations/20261128-0100-staff-accounts.js';
 import * as notes from './migrations/20261128-0200-notes.js';
 import * as installationSecrets from './migrations/20261128-0300-installation-secrets.js';
-import * as staffAccounts from './migrations/20261128-0100-staff-accounts.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -50,9 +50,9 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261125-0100-delivery-history-index': deliveryHistoryIndex,
   '20261126-0100-subject-trigram-by-status': subjectTrigramByStatus,
   '20261127-0100-delivery-fillfactor': deliveryFillfactor,
+  '20261128-0100-staff-accounts': staffAccounts,
   '20261128-0200-notes': notes,
   '20261128-0300-installation-secrets': installationSecrets,
-  '20261128-0100-staff-accounts': staffAccounts,
 };
 
 class StaticProvider implements MigrationProvider {
