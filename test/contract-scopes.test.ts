@@ -95,6 +95,22 @@ const OPERATIONS: Operation[] = [
     request: (f) => ({ method: 'POST', url: `/api/v1/tickets/${f.ticketId}/messages`, body: { content: 'More' } }),
   },
   {
+    name: 'GET /tickets/{id}/notes',
+    scopes: ['tickets:read'],
+    ok: 200,
+    request: (f) => ({ method: 'GET', url: `/api/v1/tickets/${f.ticketId}/notes` }),
+  },
+  {
+    name: 'POST /tickets/{id}/notes',
+    scopes: ['tickets:write'],
+    ok: 201,
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/v1/tickets/${f.ticketId}/notes`,
+      body: { content: 'Checked with billing', user_id: f.userId },
+    }),
+  },
+  {
     name: 'PATCH /tickets/{id}',
     scopes: ['tickets:write'],
     ok: 200,

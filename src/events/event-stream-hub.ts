@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import type { Position } from './event-cursor.js';
@@ -56,14 +57,21 @@ interface Feed {
   organizationId: string;
   position: Position;
   subscribers: Set<Subscriber>;
-  retained: Map<string, { until: number; text: string }>;
 }
+
+type Retained = Map<string, { until: number; text: string }>;
 
 const announcementText = (a: Announcement) => `event: ${a.event}\ndata: ${JSON.stringify(a.data)}\n\n`;
 
 export function createEventStreamHub({ database, clock, settings, cursors }: EventStreamHubDeps) {
   const feeds = new Map<string, Feed>();
   const open = new Set<Subscriber>();
+  // Announcements still in force, per organization with a stream open here, kept apart from the feeds:
+  // one made by this process reaches a stream that is still catching up (no feed yet) when it joins.
+  const retained = new Map<string, Retained>();
+  const openPerOrganization = new Map<string, number>();
+  // Marks this process's own notifications: it delivered them already, before publishing.
+  const origin = randomUUID();
   let log: (err: unknown, message: string) => void = () => undefined;
   let stopListening: (() => Promise<void>) | null = null;
   let poll: NodeJS.Timeout | null = null;
@@ -76,6 +84,12 @@ export function createEventStreamHub({ database, clock, settings, cursors }: Eve
 
   const onClose = (s: Subscriber) => {
     open.delete(s);
+    const left = (openPerOrganization.get(s.organizationId) ?? 1) - 1;
+    if (left > 0) openPerOrganization.set(s.organizationId, left);
+    else {
+      openPerOrganization.delete(s.organizationId);
+      retained.delete(s.organizationId);
+    }
     const feed = feeds.get(s.organizationId);
     if (feed?.subscribers.delete(s) && feed.subscribers.size === 0) feeds.delete(s.organizationId);
     if (feeds.size === 0) stopFeeding();
@@ -137,17 +151,23 @@ export function createEventStreamHub({ database, clock, settings, cursors }: Eve
       nudge();
       return;
     }
-    let message: { o: string; a: Announcement };
+    let message: { o: string; a: Announcement; p?: string };
     try {
       message = JSON.parse(payload);
     } catch {
       return;
     }
-    const feed = feeds.get(message.o);
-    if (!feed) return;
-    const text = announcementText(message.a);
-    feed.retained.set(message.a.key, { until: message.a.until, text });
-    for (const s of feed.subscribers) s.send(text);
+    if (message.p !== origin) deliver(message.o, message.a);
+  }
+
+  /** Sends an announcement to the organization's joined streams here, and keeps it for those joining. */
+  function deliver(organizationId: string, announcement: Announcement): void {
+    if (!openPerOrganization.has(organizationId)) return;
+    const text = announcementText(announcement);
+    let kept = retained.get(organizationId);
+    if (!kept) retained.set(organizationId, (kept = new Map()));
+    kept.set(announcement.key, { until: announcement.until, text });
+    for (const s of feeds.get(organizationId)?.subscribers ?? []) s.send(text);
   }
 
   function startFeeding(): void {
@@ -179,8 +199,8 @@ export function createEventStreamHub({ database, clock, settings, cursors }: Eve
     if (ping) return;
     ping = setInterval(() => {
       const now = clock();
-      for (const feed of feeds.values()) {
-        for (const [key, entry] of feed.retained) if (entry.until <= now) feed.retained.delete(key);
+      for (const kept of retained.values()) {
+        for (const [key, entry] of kept) if (entry.until <= now) kept.delete(key);
       }
       for (const s of open) s.send(PING);
     }, settings.pingMs);
@@ -201,7 +221,7 @@ export function createEventStreamHub({ database, clock, settings, cursors }: Eve
       if (rows.length === PAGE) continue;
       let feed = feeds.get(s.organizationId);
       if (!feed) {
-        feed = { organizationId: s.organizationId, position: s.position, subscribers: new Set(), retained: new Map() };
+        feed = { organizationId: s.organizationId, position: s.position, subscribers: new Set() };
         feeds.set(s.organizationId, feed);
         startFeeding();
       } else if (comparePositions(s.position, feed.position) < 0 && rows.length > 0) {
@@ -211,7 +231,7 @@ export function createEventStreamHub({ database, clock, settings, cursors }: Eve
       // takes only those after its own (which is at or past the feed's, or the events between are gone).
       feed.subscribers.add(s);
       const now = clock();
-      for (const entry of feed.retained.values()) if (entry.until > now) s.send(entry.text);
+      for (const entry of retained.get(s.organizationId)?.values() ?? []) if (entry.until > now) s.send(entry.text);
       return;
     }
   }
@@ -239,6 +259,7 @@ export function createEventStreamHub({ database, clock, settings, cursors }: Eve
         onClose,
       );
       open.add(s);
+      openPerOrganization.set(organizationId, (openPerOrganization.get(organizationId) ?? 0) + 1);
       startPings();
       if (options.first) s.send(options.first);
       catchUp(s).catch((err) => {
@@ -250,7 +271,8 @@ export function createEventStreamHub({ database, clock, settings, cursors }: Eve
 
     /** Sends an ephemeral message to the organization's open streams in every process (never stored). */
     announce(organizationId: string, announcement: Announcement): Promise<void> {
-      return database.publish(LIVE_CHANNEL, JSON.stringify({ o: organizationId, a: announcement }));
+      deliver(organizationId, announcement);
+      return database.publish(LIVE_CHANNEL, JSON.stringify({ o: organizationId, a: announcement, p: origin }));
     },
 
     /** Streams open in this process (the metrics' gauge). */
