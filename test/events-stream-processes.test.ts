@@ -1,10 +1,6 @@
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { createContainer } from '../src/container.js';
-import { systemClock } from '../src/shared/clock.js';
-import { startCli, stopCli } from './support/cli-runner.js';
-import { createTestDatabase, postgresAvailable, type TestDatabase } from './support/harness.js';
+import { postgresAvailable } from './support/harness.js';
+import { startServerProcesses, type ServerProcesses } from './support/server-processes.js';
 import { openStream } from './support/sse.js';
 import { ticketBody } from './support/ticket-fixtures.js';
 
@@ -13,35 +9,22 @@ import { ticketBody } from './support/ticket-fixtures.js';
 // and so does presence, which is never stored.
 
 describe.skipIf(!postgresAvailable())('postgres: live event stream across two server processes', () => {
-  let testDb: TestDatabase;
-  const children: ChildProcess[] = [];
   const bases: string[] = [];
   let token = '';
 
+  let processes: ServerProcesses | undefined;
+
   beforeAll(async () => {
-    testDb = await createTestDatabase('postgres');
-    const config = loadConfig({ DATABASE_URL: testDb.url, LOG_LEVEL: 'silent' });
-    const container = createContainer({ config, database: testDb.handle, clock: systemClock });
-    token = (await container.orgs.create('Two processes')).api_key.token;
-    const env = {
-      DATABASE_URL: testDb.url,
+    processes = await startServerProcesses({
       DATABASE_POOL_SIZE: '4',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_PER_MINUTE: '0',
       // Only the notifications can deliver within the test's bound: the safety poll is far slower.
       EVENT_STREAM_POLL_MS: '60000',
-    };
-    for (let i = 0; i < 2; i++) {
-      const server = await startCli(['serve', '--no-worker'], env, /Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
-      children.push(server.child);
-      bases.push(`http://127.0.0.1:${server.match[1]}`);
-    }
+    });
+    ({ token } = processes);
+    bases.push(...processes.bases);
   }, 60_000);
   afterAll(async () => {
-    for (const child of children) await stopCli(child).catch(() => child.kill('SIGKILL'));
-    await testDb?.drop();
+    await processes?.stop();
   });
 
   const post = async (base: string, path: string, body: unknown) => {

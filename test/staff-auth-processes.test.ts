@@ -1,45 +1,26 @@
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { createContainer, type Container } from '../src/container.js';
-import { systemClock } from '../src/shared/clock.js';
-import { startCli, stopCli } from './support/cli-runner.js';
-import { createTestDatabase, postgresAvailable, type TestDatabase } from './support/harness.js';
+import type { Container } from '../src/container.js';
+import { postgresAvailable } from './support/harness.js';
+import { startServerProcesses, type ServerProcesses } from './support/server-processes.js';
 
 // A session revoked through one server process stops working at once in another (no cache of
 // sessions anywhere): two compiled `serve` processes on one PostgreSQL database.
 
 describe.skipIf(!postgresAvailable())('postgres: staff sessions across server processes', () => {
-  let testDb: TestDatabase;
   let container: Container;
-  const children: ChildProcess[] = [];
   const bases: string[] = [];
   let token = '';
   let organizationId = '';
 
+  let processes: ServerProcesses | undefined;
+
   beforeAll(async () => {
-    testDb = await createTestDatabase('postgres');
-    const config = loadConfig({ DATABASE_URL: testDb.url, LOG_LEVEL: 'silent' });
-    container = createContainer({ config, database: testDb.handle, clock: systemClock });
-    const created = await container.orgs.create('Two processes');
-    token = created.api_key.token;
-    organizationId = created.organization.id;
-    const env = {
-      DATABASE_URL: testDb.url,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_PER_MINUTE: '0',
-    };
-    for (let i = 0; i < 2; i++) {
-      const server = await startCli(['serve', '--no-worker'], env, /Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
-      children.push(server.child);
-      bases.push(`http://127.0.0.1:${server.match[1]}`);
-    }
+    processes = await startServerProcesses();
+    ({ container, token, organizationId } = processes);
+    bases.push(...processes.bases);
   }, 90_000);
   afterAll(async () => {
-    for (const child of children) await stopCli(child).catch(() => child.kill('SIGKILL'));
-    await testDb?.drop();
+    await processes?.stop();
   });
 
   const send = (base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
