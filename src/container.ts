@@ -72,7 +72,8 @@ export function createContainer(options: ContainerOptions) {
   const orgs = createOrgService({ database, clock });
   const plans = createPlanService({ database, clock, timeZone: config.timeZone, orgs });
   const customers = createCustomerService({ database, clock, ticketCounter, events });
-  const tickets = createTicketService({ database, clock, customers, quota, events });
+  const teams = createTeamService({ database, clock });
+  const tickets = createTicketService({ database, clock, customers, quota, events, teams });
   const notes = createNoteService({ database, clock, tickets, events });
   const webhooks = createWebhookService({
     database,
@@ -82,7 +83,6 @@ export function createContainer(options: ContainerOptions) {
     quota,
   });
   const users = createUserService({ database, clock, tickets: ticketDetacher, quota });
-  const teams = createTeamService({ database, clock });
   const tags = createTagService({ database, clock, tickets: ticketDetacher });
   // Staff sign-in: sessions, passwords (Argon2id), two-factor, and the links that set a password.
   const passwords = createPasswordHasher();

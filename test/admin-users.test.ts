@@ -192,11 +192,15 @@ describeEachDialect(
       expect((await a.api.get('/api/v1/users/mine')).body.data.name).toBe('A');
     });
 
-    it('needs the admin scope', async () => {
+    it('needs the admin scope to change users, and admin or tickets:read to read them', async () => {
       const org = await ctx.createOrg();
       const ticketsOnly = api(ctx.app, await org.keyWith(['tickets:read', 'tickets:write']));
-      const res = await ticketsOnly.get('/api/v1/users');
+      expect((await ticketsOnly.get('/api/v1/users')).status).toBe(200);
+      const res = await ticketsOnly.post('/api/v1/users', { name: 'X', email: 'x@staff.example' });
       expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('insufficient_scope');
+      const customersOnly = api(ctx.app, await org.keyWith(['customers:read']));
+      expect((await customersOnly.get('/api/v1/users')).status).toBe(403);
       expect(res.body.error.code).toBe('insufficient_scope');
       expect((await api(ctx.app).get('/api/v1/users')).status).toBe(401);
     });

@@ -3,7 +3,8 @@ import { call, describeEachDialect, type TestOrg } from './support/harness.js';
 
 // The scope matrix (one scope per operation; admin for the management routes): every operation, refused
 // with 403 insufficient_scope (naming the scope needed) to a key that holds every other scope, and
-// served to a key that holds nothing but the needed one. Tags can also be read with tickets:read.
+// served to a key that holds nothing but the needed one. Tags, users and teams can also be read with
+// tickets:read.
 
 type Scope =
   | 'tickets:read'
@@ -267,10 +268,15 @@ const OPERATIONS: Operation[] = [
       body: { name: 'U', email: `${f.unique()}@staff.example` },
     }),
   },
-  { name: 'GET /users', scopes: ['admin'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/users' }) },
+  {
+    name: 'GET /users',
+    scopes: ['admin', 'tickets:read'],
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/v1/users' }),
+  },
   {
     name: 'GET /users/{id}',
-    scopes: ['admin'],
+    scopes: ['admin', 'tickets:read'],
     ok: 200,
     request: (f) => ({ method: 'GET', url: `/api/v1/users/${f.userId}` }),
   },
@@ -293,10 +299,15 @@ const OPERATIONS: Operation[] = [
     ok: 201,
     request: (f) => ({ method: 'POST', url: '/api/v1/teams', body: { name: f.unique() } }),
   },
-  { name: 'GET /teams', scopes: ['admin'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/teams' }) },
+  {
+    name: 'GET /teams',
+    scopes: ['admin', 'tickets:read'],
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/v1/teams' }),
+  },
   {
     name: 'GET /teams/{id}',
-    scopes: ['admin'],
+    scopes: ['admin', 'tickets:read'],
     ok: 200,
     request: (f) => ({ method: 'GET', url: `/api/v1/teams/${f.teamId}` }),
   },

@@ -14,7 +14,8 @@ export const Name = (maxLength: number) => Type.String({ minLength: 1, maxLength
 
 // Staff user ids may come from an identity provider ("auth0|abc", an email, a UUID). They appear in
 // URL paths, so only URL-safe characters are allowed, and at most 100 (the router's parameter limit).
-export const UserId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._:@|+=~-]+$' });
+// `none` is not an id: the ticket list reads `assignee_id=none` as "unassigned".
+export const UserId = Type.String({ minLength: 1, maxLength: 100, pattern: '^(?!none$)[A-Za-z0-9._:@|+=~-]+$' });
 
 export const Deleted = Type.Object({ data: Type.Object({ deleted: Type.Boolean() }) });
 

@@ -7,6 +7,8 @@ import type { TeamService } from './team-service.js';
 export async function registerTeamRoutes(app: App, { teams }: { teams: TeamService }): Promise<void> {
   const tags = ['teams'];
   const config = { scopes: ['admin' as const] };
+  // Reading the directory is what assigning tickets needs: tickets:read already shows assignees and teams.
+  const read = { scopes: ['admin' as const, 'tickets:read' as const] };
 
   app.post(
     '/teams',
@@ -26,7 +28,7 @@ export async function registerTeamRoutes(app: App, { teams }: { teams: TeamServi
   app.get(
     '/teams',
     {
-      config,
+      config: read,
       schema: {
         tags,
         summary: 'List teams (oldest first)',
@@ -40,7 +42,7 @@ export async function registerTeamRoutes(app: App, { teams }: { teams: TeamServi
   app.get(
     '/teams/:id',
     {
-      config,
+      config: read,
       schema: {
         tags,
         summary: 'Retrieve a team with its members',

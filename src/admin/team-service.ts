@@ -103,6 +103,11 @@ export function createTeamService(deps: { database: DatabaseHandle; clock: Clock
       });
     },
 
+    /** The teams a staff user belongs to (the ticket list's `team_id=mine`). */
+    async teamIdsOf(organizationId: string, userId: string): Promise<string[]> {
+      return store.teamIdsOfUser(database.forOrganization(organizationId), userId);
+    },
+
     /** Deletes the team; its tickets stay, with team null. */
     async remove(organizationId: string, id: string, precondition?: Precondition<TeamView>): Promise<void> {
       await database.forOrganization(organizationId).transaction(async (t) => {

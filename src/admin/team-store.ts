@@ -38,6 +38,12 @@ export async function countTeams(t: TenantDb): Promise<number> {
   return Number(row.n);
 }
 
+/** The ids of the teams a user belongs to (team_members_user_idx). */
+export async function teamIdsOfUser(t: TenantDb, userId: string): Promise<string[]> {
+  const rows = await t.selectFrom('team_members').select('team_id').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.team_id);
+}
+
 /** Members of the given teams in one query, ordered by name. */
 export async function membersOf(t: TenantDb, teamIds: string[]): Promise<MemberRow[]> {
   if (teamIds.length === 0) return [];

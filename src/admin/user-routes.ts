@@ -7,6 +7,8 @@ import type { UserService } from './user-service.js';
 export async function registerUserRoutes(app: App, { users }: { users: UserService }): Promise<void> {
   const tags = ['users'];
   const config = { scopes: ['admin' as const] };
+  // Reading the directory is what assigning tickets needs: tickets:read already shows assignees and teams.
+  const read = { scopes: ['admin' as const, 'tickets:read' as const] };
 
   app.post(
     '/users',
@@ -26,7 +28,7 @@ export async function registerUserRoutes(app: App, { users }: { users: UserServi
   app.get(
     '/users',
     {
-      config,
+      config: read,
       schema: {
         tags,
         summary: 'List staff users (oldest first)',
@@ -40,7 +42,7 @@ export async function registerUserRoutes(app: App, { users }: { users: UserServi
   app.get(
     '/users/:id',
     {
-      config,
+      config: read,
       schema: {
         tags,
         summary: 'Retrieve a staff user',

@@ -13,10 +13,11 @@ import { appendRouteHooks, asList } from './route-hooks.js';
 // stale at once (never a stale answer). On PostgreSQL other processes write without telling this one,
 // so there is no version and no cache.
 //
-// What the answer depends on must be only (organization, URL, database contents): the ticket route's
-// answer has no time-dependent or caller-dependent part (scopes decide access, checked before this).
-// The ticket list is the same: its page, totals and relations are read from the database only, and
-// the URL (query string included) is the whole question. Its answer has no ETag (not a single
+// What the answer depends on must be only (organization, signed-in user, URL, database contents): the
+// ticket route's answer has no time-dependent or caller-dependent part (scopes decide access, checked
+// before this). The ticket list is the same: its page, totals and relations are read from the database
+// only, and the URL (query string included) is the whole question, but for `team_id=mine`, which names
+// the signed-in user's teams: hence the user in the key. Its answer has no ETag (not a single
 // resource), so none is kept. Any write anywhere in the database moves the version, so under a steady
 // stream of writes the list is simply read every time; what is saved is the repeated poll of the same
 // page between writes (a dashboard, an agent's queue view refreshing).
@@ -58,7 +59,8 @@ export const representationCachePlugin = fp(
     // After authentication (onRequest): the organization is known and access was checked.
     const serveKept = async (request: FastifyRequest, reply: FastifyReply) => {
       const version = readVersion()!;
-      const key = `${request.auth.organizationId} ${request.url}`;
+      // The signed-in user too: `team_id=mine` lists that user's teams.
+      const key = `${request.auth.organizationId} ${request.auth.userId ?? ''} ${request.url}`;
       const kept = cache.get(key);
       if (kept && kept.version === version) {
         if (kept.etag !== null) request.cachedEtag = kept.etag;

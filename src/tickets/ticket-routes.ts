@@ -46,7 +46,8 @@ export async function registerTicketRoutes(app: App, { tickets }: { tickets: Tic
         response: { 200: PagedList(TicketListItemSchema), ...errorResponses },
       },
     },
-    async (request) => tickets.list(request.auth.organizationId, request.query),
+    async (request) =>
+      tickets.list(request.auth.organizationId, request.query, { userId: sessionUserId(request.auth) }),
   );
 
   app.get(

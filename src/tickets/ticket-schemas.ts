@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { MAX_TEAM_FILTER } from './ticket-list-filters.js';
 import { Nullable, NullableTimestamp, PageQuerySchema, StringEnum, Timestamp } from '../shared/schemas.js';
 
 export const TICKET_STATUSES = ['OPEN', 'PENDING', 'ON_HOLD', 'RESOLVED', 'CLOSED'] as const;
@@ -58,7 +59,16 @@ export const ListTicketsQuery = Type.Object({
   status: Type.Optional(Status),
   priority: Type.Optional(Priority),
   customer_id: Type.Optional(Type.String({ format: 'uuid' })),
-  assignee_id: Type.Optional(Type.String({ minLength: 1 })),
+  assignee_id: Type.Optional(
+    Type.String({ minLength: 1, description: 'A staff user id, or `none` for tickets nobody is assigned to' }),
+  ),
+  team_id: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: MAX_TEAM_FILTER * 37,
+      description: `Team ids separated by commas (at most ${MAX_TEAM_FILTER}), or \`mine\`: the teams of the signed-in user`,
+    }),
+  ),
   tag_id: Type.Optional(Type.String({ format: 'uuid' })),
   include_closed: Type.Optional(Type.Boolean({ default: false })),
   search: Type.Optional(Type.String({ maxLength: SEARCH_MAX })),

@@ -14,6 +14,10 @@ export interface TicketFilter {
   priority?: string;
   customerId?: string;
   assigneeId?: string;
+  /** Only tickets with no assignee (`assignee_id=none`). */
+  unassigned?: boolean;
+  /** Only tickets of one of these teams (empty: none can match). */
+  teamIds?: string[];
   tagId?: string;
   search?: SearchTerm | null;
 }
@@ -28,7 +32,16 @@ export function ticketConditions(f: TicketFilter, alias: string): RawBuilder<Sql
   if (f.priority) out.push(sql<SqlBool>`${col('priority')} = ${f.priority}`);
   if (f.customerId) out.push(sql<SqlBool>`${col('customer_id')} = ${f.customerId}`);
   if (f.assigneeId) out.push(sql<SqlBool>`${col('assignee_id')} = ${f.assigneeId}`);
+  // IS NULL as written here is what the partial indexes of unassigned tickets name (20261129-0400).
+  if (f.unassigned) out.push(sql<SqlBool>`${col('assignee_id')} IS NULL`);
+  if (f.teamIds) out.push(teamCondition(col('team_id'), f.teamIds));
   return out;
+}
+
+function teamCondition(column: RawBuilder<unknown>, ids: string[]): RawBuilder<SqlBool> {
+  if (ids.length === 0) return sql<SqlBool>`1 = 0`;
+  if (ids.length === 1) return sql<SqlBool>`${column} = ${ids[0]}`;
+  return sql<SqlBool>`${column} IN (${sql.join(ids)})`;
 }
 
 export const and = (conds: RawBuilder<SqlBool>[]) =>

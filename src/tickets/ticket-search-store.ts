@@ -53,7 +53,7 @@ export interface CappedList {
 
 /** True when the total can be read from ticket_counts instead of counting rows. */
 export const countableFromBuckets = (f: TicketFilter): boolean =>
-  !f.customerId && !f.assigneeId && !f.tagId && !f.search;
+  !f.customerId && !f.assigneeId && !f.unassigned && !f.teamIds && !f.tagId && !f.search;
 
 /**
  * The filter's tickets (search aside) as (id, number) rows in list order, at most `limit`. With a tag
@@ -85,6 +85,18 @@ export function filteredTickets(
       WHERE tt.organization_id = ${org} AND tt.tag_id = ${f.tagId} AND ${and([...linkStatus, ...rest])}
       ORDER BY tt.number DESC LIMIT ${limit}`;
   }
+  if (f.teamIds && f.teamIds.length > 1) {
+    // One read in list order per team (its index), merged: PostgreSQL reads an IN list over the team
+    // index out of list order, so it would fetch and sort every ticket of the teams. Each branch stops
+    // at `limit`, so the merge costs at most teams × limit entries; a ticket has one team, so the
+    // branches never repeat a ticket.
+    const branches = f.teamIds.map(
+      (team) => sql`SELECT * FROM (${filteredTickets(t, { ...f, teamIds: [team] }, limit, extra, numbersOnly)}) b`,
+    );
+    // A count needs any `limit` of them (SQLite would otherwise sort each branch to merge them).
+    const order = numbersOnly ? sql`` : sql`ORDER BY u.number DESC `;
+    return sql`SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) u ${order}LIMIT ${limit}`;
+  }
   const id = numbersOnly ? sql`` : sql`tickets.id AS id, `;
   return sql`SELECT ${id}tickets.number AS number${sql.join(cols, sql``)} FROM tickets
     WHERE tickets.organization_id = ${org} AND ${and(ticketConditions(f, 'tickets'))}
@@ -97,6 +109,8 @@ interface Plan {
   candidates: RawBuilder<unknown>;
   /** The same rows' numbers alone, when an index can count them without reading tickets. */
   counted?: RawBuilder<unknown>;
+  /** The first n candidates in list order, when cheaper to read for a page than all of them. */
+  firstRows?: (n: number) => RawBuilder<unknown>;
 }
 
 /**
@@ -111,7 +125,10 @@ function pageStatement(plan: Plan, page: PageWindow): RawBuilder<{ id: string | 
   const shape = (counted: RawBuilder<unknown>, rows: RawBuilder<unknown>) => sql`SELECT p.id AS id, n.total AS total
     FROM (SELECT count(*) AS total FROM (${counted}) x) n LEFT JOIN (${pageOf(rows)}) p ON 1 = 1
     ORDER BY p.number DESC`;
-  if (plan.counted) return sql<{ id: string | null; total: number }>`${shape(plan.counted, plan.candidates)}`;
+  if (plan.counted) {
+    const rows = plan.firstRows ? plan.firstRows(page.offset + page.limit) : plan.candidates;
+    return sql<{ id: string | null; total: number }>`${shape(plan.counted, rows)}`;
+  }
   return sql<{ id: string | null; total: number }>`WITH cand AS MATERIALIZED (${plan.candidates})
     ${shape(sql`SELECT * FROM cand`, sql`SELECT * FROM cand`)}`;
 }
@@ -123,7 +140,12 @@ function pageStatement(plan: Plan, page: PageWindow): RawBuilder<{ id: string | 
 function planFor(t: TenantDb, f: TicketFilter): Plan {
   const term = f.search;
   const limit = TOTAL_CAP + 1;
-  if (!term) return { candidates: filteredTickets(t, f, limit), counted: filteredTickets(t, f, limit, [], true) };
+  if (!term) {
+    const plan: Plan = { candidates: filteredTickets(t, f, limit), counted: filteredTickets(t, f, limit, [], true) };
+    // Several teams merge one read per team: for a page, each stops at the page's end.
+    if (f.teamIds && f.teamIds.length > 1) plan.firstRows = (n) => filteredTickets(t, f, n);
+    return plan;
+  }
   if (!term.indexed) throw new Error('a 1-2 character term is searched by shortTermSearch');
   return t.pick({ sqlite: { candidates: sqliteFtsCandidates(t, f, term, limit) }, postgres: pgSetPlan(t, f, term) });
 }

@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { QuotaService } from '../billing/quota-service.js';
 import type { CustomerService } from '../customers/customer-service.js';
 import type { EventRecorder } from '../webhooks/event-recorder.js';
+import type { TeamService } from '../admin/team-service.js';
 import { actingUserId, API_KEY_CALLER, type Caller } from '../shared/acting-user.js';
 import type { Clock } from '../shared/clock.js';
 import { notFound, validationError } from '../shared/errors.js';
@@ -21,6 +22,7 @@ import {
 } from './ticket-payloads.js';
 import type { AddMessageInput, CreateTicketInput, ListTicketsInput, UpdateTicketInput } from './ticket-schemas.js';
 import { parseSearch } from './ticket-search.js';
+import { parseTeamFilter, UNASSIGNED } from './ticket-list-filters.js';
 import { createCappedTermHints } from './capped-term-hints.js';
 import { countableFromBuckets, listTicketsCapped, searchTimeout, type TicketFilter } from './ticket-search-store.js';
 import { createReadBatcher } from './read-batcher.js';
@@ -43,6 +45,7 @@ export interface TicketServiceDeps {
   customers: Pick<CustomerService, 'findOrCreateForTicket' | 'countTicket' | 'countCreatedCustomer'>;
   quota: Pick<QuotaService, 'checkTicketAllowed' | 'ticketLimitAbsent' | 'unlimitedAdmission' | 'recordTicket'>;
   events: Pick<EventRecorder, 'record' | 'recordWrites'>;
+  teams: Pick<TeamService, 'teamIdsOf'>;
 }
 
 export type TicketService = ReturnType<typeof createTicketService>;
@@ -57,7 +60,7 @@ const READS_IN_FLIGHT = 2;
 /** Tickets per statement at most (a statement of 50 tickets with their messages is still a few ms). */
 const TICKETS_PER_READ = 50;
 
-export function createTicketService({ database, clock, customers, quota, events }: TicketServiceDeps) {
+export function createTicketService({ database, clock, customers, quota, events, teams }: TicketServiceDeps) {
   // Which searches were capped lately: lets their next run walk for the page beside the count (a hint only).
   const cappedTerms = createCappedTermHints();
   const ticketReads = createReadBatcher<LoadedTicket>({
@@ -179,13 +182,26 @@ export function createTicketService({ database, clock, customers, quota, events 
     return ticketView(loaded.row, loaded.relations, loaded.messages);
   }
 
-  async function list(organizationId: string, query: ListTicketsInput) {
+  /** The teams a list names: `mine` (the signed-in user's teams) or ids separated by commas. */
+  async function listTeamIds(organizationId: string, param: string | undefined, caller: Caller) {
+    if (param === undefined) return undefined;
+    const named = parseTeamFilter(param);
+    if (named !== 'mine') return named;
+    if (caller.userId === null)
+      throw validationError('team_id=mine needs a signed-in staff user; name the teams', 'team_id', 'invalid');
+    return teams.teamIdsOf(organizationId, caller.userId);
+  }
+
+  async function list(organizationId: string, query: ListTicketsInput, caller: Caller = API_KEY_CALLER) {
+    const unassigned = query.assignee_id === UNASSIGNED;
     const filter: TicketFilter = {
       status: query.status,
       includeClosed: query.include_closed === true,
       priority: query.priority,
       customerId: query.customer_id?.toLowerCase(),
-      assigneeId: query.assignee_id,
+      assigneeId: unassigned ? undefined : query.assignee_id,
+      ...(unassigned ? { unassigned } : {}),
+      ...(query.team_id !== undefined ? { teamIds: await listTeamIds(organizationId, query.team_id, caller) } : {}),
       tagId: query.tag_id?.toLowerCase(),
       search: parseSearch(query.search),
     };
