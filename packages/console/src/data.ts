@@ -3,8 +3,8 @@ import { helpdesk } from './api';
 import type { Tag, Team, Ticket, User } from './types';
 import type { components } from '@helpdesk/sdk/browser';
 
-// Shared lookups. Staff, teams and tags need admin scopes for some roles: a failed lookup leaves the choice
-// short (assign to me, unassigned) rather than breaking the page.
+// Shared lookups. Staff, teams and tags are readable with tickets:read (every agent); a failed lookup still
+// leaves the choice short (assign to me, unassigned) rather than breaking the page.
 
 const get = async <T>(path: string) => (await helpdesk.request<{ data: T }>('GET', path)).body.data;
 

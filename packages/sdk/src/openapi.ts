@@ -463,7 +463,7 @@ export interface paths {
         };
         /**
          * List staff users (oldest first)
-         * @description Requires an API key with the `admin` scope.
+         * @description Requires an API key with the `admin` or `tickets:read` scope.
          */
         get: operations["listUsers"];
         put?: never;
@@ -487,7 +487,7 @@ export interface paths {
         };
         /**
          * Retrieve a staff user
-         * @description Requires an API key with the `admin` scope.
+         * @description Requires an API key with the `admin` or `tickets:read` scope.
          */
         get: operations["getUser"];
         put?: never;
@@ -515,7 +515,7 @@ export interface paths {
         };
         /**
          * List teams (oldest first)
-         * @description Requires an API key with the `admin` scope.
+         * @description Requires an API key with the `admin` or `tickets:read` scope.
          */
         get: operations["listTeams"];
         put?: never;
@@ -539,7 +539,7 @@ export interface paths {
         };
         /**
          * Retrieve a team with its members
-         * @description Requires an API key with the `admin` scope.
+         * @description Requires an API key with the `admin` or `tickets:read` scope.
          */
         get: operations["getTeam"];
         put?: never;
@@ -1953,7 +1953,10 @@ export interface operations {
                 status?: "OPEN" | "PENDING" | "ON_HOLD" | "RESOLVED" | "CLOSED";
                 priority?: "LOW" | "MEDIUM" | "HIGH" | "URGENT";
                 customer_id?: string;
+                /** @description A staff user id, or `none` for tickets nobody is assigned to */
                 assignee_id?: string;
+                /** @description Team ids separated by commas (at most 20), or `mine`: the teams of the signed-in user */
+                team_id?: string;
                 tag_id?: string;
                 include_closed?: boolean;
                 search?: string;

@@ -1,16 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { helpdesk } from '../api';
 import { useMe } from '../auth/session';
-import { useTeams } from '../data';
 import type { TicketListItem, TicketStatus } from '../types';
 import type { View } from './queue-search';
 
-// The list behind a view. Mine and All are filtered by the API; Unassigned and My teams have no API filter
-// yet, so they are taken from the newest 100 tickets of the status and paged here.
+// The list behind a view, filtered and paged by the API: Mine by assignee, Unassigned by
+// `assignee_id=none`, My teams by `team_id=mine` (the signed-in user's teams, resolved by the server).
 
 const PAGE = 25;
 
 type Listed = { rows: TicketListItem[]; total: number; pages: number };
+
+/** The list filters of a view (status and search aside). */
+function viewFilter(view: View, userId: string) {
+  if (view === 'mine') return { assignee_id: userId };
+  if (view === 'unassigned') return { assignee_id: 'none' };
+  if (view === 'teams') return { team_id: 'mine' };
+  return {};
+}
 
 function queryFor(status: TicketStatus | 'ANY', q: string | undefined) {
   return {
@@ -21,36 +28,20 @@ function queryFor(status: TicketStatus | 'ANY', q: string | undefined) {
 
 export function useQueue(view: View, status: TicketStatus | 'ANY', q: string | undefined, page: number) {
   const me = useMe();
-  const teams = useTeams();
-  const myTeams = new Set(
-    (teams.data ?? []).filter((t) => t.members.some((m) => m.id === me.user.id)).map((t) => t.id),
-  );
   return useQuery({
-    queryKey: ['tickets', view, status, q ?? '', page, [...myTeams].join(',')],
+    queryKey: ['tickets', view, status, q ?? '', page],
     placeholderData: (previous) => previous,
     queryFn: async (): Promise<Listed> => {
-      const base = queryFor(status, q);
-      if (view === 'mine' || view === 'all') {
-        const answer = await helpdesk.tickets.list({
-          ...base,
-          ...(view === 'mine' ? { assignee_id: me.user.id } : {}),
-          page,
-          limit: PAGE,
-        });
-        return {
-          rows: answer.data,
-          total: answer.meta.pagination.total,
-          pages: Math.max(1, answer.meta.pagination.total_pages),
-        };
-      }
-      const answer = await helpdesk.tickets.list({ ...base, limit: 100 });
-      const kept = answer.data.filter((t) =>
-        view === 'unassigned' ? !t.assignee : !!t.team && myTeams.has(t.team.id),
-      );
+      const answer = await helpdesk.tickets.list({
+        ...queryFor(status, q),
+        ...viewFilter(view, me.user.id),
+        page,
+        limit: PAGE,
+      });
       return {
-        rows: kept.slice((page - 1) * PAGE, page * PAGE),
-        total: kept.length,
-        pages: Math.max(1, Math.ceil(kept.length / PAGE)),
+        rows: answer.data,
+        total: answer.meta.pagination.total,
+        pages: Math.max(1, answer.meta.pagination.total_pages),
       };
     },
   });
@@ -61,7 +52,6 @@ export function useCounts(view: View, q: string | undefined) {
   const me = useMe();
   return useQuery({
     queryKey: ['counts', view, q ?? ''],
-    enabled: view === 'mine' || view === 'all',
     queryFn: async () => {
       const statuses: TicketStatus[] = ['OPEN', 'PENDING', 'ON_HOLD', 'RESOLVED'];
       const totals = await Promise.all(
@@ -71,7 +61,7 @@ export function useCounts(view: View, q: string | undefined) {
               await helpdesk.tickets.list({
                 status,
                 ...(q ? { search: q } : {}),
-                ...(view === 'mine' ? { assignee_id: me.user.id } : {}),
+                ...viewFilter(view, me.user.id),
                 limit: 1,
               })
             ).meta.pagination.total,

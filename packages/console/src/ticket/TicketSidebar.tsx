@@ -4,18 +4,17 @@ import { useMe } from '../auth/session';
 import { type TicketChange, useTags, useTeams, useUpdateTicket, useUsers } from '../data';
 import { announce } from '../layout/announce';
 import { label, PRIORITIES, STATUSES, type Ticket } from '../types';
+import { AssignMenu, NONE } from './AssignMenu';
 import { type Choice, PropertyMenu } from './PropertyMenu';
 
-export type Field = 'status' | 'priority' | 'assignee' | 'team';
+export type Field = 'status' | 'priority' | 'assignee';
 
 export interface SidebarHandle {
   open(field: Field): void;
   focusTags(): void;
 }
 
-const NONE = 'none';
-
-// Status, priority, assignee, team and tags, each saved as soon as it is chosen.
+// Status, priority, assignee and team (one menu), and tags, each saved as soon as it is chosen.
 export const TicketSidebar = forwardRef<SidebarHandle, { ticket: Ticket }>(function TicketSidebar({ ticket }, ref) {
   const me = useMe();
   const users = useUsers();
@@ -33,8 +32,8 @@ export const TicketSidebar = forwardRef<SidebarHandle, { ticket: Ticket }>(funct
   });
 
   const people: Choice[] = [
-    { value: NONE, text: 'Unassigned' },
     { value: me.user.id, text: `Me (${me.user.name})` },
+    { value: NONE, text: 'Unassigned' },
     ...(users.data ?? []).filter((u) => u.id !== me.user.id).map((u) => ({ value: u.id, text: u.name })),
   ];
   if (ticket.assignee && !people.some((p) => p.value === ticket.assignee!.id))
@@ -62,26 +61,19 @@ export const TicketSidebar = forwardRef<SidebarHandle, { ticket: Ticket }>(funct
         onChoose={(v) => save({ priority: v as Ticket['priority'] }, `Priority: ${label(v)}`)}
         {...menu('priority')}
       />
-      <PropertyMenu
-        name="Assignee"
-        value={ticket.assignee?.id ?? NONE}
-        choices={people}
-        onChoose={(v) => save({ assignee_id: v === NONE ? null : v }, v === NONE ? 'Unassigned' : 'Assigned')}
+      <AssignMenu
+        assignee={ticket.assignee?.id ?? NONE}
+        team={ticket.team?.id ?? NONE}
+        people={people}
+        teams={teamChoices}
+        onAssign={(v) => save({ assignee_id: v === NONE ? null : v }, v === NONE ? 'Unassigned' : 'Assigned')}
+        onTeam={(v) => save({ team_id: v === NONE ? null : v }, v === NONE ? 'No team' : 'Team changed')}
         {...menu('assignee')}
       />
       {ticket.assignee?.id !== me.user.id && (
         <button type="button" onClick={() => save({ assignee_id: me.user.id }, 'Assigned to you')}>
           Assign to me
         </button>
-      )}
-      {(teams.data?.length || ticket.team) && (
-        <PropertyMenu
-          name="Team"
-          value={ticket.team?.id ?? NONE}
-          choices={teamChoices}
-          onChoose={(v) => save({ team_id: v === NONE ? null : v }, 'Team changed')}
-          {...menu('team')}
-        />
       )}
       <div className="tags">
         <span className="field-name">Tags</span>
