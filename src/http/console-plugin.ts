@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,21 +17,28 @@ import { AppError } from '../shared/errors.js';
 export const DEFAULT_CONSOLE_ROOT = fileURLToPath(new URL('../../packages/console/dist', import.meta.url));
 
 /**
- * No inline script or style, nothing from another origin, never framed. The console's only network peer is
- * this service (fetch and EventSource); images may be data: URLs (avatars, icons).
+ * No inline script, nothing from another origin, never framed. The console's only network peer is this
+ * service (fetch and EventSource); images may be data: URLs (avatars, icons). Styles come from the built
+ * stylesheet, plus, on the page itself, `<style>` elements carrying the page's nonce: the dialogs' scroll
+ * lock (react-remove-scroll) inserts one whose text depends on the scrollbar's width, so no hash can name
+ * it. Scripts get no nonce: a script is never inline.
  */
-export const CONSOLE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-].join('; ');
+export function consoleCsp(styleNonce?: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    styleNonce ? `style-src 'self' 'nonce-${styleNonce}'` : "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+export const CONSOLE_CSP = consoleCsp();
 
 const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': CONSOLE_CSP,
@@ -38,6 +46,17 @@ const SECURITY_HEADERS: Record<string, string> = {
   'referrer-policy': 'same-origin',
   'x-frame-options': 'DENY',
 };
+
+/**
+ * index.html with a fresh style nonce for this response: a `<meta name="csp-nonce">` at the top of <head>,
+ * which the console hands to the style injector (get-nonce) before anything renders.
+ */
+function withStyleNonce(html: Buffer, nonce: string): string {
+  const text = html.toString('utf8');
+  const meta = `<meta name="csp-nonce" content="${nonce}" />`;
+  const head = /<head[^>]*>/i.exec(text);
+  return head ? text.replace(head[0], `${head[0]}${meta}`) : `${meta}${text}`;
+}
 
 const MISSING_BUILD =
   'the agent console is not built: run `npm run build --workspace @helpdesk/console` (npm ci does it)';
@@ -74,11 +93,13 @@ export const consolePlugin = fp(
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       const html = await index();
       if (!html) return missingBuild(request, reply);
+      const nonce = randomBytes(16).toString('base64');
       return reply
         .headers(SECURITY_HEADERS)
+        .header('content-security-policy', consoleCsp(nonce))
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(html);
+        .send(withStyleNonce(html, nonce));
     };
 
     const assets = join(root, 'assets');

@@ -2,9 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { setNonce } from 'get-nonce';
 import { isStatus } from './api';
 import { router } from './router';
 import './styles.css';
+
+// The dialogs' scroll lock inserts a <style> element; the page's policy admits it with this page's nonce
+// (served in a meta tag with index.html), never with 'unsafe-inline'.
+const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+if (styleNonce) setNonce(styleNonce);
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -16,6 +16,17 @@ export const PRIORITIES: TicketPriority[] = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'];
 
 export const label = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replace('_', ' ');
 
+/** How a ticket came in, as people name it ("via API", "via Help center chat"). */
+const CHANNEL_NAMES: Record<Ticket['channel'], string> = {
+  API: 'API',
+  EMAIL: 'Email',
+  INTERNAL: 'Console',
+  WIDGET: 'Widget',
+  WIDGET_AI: 'Widget AI assistant',
+  KB_CHAT: 'Help center chat',
+};
+export const channelName = (channel: Ticket['channel']): string => CHANNEL_NAMES[channel] ?? label(channel);
+
 export interface Note {
   id: string;
   ticket_id: string;

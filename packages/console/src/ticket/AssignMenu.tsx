@@ -23,7 +23,9 @@ export function AssignMenu(props: {
     choices.map((choice) => (
       <Menu.RadioItem key={choice.value} value={choice.value} className="menu-item">
         {choice.text}
-        <Menu.ItemIndicator className="menu-check"> ✓</Menu.ItemIndicator>
+        <Menu.ItemIndicator className="menu-check" aria-hidden="true">
+          {' ✓'}
+        </Menu.ItemIndicator>
       </Menu.RadioItem>
     ));
   return (

@@ -7,7 +7,7 @@ import { useUpdateTicket } from '../data';
 import { announce } from '../layout/announce';
 import { usePresence } from '../live/presence';
 import { useCommands } from '../shortcuts/commands';
-import { label, STATUSES } from '../types';
+import { channelName, label, STATUSES } from '../types';
 import { Composer, type ComposerHandle } from './Composer';
 import { Thread } from './Thread';
 import { type SidebarHandle, TicketSidebar } from './TicketSidebar';
@@ -105,7 +105,7 @@ export function TicketPage() {
         <h1>{ticket.subject}</h1>
         <p className="muted">
           {label(ticket.status)} · {label(ticket.priority)} ·{' '}
-          {ticket.assignee ? `Assigned to ${ticket.assignee.name}` : 'Unassigned'} · via {label(ticket.channel)}
+          {ticket.assignee ? `Assigned to ${ticket.assignee.name}` : 'Unassigned'} · via {channelName(ticket.channel)}
         </p>
         <div className="presence-bar" role="status">
           {others.length > 0 &&

@@ -1,0 +1,132 @@
+import type { Page } from '@playwright/test';
+import { beforeAll, expect, it } from 'vitest';
+import { describeBrowser, expectAccessible, ui, uniqueSuffix, type Staff } from './support/browser.js';
+import { chooseFromMenu, openTicket, replyBox, ticketLink } from './support/console-page.js';
+
+// The queue views the API filters (Unassigned, My teams), the assign menu (Me, Unassigned, anyone, any
+// team; opened with `a`), and the page's Content-Security-Policy while a dialog locks the page's scroll.
+
+/** Records every CSP violation the page reports, from before its first script runs. */
+async function recordCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) logged.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective}: ${e.blockedURI}`));
+  });
+  return async () => [
+    ...logged,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
+  ];
+}
+
+describeBrowser('queue views, the assign menu and the page policy', (suite) => {
+  let agent: Staff;
+  let colleague: Staff;
+  let team: { id: string; name: string };
+  let otherTeam: { id: string; name: string };
+  let page: Page;
+  let violations: () => Promise<string[]>;
+  const listRequests: string[] = [];
+
+  const ticket = (id: string) => suite.api('GET', `/api/v1/tickets/${id}`).then((r) => r.body.data);
+
+  beforeAll(async () => {
+    agent = await suite.createAgent({ name: 'Quinn Queue' });
+    colleague = await suite.createAgent({ name: 'Cora Colleague' });
+    team = (await suite.api('POST', '/api/v1/teams', { name: `Billing ${uniqueSuffix()}`, member_ids: [agent.id] }))
+      .body.data;
+    otherTeam = (await suite.api('POST', '/api/v1/teams', { name: `Returns ${uniqueSuffix()}` })).body.data;
+    page = await suite.newPage();
+    violations = await recordCspViolations(page);
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/tickets?')) listRequests.push(decodeURIComponent(request.url()));
+    });
+    await suite.signIn(page, agent.email, agent.password);
+  });
+
+  it('Unassigned and My teams list what the API filters, page by page', async () => {
+    const tag = uniqueSuffix();
+    const seed = async (subject: string, change: Record<string, unknown>) => {
+      const created = await suite.seedTicket({ subject: `${subject} ${tag}` });
+      if (Object.keys(change).length > 0) await suite.api('PATCH', `/api/v1/tickets/${created.id}`, change);
+      return created;
+    };
+    await seed('Nobody has it', {});
+    await seed('Colleague has it', { assignee_id: colleague.id });
+    await seed('My team has it', { team_id: team.id, assignee_id: colleague.id });
+    await seed('Other team has it', { team_id: otherTeam.id });
+
+    listRequests.length = 0;
+    await page.goto(`/app/?view=unassigned&status=OPEN&q=${tag}`);
+    await ui(ticketLink(page, `Nobody has it ${tag}`)).toBeVisible();
+    await ui(ticketLink(page, `Other team has it ${tag}`)).toBeVisible();
+    await ui(ticketLink(page, `Colleague has it ${tag}`)).toHaveCount(0);
+    await ui(ticketLink(page, `My team has it ${tag}`)).toHaveCount(0);
+    expect(listRequests.some((url) => url.includes('assignee_id=none'))).toBe(true);
+    await expectAccessible(page, 'the Unassigned view');
+
+    await page.goto(`/app/?view=teams&status=OPEN&q=${tag}`);
+    await ui(ticketLink(page, `My team has it ${tag}`)).toBeVisible();
+    await ui(ticketLink(page, `Other team has it ${tag}`)).toHaveCount(0);
+    await ui(ticketLink(page, `Nobody has it ${tag}`)).toHaveCount(0);
+    expect(listRequests.some((url) => url.includes('team_id=mine'))).toBe(true);
+  });
+
+  it('`a` opens the assign menu: a colleague, a team, then Unassigned, by keyboard alone', async () => {
+    const created = await suite.seedTicket({ subject: `Assign me around ${uniqueSuffix()}` });
+    await openTicket(page, created.id);
+    await replyBox(page).blur();
+
+    await page.keyboard.press('a');
+    const menu = page.getByRole('menu');
+    await ui(menu).toBeVisible();
+    // Me first, then Unassigned, everyone else, and every team.
+    await ui(menu.getByRole('menuitemradio').first()).toHaveText(`Me (${agent.name})`);
+    await ui(menu.getByRole('menuitemradio').first()).toBeFocused();
+    for (const name of ['Unassigned', colleague.name, team.name, otherTeam.name, 'No team'])
+      await ui(menu.getByRole('menuitemradio', { name, exact: true })).toBeVisible();
+    await chooseFromMenu(page, colleague.name);
+    await expect.poll(async () => (await ticket(created.id)).assignee?.id ?? null).toBe(colleague.id);
+
+    await page.keyboard.press('a');
+    await chooseFromMenu(page, otherTeam.name);
+    await expect.poll(async () => (await ticket(created.id)).team?.id ?? null).toBe(otherTeam.id);
+    expect((await ticket(created.id)).assignee?.id).toBe(colleague.id);
+
+    await page.keyboard.press('a');
+    await chooseFromMenu(page, 'Unassigned');
+    await expect.poll(async () => (await ticket(created.id)).assignee).toBeNull();
+    expect((await ticket(created.id)).team?.id).toBe(otherTeam.id);
+
+    await page.keyboard.press('a');
+    await chooseFromMenu(page, 'Me');
+    await expect.poll(async () => (await ticket(created.id)).assignee?.id ?? null).toBe(agent.id);
+    await ui(page.getByRole('button', { name: `Assignee: Me (${agent.name}) · ${otherTeam.name}` })).toBeVisible();
+  });
+
+  it('a ticket made through the API says "via API"', async () => {
+    const created = await suite.seedTicket({ subject: `Channel name ${uniqueSuffix()}` });
+    await openTicket(page, created.id);
+    await ui(page.getByText(/· via API$/)).toBeVisible();
+  });
+
+  it('no CSP violation while a dialog locks the page; its style carries the nonce', async () => {
+    await page.goto('/app/?view=all&status=OPEN');
+    await ui(page.getByRole('heading', { name: 'Tickets' })).toBeAttached();
+    await page.keyboard.press('?');
+    await ui(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    // The scroll lock's <style> was admitted: the page behind no longer scrolls.
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    const styles = await page.evaluate(() => [...document.querySelectorAll('style')].map((s) => s.nonce ?? ''));
+    expect(styles.length).toBeGreaterThan(0);
+    expect(styles.every((nonce) => nonce.length > 0)).toBe(true);
+    expect(await violations()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await ui(page.getByRole('dialog')).toBeHidden();
+    expect(await violations()).toEqual([]);
+  });
+});
