@@ -131,3 +131,9 @@ export function table(rows: Row[]): string {
     '\n'
   );
 }
+
+/** The p-th percentile (nearest rank) of ascending numbers. */
+export const percentile = (sorted: number[], p: number): number =>
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];

@@ -9,11 +9,12 @@ export interface Samples {
   customerIds: string[];
   emails: string[];
   tagIds: string[];
+  teamIds: string[];
 }
 
 /** Ticket, customer and tag ids spread over the organization's history, read through the API. */
 export async function sampleIds(ctx: Ctx): Promise<Samples> {
-  const out: Samples = { ticketIds: [], customerIds: [], emails: [], tagIds: [] };
+  const out: Samples = { ticketIds: [], customerIds: [], emails: [], tagIds: [], teamIds: [] };
   const pages = Math.max(1, Math.floor(ctx.spec.tickets / 20));
   for (let k = 0; k < 20; k++) {
     const page = 1 + Math.floor((k * pages) / 20);
@@ -29,7 +30,11 @@ export async function sampleIds(ctx: Ctx): Promise<Samples> {
     data: { id: string }[];
   };
   out.tagIds = tags.data.map((t) => t.id);
-  if (out.ticketIds.length === 0 || out.tagIds.length === 0)
+  const teams = (await (await fetch(`${ctx.base}/api/v1/teams?limit=100`, { headers: auth(ctx) })).json()) as {
+    data: { id: string }[];
+  };
+  out.teamIds = teams.data.map((t) => t.id);
+  if (out.ticketIds.length === 0 || out.tagIds.length === 0 || out.teamIds.length === 0)
     throw new Error('sampling ids through the API found nothing');
   return out;
 }

@@ -17,6 +17,10 @@ function filters(ctx: Ctx, s: Samples): [string, (n: number) => string][] {
     ['customer_id', (n) => `${list}?customer_id=${pick(s.customerIds, n)}`],
     ['assignee_id', (n) => `${list}?assignee_id=agent-${1 + (n % users)}`],
     ['tag_id', (n) => `${list}?tag_id=${pick(s.tagIds, n)}`],
+    ['assignee_id=none (unassigned)', () => `${list}?assignee_id=none`],
+    ['team_id (one team)', (n) => `${list}?team_id=${pick(s.teamIds, n)}`],
+    // What `team_id=mine` runs for a member of three teams (an API key names them).
+    ['team_id (three teams)', (n) => `${list}?team_id=${[0, 1, 2].map((k) => pick(s.teamIds, n + k)).join(',')}`],
     ['page 200', () => `${list}?page=200`],
     [`search rare term "${RARE_WORD}"`, () => `${list}?search=${RARE_WORD}`],
     ["search email (a customer's address)", (n) => `${list}?search=${enc(pick(s.emails, n))}`],

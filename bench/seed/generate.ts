@@ -216,6 +216,8 @@ export interface OrgSpec {
   customers: number;
   users: number;
   tags: number;
+  /** Teams; 60 % of the tickets belong to one of them (the team filters). */
+  teams: number;
   /** Epoch ms of the first row; tickets are spread evenly from there to `end`. */
   start: number;
   end: number;
@@ -231,6 +233,7 @@ export function orgSpec(id: string, name: string, salt: number, tickets: number,
     customers: Math.max(10, Math.floor(tickets / 5)),
     users: salt === 0 ? 50 : 5,
     tags: salt === 0 ? TAG_NAMES.length : 6,
+    teams: salt === 0 ? 10 : 3,
     start,
     end: now - 86_400_000,
   };
@@ -250,6 +253,8 @@ export function orgStatements(engine: Engine, o: OrgSpec): string[] {
     `lower(${custFirst(e)} || '.' || ${custLast(e)}) || (${e}) || '@' || ${k.pick(DOMAINS, `((${e}) / 7)`)}`;
   const custId = (e: string) => k.uuid7(e, custAt(e), s + 3);
   const tagId = (e: string) => k.uuid4(e, s + 2);
+  const teamId = (e: string) => k.uuid4(e, s + 6);
+  const teams = k.series(o.teams);
   const g = k.series(o.tickets);
   const users = k.series(o.users);
   const tags = k.series(o.tags);
@@ -262,6 +267,7 @@ export function orgStatements(engine: Engine, o: OrgSpec): string[] {
   const prioRoll = `(${k.mix(i, s + 12)} % 10)`;
   const priority = `(CASE WHEN ${prioRoll} < 3 THEN 'LOW' WHEN ${prioRoll} < 8 THEN 'MEDIUM' WHEN ${prioRoll} < 9 THEN 'HIGH' ELSE 'URGENT' END)`;
   const assignee = `(CASE WHEN ${k.mix(i, s + 13)} % 10 < 7 THEN 'agent-' || (1 + ${k.mix(i, s + 14)} % ${o.users}) ELSE NULL END)`;
+  const team = `(CASE WHEN ${k.mix(i, s + 18)} % 10 < 6 THEN ${teamId(`(1 + ${k.mix(i, s + 19)} % ${o.teams})`)} ELSE NULL END)`;
   // 1–5 messages, exactly 3 on average (i % 5); the common word in exactly 15 % ((i / 5) scrambled mod 20 < 3).
   const messageCount = `(1 + ${i} % 5)`;
   const common = (e: string) => `(((${e} / 5) * 7) % 20 < 3)`;
@@ -294,13 +300,15 @@ export function orgStatements(engine: Engine, o: OrgSpec): string[] {
        CASE WHEN g.i = 1 THEN 'admin' ELSE 'agent' END, ${o.start}, ${o.start} FROM ${users.from}`,
     `INSERT INTO tags (id, organization_id, name, name_key, color, created_at, updated_at)
      ${tags.with} SELECT ${tagId('g.i')}, ${org}, ${k.pick(TAG_NAMES, 'g.i - 1')}, ${k.pick(TAG_NAMES, 'g.i - 1')}, '#6b7280', ${o.start}, ${o.start} FROM ${tags.from}`,
+    `INSERT INTO teams (id, organization_id, name, created_at, updated_at)
+     ${teams.with} SELECT ${teamId('g.i')}, ${org}, 'Team ' || g.i, ${o.start}, ${o.start} FROM ${teams.from}`,
     `INSERT INTO customers (id, organization_id, email, email_key, name, external_user_id, external_organization_id,
        external_organization_name, avatar_url, metadata, ticket_count, created_at, updated_at)
      ${custs.with} SELECT ${custId('g.i')}, ${org}, ${custEmail('g.i')}, ${custEmail('g.i')}, ${custFirst('g.i')} || ' ' || ${custLast('g.i')},
        NULL, NULL, NULL, NULL, 'null', 0, ${custAt('g.i')}, ${custAt('g.i')} FROM ${custs.from}`,
     `INSERT INTO tickets (id, organization_id, number, subject, status, priority, channel, customer_id, assignee_id, team_id,
        external_organization_id, external_organization_name, message_count, created_at, updated_at, closed_at)
-     ${g.with} SELECT ${k.uuid4(i, s + 4)}, ${org}, ${i}, ${subject}, ${status}, ${priority}, 'API', ${custId(customerOf)}, ${assignee}, NULL,
+     ${g.with} SELECT ${k.uuid4(i, s + 4)}, ${org}, ${i}, ${subject}, ${status}, ${priority}, 'API', ${custId(customerOf)}, ${assignee}, ${team},
        NULL, NULL, ${messageCount}, ${created}, ${updated}, CASE WHEN ${status} = 'CLOSED' THEN ${updated} ELSE NULL END FROM ${g.from}`,
     `INSERT INTO messages (id, organization_id, ticket_id, type, content, author_type, author_id, author_email, author_name, created_at, seq)
      ${msgs.with} SELECT ${k.uuid4(mk, s + 5)}, ${org}, t.id, CASE WHEN m.k % 2 = 1 THEN 'INBOUND' ELSE 'OUTBOUND' END, ${content},
