@@ -3,6 +3,7 @@ import type { TenantDb } from '../db/database.js';
 import { isPostgresStatementTimeout, StatementTimeoutError } from '../db/statement-timeout.js';
 import { AppError } from '../shared/errors.js';
 import { noCappedTermHints, type CappedTermHints } from './capped-term-hints.js';
+import { MAX_TEAM_FILTER } from './ticket-list-filters.js';
 import type { TicketRow } from './ticket-payloads.js';
 import type { TicketSearchTerm as SearchTerm } from './ticket-search.js';
 import { LIST_TIMEOUT_MS, bounded, countedPageStatement, type PageWindow } from './ticket-list-store.js';
@@ -85,12 +86,12 @@ export function filteredTickets(
       WHERE tt.organization_id = ${org} AND tt.tag_id = ${f.tagId} AND ${and([...linkStatus, ...rest])}
       ORDER BY tt.number DESC LIMIT ${limit}`;
   }
-  if (f.teamIds && f.teamIds.length > 1) {
+  if (mergesTeams(f)) {
     // One read in list order per team (its index), merged: PostgreSQL reads an IN list over the team
     // index out of list order, so it would fetch and sort every ticket of the teams. Each branch stops
     // at `limit`, so the merge costs at most teams × limit entries; a ticket has one team, so the
     // branches never repeat a ticket.
-    const branches = f.teamIds.map(
+    const branches = f.teamIds!.map(
       (team) => sql`SELECT * FROM (${filteredTickets(t, { ...f, teamIds: [team] }, limit, extra, numbersOnly)}) b`,
     );
     // A count needs any `limit` of them (SQLite would otherwise sort each branch to merge them).
@@ -102,6 +103,10 @@ export function filteredTickets(
     WHERE tickets.organization_id = ${org} AND ${and(ticketConditions(f, 'tickets'))}
     ORDER BY tickets.number DESC LIMIT ${limit}`;
 }
+
+/** Several teams, read one by one and merged; past MAX_TEAM_FILTER (`mine` for a member of many) one IN list. */
+const mergesTeams = (f: TicketFilter): boolean =>
+  !!f.teamIds && f.teamIds.length > 1 && f.teamIds.length <= MAX_TEAM_FILTER;
 
 /** A plan for a counted list: its candidate (id, number) rows. */
 interface Plan {
@@ -143,7 +148,7 @@ function planFor(t: TenantDb, f: TicketFilter): Plan {
   if (!term) {
     const plan: Plan = { candidates: filteredTickets(t, f, limit), counted: filteredTickets(t, f, limit, [], true) };
     // Several teams merge one read per team: for a page, each stops at the page's end.
-    if (f.teamIds && f.teamIds.length > 1) plan.firstRows = (n) => filteredTickets(t, f, n);
+    if (mergesTeams(f)) plan.firstRows = (n) => filteredTickets(t, f, n);
     return plan;
   }
   if (!term.indexed) throw new Error('a 1-2 character term is searched by shortTermSearch');
