@@ -4,7 +4,8 @@ import { describeBrowser, expectAccessible, ui, uniqueSuffix, type Staff } from 
 import { chooseFromMenu, openTicket, replyBox, ticketLink } from './support/console-page.js';
 
 // The queue views the API filters (Unassigned, My teams), the assign menu (Me, Unassigned, anyone, any
-// team; opened with `a`), and the page's Content-Security-Policy while a dialog locks the page's scroll.
+// team; opened with `a`), the page's Content-Security-Policy while a dialog locks the page's scroll, and
+// the administration pages' confirmed deletes.
 
 /** Records every CSP violation the page reports, from before its first script runs. */
 async function recordCspViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -128,5 +129,28 @@ describeBrowser('queue views, the assign menu and the page policy', (suite) => {
     await page.keyboard.press('Escape');
     await ui(page.getByRole('dialog')).toBeHidden();
     expect(await violations()).toEqual([]);
+  });
+
+  it('an administrator deletes a tag only once the question is confirmed', async () => {
+    const admin = await suite.admin();
+    const adminPage = await suite.newPage();
+    await suite.signIn(adminPage, admin.email, admin.password);
+    const name = `old-${uniqueSuffix()}`;
+    const tag = (await suite.api('POST', '/api/v1/tags', { name })).body.data;
+    const stored = async () => (await suite.api('GET', `/api/v1/tags/${tag.id}`)).status;
+    await adminPage.goto('/app/admin/tags');
+    const row = adminPage.getByRole('listitem').filter({ hasText: name });
+    adminPage.once('dialog', (dialog) => void dialog.dismiss());
+    await row.getByRole('button', { name: 'Delete' }).click();
+    expect(await stored()).toBe(200);
+    const asked: string[] = [];
+    adminPage.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(stored).toBe(404);
+    expect(asked).toEqual([`Delete tag ${name}?`]);
+    await ui(row).toHaveCount(0);
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { call, CreateForm, Problem, ShownOnce, useAction, useList } from './common';
+import { call, ConfirmButton, CreateForm, Problem, ShownOnce, useAction, useList } from './common';
 
 interface ApiKey {
   id: string;
@@ -95,9 +95,9 @@ export function ApiKeysAdmin() {
                   {k.revoked_at ? (
                     <span className="muted">Revoked</span>
                   ) : (
-                    <button type="button" onClick={() => confirm('Revoke this key?') && revoke.mutate(k.id)}>
+                    <ConfirmButton question={'Revoke this key?'} onConfirm={() => revoke.mutate(k.id)}>
                       Revoke
-                    </button>
+                    </ConfirmButton>
                   )}
                 </td>
               </tr>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Tag } from '../types';
-import { call, CreateForm, Problem, useAction, useList } from './common';
+import { call, ConfirmButton, CreateForm, Problem, useAction, useList } from './common';
 
 export function TagsAdmin() {
   const tags = useList<Tag>('tags', '/api/v1/tags');
@@ -37,9 +37,9 @@ export function TagsAdmin() {
         {(tags.data ?? []).map((t) => (
           <li key={t.id}>
             {t.name} <span className="muted">{t.color}</span>{' '}
-            <button type="button" onClick={() => confirm(`Delete tag ${t.name}?`) && remove.mutate(t.id)}>
+            <ConfirmButton question={`Delete tag ${t.name}?`} onConfirm={() => remove.mutate(t.id)}>
               Delete
-            </button>
+            </ConfirmButton>
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Team, User } from '../types';
-import { call, CreateForm, Problem, useAction, useList } from './common';
+import { call, ConfirmButton, CreateForm, Problem, useAction, useList } from './common';
 
 export function TeamsAdmin() {
   const teams = useList<Team>('teams', '/api/v1/teams?limit=100');
@@ -78,9 +78,9 @@ export function TeamsAdmin() {
                     ))}
                 </select>
               </label>
-              <button type="button" onClick={() => confirm(`Delete team ${team.name}?`) && remove.mutate(team.id)}>
+              <ConfirmButton question={`Delete team ${team.name}?`} onConfirm={() => remove.mutate(team.id)}>
                 Delete team
-              </button>
+              </ConfirmButton>
             </div>
           </section>
         );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { User } from '../types';
-import { call, CreateForm, Problem, useAction, useList } from './common';
+import { call, ConfirmButton, CreateForm, Problem, useAction, useList } from './common';
 
 export function UsersAdmin() {
   const users = useList<User>('users', '/api/v1/users?limit=100');
@@ -49,9 +49,9 @@ export function UsersAdmin() {
                   </select>
                 </td>
                 <td>
-                  <button type="button" onClick={() => confirm(`Remove ${u.name}?`) && remove.mutate(u.id)}>
+                  <ConfirmButton question={`Remove ${u.name}?`} onConfirm={() => remove.mutate(u.id)}>
                     Remove
-                  </button>
+                  </ConfirmButton>
                 </td>
               </tr>
             ))}

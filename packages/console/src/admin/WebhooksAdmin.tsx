@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { helpdesk } from '../api';
-import { call, CreateForm, Problem, ShownOnce, useAction, useList } from './common';
+import { call, ConfirmButton, CreateForm, Problem, ShownOnce, useAction, useList } from './common';
 
 interface Webhook {
   id: string;
@@ -133,9 +133,9 @@ export function WebhooksAdmin() {
             <button type="button" aria-expanded={open === h.id} onClick={() => setOpen(open === h.id ? null : h.id)}>
               Delivery history
             </button>
-            <button type="button" onClick={() => confirm(`Delete webhook ${h.name}?`) && remove.mutate(h.id)}>
+            <ConfirmButton question={`Delete webhook ${h.name}?`} onConfirm={() => remove.mutate(h.id)}>
               Delete
-            </button>
+            </ConfirmButton>
           </div>
           {open === h.id && <Deliveries webhookId={h.id} />}
         </section>

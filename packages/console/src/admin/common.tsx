@@ -3,7 +3,8 @@ import type { FormEvent, ReactNode } from 'react';
 import { errorText, helpdesk } from '../api';
 import { announce } from '../layout/announce';
 
-// What every admin page shares: a list read from the API, writes that refresh it, and a value shown once.
+// What every admin page shares: a list read from the API, writes that refresh it, a create form, a
+// confirmed delete, an error line and a value shown once.
 
 export function useList<T>(key: string, path: string) {
   return useQuery({
@@ -25,6 +26,23 @@ export function useAction<I, O = unknown>(key: string, run: (input: I) => Promis
 
 export const call = async <T,>(method: string, path: string, body?: unknown) =>
   (await helpdesk.request<{ data: T }>(method, path, body === undefined ? {} : { body })).body?.data as T;
+
+/** A button for a change that cannot be undone (delete, revoke): it asks first, in the browser's own dialog. */
+export function ConfirmButton({
+  question,
+  onConfirm,
+  children,
+}: {
+  question: string;
+  onConfirm: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" onClick={() => confirm(question) && onConfirm()}>
+      {children}
+    </button>
+  );
+}
 
 export function Problem({ error }: { error: unknown }) {
   return error ? <p role="alert">{errorText(error)}</p> : null;
