@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
@@ -189,6 +189,9 @@ describeEachDialect(
           ['get', `/api/v1/tickets?customer_id=${ticket.customer.id}`],
           ['get', `/api/v1/tickets?assignee_id=${user.id}`],
           ['get', `/api/v1/tickets?tag_id=${tag.id}`],
+          ['get', '/api/v1/tickets?assignee_id=none'],
+          ['get', `/api/v1/tickets?team_id=${team.id}`],
+          ['get', `/api/v1/tickets?team_id=${team.id},${randomUUID()}`],
           ['get', `/api/v1/tickets?search=printer`],
           ['get', '/api/v1/customers'],
           ['patch', `/api/v1/tickets/${ticket.id}`, { remove_tag_ids: [tag.id], status: 'CLOSED' }],
