@@ -26,7 +26,7 @@ import { configuredSecrets, withSecretRedaction } from './http/log-redaction.js'
 import { metricsPlugin } from './http/metrics-plugin.js';
 import { overloadPlugin } from './http/overload-plugin.js';
 import { rateLimitPlugin } from './http/rate-limit-plugin.js';
-import { createRateLimiter } from './http/rate-limiter.js';
+import { addressKey, createRateLimiter } from './http/rate-limiter.js';
 import { requestParsingPlugin } from './http/request-parsing-plugin.js';
 import { lazySerializerBuilder, type SerializerBuilder } from './http/serializer-compiler.js';
 import { callerLogPlugin, requestIdPlugin, requestIdServerOptions } from './http/request-id-plugin.js';
@@ -36,6 +36,8 @@ import type { App } from './shared/http.js';
 import { registerPresenceRoutes } from './presence/presence-routes.js';
 import { registerTicketRoutes } from './tickets/ticket-routes.js';
 import { registerWebhookRoutes } from './webhooks/webhook-routes.js';
+import { registerVisitorRoutes } from './widgets/visitor-routes.js';
+import { registerWidgetRoutes } from './widgets/widget-routes.js';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -124,8 +126,16 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
       await registerBillingRoutes(api, container);
       await registerAdminRoutes(api, container);
       await registerStaffRoutes(api, container);
+      await registerWidgetRoutes(api, container);
     },
     { prefix: '/api/v1' },
+  );
+  // The chat widget's visitors: no API key; the widget's origins and the visitor budgets decide.
+  await app.register(
+    async (visitorApi) => {
+      await registerVisitorRoutes(visitorApi, { ...container, addressOf: (request) => addressKey(request.ip) });
+    },
+    { prefix: '/widget/v1' },
   );
   // After the compression plugin: the console's scripts and styles are compressed like API lists.
   await app.register(consolePlugin, { root: options.consoleRoot });
