@@ -14,6 +14,7 @@ import { closingPlugin } from './http/closing-plugin.js';
 import { conditionalPlugin } from './http/conditional-plugin.js';
 import { compressionPlugin } from './http/compression-plugin.js';
 import { consolePlugin } from './http/console-plugin.js';
+import { widgetScriptPlugin } from './http/widget-script-plugin.js';
 import { corsPlugin } from './http/cors-plugin.js';
 import { deadlinePlugin } from './http/deadline-plugin.js';
 import { errorsPlugin, frameworkErrors } from './http/errors-plugin.js';
@@ -47,6 +48,8 @@ export interface BuildAppOptions {
   buildSerializer?: SerializerBuilder;
   /** The built agent console (default packages/console/dist); tests point it elsewhere. */
   consoleRoot?: string;
+  /** The built chat widget (default packages/widget/dist). */
+  widgetRoot?: string;
 }
 
 /** The HTTP API over the services of one container (built once by the caller: server, tests). */
@@ -139,6 +142,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   );
   // After the compression plugin: the console's scripts and styles are compressed like API lists.
   await app.register(consolePlugin, { root: options.consoleRoot });
+  // The chat widget's script for the sites that embed it (compressed too).
+  await app.register(widgetScriptPlugin, { root: options.widgetRoot });
 
   return app;
 }
