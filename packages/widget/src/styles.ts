@@ -1,8 +1,10 @@
 // The widget's look, inside its shadow root: `all: initial` on the host cuts off what the page's styles
 // would pass on by inheritance (fonts, colours, line height), and the page's selectors do not reach in.
+// The host element itself is in the page: its rules are !important, which outranks even the page's
+// !important rules on it (for important declarations the shadow tree's own come first).
 
 export const CSS = `
-:host{all:initial;position:fixed;right:20px;bottom:20px;z-index:2147483000;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2933}
+:host{all:initial!important;position:fixed!important;right:20px!important;bottom:20px!important;z-index:2147483000!important;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif!important;color:#1f2933!important}
 *{box-sizing:border-box;font:inherit;color:inherit;margin:0}
 .launcher{display:flex;align-items:center;gap:8px;border:0;border-radius:999px;padding:12px 18px;background:#1d4ed8;color:#fff;font-weight:600;cursor:pointer;box-shadow:0 6px 20px rgba(0,0,0,.2);position:relative}
 .launcher:focus-visible,button:focus-visible,a:focus-visible,textarea:focus-visible,input:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
