@@ -146,4 +146,24 @@ describeBrowser('the chat widget on another site', (suite) => {
     await plain.context().close();
     await styled.context().close();
   });
+  it('an administrator creates a widget in the console and copies its snippet', async () => {
+    const admin = await suite.admin();
+    const page = await suite.newPage();
+    await suite.signIn(page, admin.email, admin.password);
+    await page.goto('/app/admin/widgets');
+    const form = page.getByRole('form', { name: 'New widget' });
+    const name = `Docs ${uniqueSuffix()}`;
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel(/Allowed origins/).fill('https://docs.example');
+    await form.getByRole('button', { name: 'Create widget' }).click();
+    await ui(page.getByText('Copy it now')).toBeVisible();
+    await ui(page.getByRole('heading', { name })).toBeVisible();
+    const created = (await suite.api('GET', '/api/v1/widgets')).body.data.find((w: any) => w.name === name);
+    expect(created.allowed_origins).toEqual(['https://docs.example']);
+    await ui(page.locator('textarea[readonly]').filter({ hasText: created.key })).toHaveValue(
+      `<script src="${suite.server.base}/widget.js" data-key="${created.key}" async></script>`,
+    );
+    await expectAccessible(page, 'the chat widgets page');
+    await page.context().close();
+  });
 });
