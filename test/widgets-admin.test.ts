@@ -136,4 +136,22 @@ describeEachDialect('chat widgets (admin)', (ctx) => {
     ).toBe(401);
     expect((await org.api.get(`/api/v1/tickets/${opened.body.data.id}`)).status).toBe(200);
   });
+  it('serves /widget.js (short cache) pointing at a content-hashed build (a year), loadable from any site', async () => {
+    const loader = await ctx.app.inject({ method: 'GET', url: '/widget.js' });
+    expect(loader.statusCode).toBe(200);
+    expect(loader.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(loader.headers['cache-control']).toBe('public, max-age=300');
+    expect(loader.headers['access-control-allow-origin']).toBe('*');
+    expect(loader.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(loader.headers['content-security-policy']).toBeUndefined();
+    const file = /widget-[0-9a-f]{12}\.js/.exec(loader.body)![0];
+    const asset = await ctx.app.inject({ method: 'GET', url: `/widget/assets/${file}` });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['access-control-allow-origin']).toBe('*');
+    expect(asset.body).not.toContain('innerHTML');
+    for (const missing of ['widget-000000000000.js', '..%2Fmanifest.json', 'manifest.json']) {
+      expect((await ctx.app.inject({ method: 'GET', url: `/widget/assets/${missing}` })).statusCode).toBe(404);
+    }
+  });
 });
