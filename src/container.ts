@@ -138,6 +138,7 @@ export function createContainer(options: ContainerOptions) {
     tickets,
     live: eventStream,
     limits: createVisitorLimits(config.widget, clock),
+    presenceTtlMs: config.eventStream.presenceTtlMs,
   });
   const idempotency = createIdempotencyService({ database, clock, ttlHours: config.idempotencyTtlHours });
   const retention = createRetention({

@@ -107,4 +107,31 @@ describeEachDialect('chat widget visitor stream', (ctx) => {
     expect(refused.status).toBe(400);
     refused.close();
   });
+  it("tells the organization's staff streams that the visitor is typing, and never echoes it to visitors", async () => {
+    const { org, v, stream } = await setup();
+    const convo = (await v.request('POST', '/conversations', { message: 'Hi', email: 't@example.com', name: 'Tess' }))
+      .body.data;
+    const staff = await openStream(`${base}/api/v1/events/stream`, { token: org.token });
+    const mine = await stream();
+    try {
+      const typing = await v.request('POST', `/conversations/${convo.id}/typing`);
+      expect(typing.status).toBe(204);
+      const [seen] = await staff.take(1, (m) => m.event === 'presence');
+      expect(JSON.parse(seen.data)).toMatchObject({
+        ticket_id: convo.id,
+        user: { name: 'Tess (visitor)' },
+        visitor: true,
+        state: 'typing',
+      });
+      // Another visitor's conversation: 404, nothing sent.
+      const stranger = visitor(ctx.app, (await createWidget(org)).key, { address: '192.0.2.252' });
+      await stranger.open();
+      expect((await stranger.request('POST', `/conversations/${convo.id}/typing`)).status).toBe(404);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(mine.messages.filter((m) => m.event === 'presence')).toEqual([]);
+    } finally {
+      staff.close();
+      mine.close();
+    }
+  });
 });

@@ -275,6 +275,11 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     ok: 'The added message (INBOUND)',
     errors: visitorAuthErrors,
   },
+  'POST /widget/v1/conversations/{id}/typing': {
+    operationId: 'reportVisitorTyping',
+    ok: 'Reported to the agents on the ticket',
+    errors: visitorAuthErrors,
+  },
   'GET /widget/v1/stream': {
     operationId: 'streamVisitorEvents',
     ok: "The visitor's conversations live, as Server-Sent Events",

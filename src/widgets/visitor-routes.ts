@@ -212,5 +212,23 @@ export async function registerVisitorRoutes(app: App, deps: VisitorRouteDeps): P
     },
   );
 
+  app.post(
+    '/conversations/:id/typing',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The visitor is typing: shown to agents on the ticket for about 30 seconds (never stored)',
+        querystring: KeyQuery,
+        params: ConversationParams,
+        response: { 204: Type.Null({ description: 'Reported' }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await visitors.typing(await visitorOf(request, reply), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
   await registerVisitorStream(app, { ...deps, visitorOf });
 }

@@ -21,6 +21,8 @@ import type { ResolvedWidget, WidgetService } from './widget-service.js';
 
 /** How long an anonymous visitor session lasts; an identified one ends with its identity token. */
 export const ANONYMOUS_SESSION_MS = 30 * 24 * 3_600_000;
+/** A visitor's typing reports are passed on at most this often per conversation. */
+const TYPING_EVERY_MS = 5_000;
 /** Seconds for which a new conversation is remembered for visitor streams still joining. */
 const OPENED_NOTICE_MS = 60_000;
 
@@ -31,6 +33,8 @@ export interface VisitorServiceDeps {
   tickets: Pick<TicketService, 'create' | 'get' | 'addMessage'>;
   live: Pick<EventStreamHub, 'announce'>;
   limits: VisitorLimits;
+  /** How long a typing report holds (as staff presence does). */
+  presenceTtlMs: number;
 }
 
 /** An authenticated visitor request: the session, its widget and organization. */
@@ -47,7 +51,10 @@ const invalidSession = () =>
     'www-authenticate': 'Bearer',
   });
 
-export function createVisitorService({ database, clock, widgets, tickets, live, limits }: VisitorServiceDeps) {
+export function createVisitorService(deps: VisitorServiceDeps) {
+  const { database, clock, widgets, tickets, live, limits, presenceTtlMs } = deps;
+  // When each visitor last reported typing here: reports closer together than this are not passed on.
+  const lastTyping = new Map<string, number>();
   async function visibleTicket(ctx: VisitorContext, rawId: string): Promise<string> {
     const id = normalizeUuid(rawId);
     const t = database.forOrganization(ctx.organizationId);
@@ -173,6 +180,36 @@ export function createVisitorService({ database, clock, widgets, tickets, live, 
 
     async getConversation(ctx: VisitorContext, rawId: string): Promise<Conversation> {
       return conversationView(await tickets.get(ctx.organizationId, await visibleTicket(ctx, rawId)));
+    },
+
+    /**
+     * The visitor is typing in a conversation: told to the organization's staff streams as presence
+     * (the visitor by name or email, marked `visitor`), never stored and never sent back to visitors.
+     */
+    async typing(ctx: VisitorContext, rawId: string): Promise<void> {
+      const id = await visibleTicket(ctx, rawId);
+      const now = clock();
+      const key = `${ctx.visitor.id}:${id}`;
+      if ((lastTyping.get(key) ?? 0) > now - TYPING_EVERY_MS) return;
+      lastTyping.set(key, now);
+      if (lastTyping.size > 10_000) lastTyping.delete(lastTyping.keys().next().value!);
+      const until = now + presenceTtlMs;
+      await live.announce(ctx.organizationId, {
+        event: 'presence',
+        key: `visitor:${ctx.visitor.id}:${id}`,
+        until,
+        data: {
+          ticket_id: id,
+          user: {
+            id: `visitor:${ctx.visitor.id}`,
+            name: `${ctx.visitor.name ?? ctx.visitor.email ?? 'Visitor'} (visitor)`,
+            email: null,
+          },
+          visitor: true,
+          state: 'typing',
+          expires_at: iso(until),
+        },
+      });
     },
 
     async addMessage(ctx: VisitorContext, rawId: string, content: string, address: string): Promise<VisitorMessage> {

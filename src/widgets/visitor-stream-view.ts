@@ -69,7 +69,7 @@ export function visitorStreamView(
         return null;
       }
       // An agent viewing or typing on one of the visitor's conversations: their name and state only.
-      if (a.event === 'presence' && !a.internal) {
+      if (a.event === 'presence' && !a.internal && a.data.visitor !== true) {
         const ticketId = a.data.ticket_id as string;
         const user = a.data.user as { name?: string } | undefined;
         if (!tickets.has(ticketId) || !user) return null;

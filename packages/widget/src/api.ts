@@ -55,7 +55,7 @@ export function createApi(base: string, key: string) {
     } catch {
       throw new ApiError(0, 'network', 'The chat could not be reached. Check your connection.', null);
     }
-    const json = await res.json().catch(() => null);
+    const json = res.status === 204 ? null : await res.json().catch(() => null);
     if (!res.ok) {
       const retry = Number(res.headers.get('retry-after'));
       throw new ApiError(
@@ -65,7 +65,7 @@ export function createApi(base: string, key: string) {
         Number.isFinite(retry) && retry > 0 ? retry : null,
       );
     }
-    return json.data as T;
+    return (json?.data ?? null) as T;
   }
 
   return {
@@ -82,6 +82,7 @@ export function createApi(base: string, key: string) {
     create: (input: { message: string; email?: string }) => call<Conversation>('POST', '/conversations', input),
     send: (id: string, content: string) =>
       call<VisitorMessage>('POST', `/conversations/${encodeURIComponent(id)}/messages`, { content }),
+    typing: (id: string) => call<null>('POST', `/conversations/${encodeURIComponent(id)}/typing`),
     streamUrl: (after: string | null) =>
       `${base}/widget/v1/stream?key=${encodeURIComponent(key)}&token=${encodeURIComponent(token ?? '')}${
         after ? `&after=${encodeURIComponent(after)}` : ''

@@ -214,6 +214,13 @@ function start(): void {
     if (event.key === 'Escape') closePanel();
     else trapFocus(view, event);
   });
+  // Agents see the visitor typing (the server passes a report on at most every few seconds).
+  let typedAt = 0;
+  view.message.addEventListener('input', () => {
+    if (!current || !api.token || Date.now() - typedAt < 5_000) return;
+    typedAt = Date.now();
+    api.typing(current.id).catch(() => undefined);
+  });
   view.form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const text = view.message.value.trim();
