@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Builds the SDK and then the console (packages/console/dist) for `npm start` and `npm ci`.
+// Builds the SDK, the console (packages/console/dist) and the chat widget (packages/widget/dist) for
+// `npm start` and `npm ci`.
 // With --if-stale it builds only when a source is newer than the last build, so `npm start` stays quick
 // when nothing changed: the check reads file times only (a full build takes several seconds).
 import { spawnSync } from 'node:child_process';
@@ -15,8 +16,11 @@ const SOURCES = [
   'packages/console/index.html',
   'packages/console/vite.config.ts',
   'packages/console/package.json',
+  'packages/widget/src',
+  'packages/widget/build.mjs',
+  'packages/widget/package.json',
 ];
-const BUILT = ['packages/sdk/dist/index.js', 'packages/console/dist/index.html'];
+const BUILT = ['packages/sdk/dist/index.js', 'packages/console/dist/index.html', 'packages/widget/dist/manifest.json'];
 
 if (process.argv.includes('--help')) {
   process.stdout.write('usage: node scripts/build-console.mjs [--if-stale]\n');
@@ -41,7 +45,7 @@ function stale() {
 }
 
 if (process.argv.includes('--if-stale') && !stale()) process.exit(0);
-for (const workspace of ['@helpdesk/sdk', '@helpdesk/console']) {
+for (const workspace of ['@helpdesk/sdk', '@helpdesk/console', '@helpdesk/widget']) {
   const run = spawnSync('npm', ['run', '--silent', 'build', '--workspace', workspace], { cwd: ROOT, stdio: 'inherit' });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }

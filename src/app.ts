@@ -14,6 +14,7 @@ import { closingPlugin } from './http/closing-plugin.js';
 import { conditionalPlugin } from './http/conditional-plugin.js';
 import { compressionPlugin } from './http/compression-plugin.js';
 import { consolePlugin } from './http/console-plugin.js';
+import { widgetScriptPlugin } from './http/widget-script-plugin.js';
 import { corsPlugin } from './http/cors-plugin.js';
 import { deadlinePlugin } from './http/deadline-plugin.js';
 import { errorsPlugin, frameworkErrors } from './http/errors-plugin.js';
@@ -26,7 +27,7 @@ import { configuredSecrets, withSecretRedaction } from './http/log-redaction.js'
 import { metricsPlugin } from './http/metrics-plugin.js';
 import { overloadPlugin } from './http/overload-plugin.js';
 import { rateLimitPlugin } from './http/rate-limit-plugin.js';
-import { createRateLimiter } from './http/rate-limiter.js';
+import { addressKey, createRateLimiter } from './http/rate-limiter.js';
 import { requestParsingPlugin } from './http/request-parsing-plugin.js';
 import { lazySerializerBuilder, type SerializerBuilder } from './http/serializer-compiler.js';
 import { callerLogPlugin, requestIdPlugin, requestIdServerOptions } from './http/request-id-plugin.js';
@@ -36,6 +37,8 @@ import type { App } from './shared/http.js';
 import { registerPresenceRoutes } from './presence/presence-routes.js';
 import { registerTicketRoutes } from './tickets/ticket-routes.js';
 import { registerWebhookRoutes } from './webhooks/webhook-routes.js';
+import { registerVisitorRoutes } from './widgets/visitor-routes.js';
+import { registerWidgetRoutes } from './widgets/widget-routes.js';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -45,6 +48,8 @@ export interface BuildAppOptions {
   buildSerializer?: SerializerBuilder;
   /** The built agent console (default packages/console/dist); tests point it elsewhere. */
   consoleRoot?: string;
+  /** The built chat widget (default packages/widget/dist). */
+  widgetRoot?: string;
 }
 
 /** The HTTP API over the services of one container (built once by the caller: server, tests). */
@@ -124,11 +129,21 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
       await registerBillingRoutes(api, container);
       await registerAdminRoutes(api, container);
       await registerStaffRoutes(api, container);
+      await registerWidgetRoutes(api, container);
     },
     { prefix: '/api/v1' },
   );
+  // The chat widget's visitors: no API key; the widget's origins and the visitor budgets decide.
+  await app.register(
+    async (visitorApi) => {
+      await registerVisitorRoutes(visitorApi, { ...container, addressOf: (request) => addressKey(request.ip) });
+    },
+    { prefix: '/widget/v1' },
+  );
   // After the compression plugin: the console's scripts and styles are compressed like API lists.
   await app.register(consolePlugin, { root: options.consoleRoot });
+  // The chat widget's script for the sites that embed it (compressed too).
+  await app.register(widgetScriptPlugin, { root: options.widgetRoot });
 
   return app;
 }

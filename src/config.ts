@@ -57,6 +57,16 @@ export interface Config {
     /** How long a presence report holds (POST /tickets/{id}/presence). */
     presenceTtlMs: number;
   };
+  /** Chat widget visitors' budgets (src/widgets/visitor-limits.ts): per client address and per visitor. */
+  widget: {
+    /** New visitor sessions per client address per hour. */
+    sessionsPerHour: number;
+    /** New conversations per visitor per hour (three times as many per client address). */
+    conversationsPerHour: number;
+    /** Messages per visitor per minute (five times as many per client address). */
+    messagesPerMinute: number;
+  };
+
   webhooks: {
     allowPrivateTargets: boolean;
     retryDelaysMs: number[];
@@ -281,6 +291,11 @@ export function loadConfig(env: Env = process.env): Config {
       pollMs: integer(env, 'EVENT_STREAM_POLL_MS', 1_000, 10, 60_000),
       maxBufferedBytes: integer(env, 'EVENT_STREAM_MAX_BUFFERED_BYTES', 262_144, 1_024),
       presenceTtlMs: integer(env, 'PRESENCE_TTL_MS', 30_000, 100, 600_000),
+    },
+    widget: {
+      sessionsPerHour: integer(env, 'WIDGET_SESSIONS_PER_HOUR', 20, 1, 100_000),
+      conversationsPerHour: integer(env, 'WIDGET_CONVERSATIONS_PER_HOUR', 10, 1, 100_000),
+      messagesPerMinute: integer(env, 'WIDGET_MESSAGES_PER_MINUTE', 20, 1, 100_000),
     },
     webhooks: {
       allowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),

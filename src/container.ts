@@ -33,6 +33,9 @@ import { readQueueStats } from './webhooks/delivery-queue-store.js';
 import { createEventRecorder } from './webhooks/event-recorder.js';
 import { createWebhookService } from './webhooks/webhook-service.js';
 import { startWorker, type AttemptOutcome, type WorkerLogger } from './webhooks/worker.js';
+import { createVisitorLimits } from './widgets/visitor-limits.js';
+import { createVisitorService } from './widgets/visitor-service.js';
+import { createWidgetService } from './widgets/widget-service.js';
 
 // The composition root: every store and service is built here, once, and handed to whoever needs
 // it (the HTTP app, the CLI, the delivery worker). Services name what they need from other domains as
@@ -87,11 +90,9 @@ export function createContainer(options: ContainerOptions) {
   // Staff sign-in: sessions, passwords (Argon2id), two-factor, and the links that set a password.
   const passwords = createPasswordHasher();
   const staffSessions = createStaffSessionService({ database, clock });
-  const twoFactor = createTwoFactor({
-    database,
-    clock,
-    secrets: createSecretBox({ secretKey: config.secretKey, system: database.system }),
-  });
+  // Two-factor secrets and widget identity secrets are sealed with the installation's one secret box.
+  const secretBox = createSecretBox({ secretKey: config.secretKey, system: database.system });
+  const twoFactor = createTwoFactor({ database, clock, secrets: secretBox });
   // Invitations issue their accept link through staff sign-in, which accepts them in turn: the two
   // refer to each other through these late-bound ports.
   let staffAuthRef: ReturnType<typeof createStaffAuthService> | null = null;
@@ -127,6 +128,17 @@ export function createContainer(options: ContainerOptions) {
     },
     users,
     live: eventStream,
+  });
+  // The chat widget: widgets (admin) and their visitors, whose streams are views of the live feed.
+  const widgets = createWidgetService({ database, clock, secrets: secretBox });
+  const visitors = createVisitorService({
+    database,
+    clock,
+    widgets,
+    tickets,
+    live: eventStream,
+    limits: createVisitorLimits(config.widget, clock),
+    presenceTtlMs: config.eventStream.presenceTtlMs,
   });
   const idempotency = createIdempotencyService({ database, clock, ttlHours: config.idempotencyTtlHours });
   const retention = createRetention({
@@ -177,6 +189,8 @@ export function createContainer(options: ContainerOptions) {
     twoFactor,
     staffAuth,
     presence,
+    widgets,
+    visitors,
     idempotency,
     metrics,
     /**

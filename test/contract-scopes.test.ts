@@ -56,6 +56,8 @@ interface Fixtures {
   post(url: string, body: unknown): Promise<any>;
 }
 
+const newWidget = (f: Fixtures) => f.post('/api/v1/widgets', { name: 'Shop', allowed_origins: [] });
+
 interface Operation {
   name: string;
   /** Any one of these is enough. */
@@ -353,6 +355,41 @@ const OPERATIONS: Operation[] = [
     scopes: ['admin'],
     ok: 200,
     request: async (f) => ({ method: 'DELETE', url: `/api/v1/tags/${await f.fresh('tag')}` }),
+  },
+  // Chat widgets: admin only
+  {
+    name: 'POST /widgets',
+    scopes: ['admin'],
+    ok: 201,
+    request: () => ({ method: 'POST', url: '/api/v1/widgets', body: { name: 'Shop', allowed_origins: [] } }),
+  },
+  { name: 'GET /widgets', scopes: ['admin'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/widgets' }) },
+  {
+    name: 'GET /widgets/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({ method: 'GET', url: `/api/v1/widgets/${(await newWidget(f)).id}` }),
+  },
+  {
+    name: 'PATCH /widgets/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({ method: 'PATCH', url: `/api/v1/widgets/${(await newWidget(f)).id}`, body: { name: 'x' } }),
+  },
+  {
+    name: 'DELETE /widgets/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({ method: 'DELETE', url: `/api/v1/widgets/${(await newWidget(f)).id}` }),
+  },
+  {
+    name: 'POST /widgets/{id}/rotate-identity-secret',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/v1/widgets/${(await newWidget(f)).id}/rotate-identity-secret`,
+    }),
   },
   // Invitations
   {

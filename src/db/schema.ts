@@ -13,6 +13,13 @@ import type { NoteTable } from '../notes/note-tables.js';
 import type { EventTable, InstallationSecretTable } from '../events/event-tables.js';
 import type { OrganizationCounterTable, OrganizationTable } from '../orgs/org-tables.js';
 import type { MessageTable, TicketCountTable, TicketTable, TicketTagTable } from '../tickets/ticket-tables.js';
+import type {
+  WidgetConversationTable,
+  WidgetKeyLookupTable,
+  WidgetTable,
+  WidgetVisitorLookupTable,
+  WidgetVisitorTable,
+} from '../widgets/widget-tables.js';
 import type { WebhookDeliveryTable, WebhookDeliveryTotalTable, WebhookTable } from '../webhooks/webhook-tables.js';
 
 // The whole database as Kysely sees it, assembled from each domain's *-tables.ts (type-only files
@@ -50,4 +57,9 @@ export interface Database {
   staff_sessions: StaffSessionTable;
   staff_tokens: StaffTokenTable;
   staff_auth_settings: StaffAuthSettingsTable;
+  widgets: WidgetTable;
+  widget_key_lookup: WidgetKeyLookupTable;
+  widget_visitors: WidgetVisitorTable;
+  widget_visitor_lookup: WidgetVisitorLookupTable;
+  widget_conversations: WidgetConversationTable;
 }

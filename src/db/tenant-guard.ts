@@ -39,6 +39,9 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set<TenantTable>([
   'staff_sessions',
   'staff_tokens',
   'staff_auth_settings',
+  'widgets',
+  'widget_visitors',
+  'widget_conversations',
 ]);
 
 export class TenantScopeError extends Error {}

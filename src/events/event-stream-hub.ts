@@ -7,7 +7,16 @@ import { eventView } from './event-log.js';
 import { readEvents, type EventRow } from './event-store.js';
 import { LIVE_CHANNEL } from './event-stream-wakeup.js';
 import { hasHeldBackEvents } from './event-stream-store.js';
-import { comparePositions, Subscriber, type StreamOutput } from './event-stream-subscriber.js';
+import {
+  type Announcement,
+  comparePositions,
+  type LiveEvent,
+  type StreamOutput,
+  type StreamView,
+  Subscriber,
+} from './event-stream-subscriber.js';
+
+export type { Announcement, LiveEvent, StreamView };
 
 // The live event stream's shared half, one per process. Every open stream of an organization is fed
 // from ONE read of the log per wake-up (a feed per organization with open streams), fanned out in
@@ -39,19 +48,14 @@ const HELD_RETRY_MS = { first: 20, max: 320 };
 
 type Seal = (organizationId: string, position: Position) => string;
 
-export const eventMessage = (seal: Seal, organizationId: string, row: EventRow): string =>
-  `id: ${seal(organizationId, { xid: row.xid, seq: row.seq })}\nevent: ${row.type}\ndata: ${JSON.stringify(eventView(row))}\n\n`;
+/** An event's message on the staff streams, and the event as a stream's own view takes it. */
+function rendered(seal: Seal, organizationId: string, row: EventRow): { text: string; event: LiveEvent } {
+  const id = seal(organizationId, { xid: row.xid, seq: row.seq });
+  const text = `id: ${id}\nevent: ${row.type}\ndata: ${JSON.stringify(eventView(row))}\n\n`;
+  return { text, event: { id, type: row.type, data: row.data } };
+}
 
 const PING = ': ping\n\n';
-
-/** An ephemeral message (presence): sent to the organization's streams, kept for streams opening until `until`. */
-export interface Announcement {
-  event: string;
-  /** A later announcement with the same key replaces this one. */
-  key: string;
-  until: number;
-  data: Record<string, unknown>;
-}
 
 interface Feed {
   organizationId: string;
@@ -59,7 +63,7 @@ interface Feed {
   subscribers: Set<Subscriber>;
 }
 
-type Retained = Map<string, { until: number; text: string }>;
+type Retained = Map<string, { until: number; text: string; announcement: Announcement }>;
 
 const announcementText = (a: Announcement) => `event: ${a.event}\ndata: ${JSON.stringify(a.data)}\n\n`;
 
@@ -137,8 +141,8 @@ export function createEventStreamHub({ database, clock, settings, cursors }: Eve
       const rows = await readEvents(t, feed.position, PAGE);
       for (const row of rows) {
         const position = { xid: row.xid, seq: row.seq };
-        const text = eventMessage(seal, feed.organizationId, row);
-        for (const s of feed.subscribers) s.offer(position, row.type, text);
+        const { text, event } = rendered(seal, feed.organizationId, row);
+        for (const s of feed.subscribers) s.offer(position, row.type, text, event);
         feed.position = position;
       }
       if (rows.length < PAGE || feeds.get(feed.organizationId) !== feed) break;
@@ -166,8 +170,8 @@ export function createEventStreamHub({ database, clock, settings, cursors }: Eve
     const text = announcementText(announcement);
     let kept = retained.get(organizationId);
     if (!kept) retained.set(organizationId, (kept = new Map()));
-    kept.set(announcement.key, { until: announcement.until, text });
-    for (const s of feeds.get(organizationId)?.subscribers ?? []) s.send(text);
+    kept.set(announcement.key, { until: announcement.until, text, announcement });
+    for (const s of feeds.get(organizationId)?.subscribers ?? []) s.announce(announcement, text);
   }
 
   function startFeeding(): void {
@@ -214,8 +218,10 @@ export function createEventStreamHub({ database, clock, settings, cursors }: Eve
     for (;;) {
       const rows = await readEvents(t, s.position, PAGE);
       if (s.closed) return;
-      for (const row of rows)
-        s.offer({ xid: row.xid, seq: row.seq }, row.type, eventMessage(seal, s.organizationId, row));
+      for (const row of rows) {
+        const { text, event } = rendered(seal, s.organizationId, row);
+        s.offer({ xid: row.xid, seq: row.seq }, row.type, text, event);
+      }
       await s.drained();
       if (s.closed) return;
       if (rows.length === PAGE) continue;
@@ -231,7 +237,9 @@ export function createEventStreamHub({ database, clock, settings, cursors }: Eve
       // takes only those after its own (which is at or past the feed's, or the events between are gone).
       feed.subscribers.add(s);
       const now = clock();
-      for (const entry of retained.get(s.organizationId)?.values() ?? []) if (entry.until > now) s.send(entry.text);
+      for (const entry of retained.get(s.organizationId)?.values() ?? []) {
+        if (entry.until > now) s.announce(entry.announcement, entry.text);
+      }
       return;
     }
   }
@@ -244,11 +252,18 @@ export function createEventStreamHub({ database, clock, settings, cursors }: Eve
 
     /**
      * Opens a stream of the organization from `position` (exclusive): it catches up, then follows the
-     * log. `first` is sent before any event (the reset notice).
+     * log. `first` is sent before any event (the reset notice). With a `view`, the stream sends what the
+     * view makes of each event and announcement instead (the chat widget's visitor streams).
      */
     subscribe(
       organizationId: string,
-      options: { types: ReadonlySet<string> | null; position: Position; output: StreamOutput; first?: string },
+      options: {
+        types: ReadonlySet<string> | null;
+        position: Position;
+        output: StreamOutput;
+        first?: string;
+        view?: StreamView;
+      },
     ): Subscriber {
       const s = new Subscriber(
         organizationId,
@@ -257,6 +272,7 @@ export function createEventStreamHub({ database, clock, settings, cursors }: Eve
         options.output,
         settings.maxBufferedBytes,
         onClose,
+        options.view ?? null,
       );
       open.add(s);
       openPerOrganization.set(organizationId, (openPerOrganization.get(organizationId) ?? 0) + 1);

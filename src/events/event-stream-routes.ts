@@ -32,9 +32,9 @@ const StreamHeaders = Type.Object({
 });
 
 /** Tells the client how long to wait before reconnecting (EventSource's retry field). */
-const RETRY_MS = 2_000;
+export const RETRY_MS = 2_000;
 
-function responseOutput(res: ServerResponse): StreamOutput {
+export function responseOutput(res: ServerResponse): StreamOutput {
   return {
     write: (text) => {
       res.write(text);

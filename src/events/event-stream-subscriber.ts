@@ -14,6 +14,35 @@ export function comparePositions(a: Position, b: Position): number {
   return a.seq === b.seq ? 0 : a.seq < b.seq ? -1 : 1;
 }
 
+/** An ephemeral message (presence): sent to the organization's streams, kept for streams opening until `until`. */
+export interface Announcement {
+  event: string;
+  /** A later announcement with the same key replaces this one. */
+  key: string;
+  until: number;
+  data: Record<string, unknown>;
+  /** For streams with a view of their own only (the chat widget's), never sent to the staff streams. */
+  internal?: boolean;
+}
+
+/** An event of the log as a stream's own view is given it: its id (the sealed cursor), type and stored data. */
+export interface LiveEvent {
+  id: string;
+  type: string;
+  /** The event's data as stored (JSON text). */
+  data: string;
+}
+
+/**
+ * A stream's own rendering of what the organization's feed carries (the chat widget's visitor
+ * streams): the text to send for an event or an announcement, null for nothing. The stream's position
+ * moves past every event all the same, so a resumed stream skips what it skipped before.
+ */
+export interface StreamView {
+  event(event: LiveEvent): string | null;
+  announcement(announcement: Announcement): string | null;
+}
+
 /** Where a stream's text goes (an HTTP response); the hub never blocks on it. */
 export interface StreamOutput {
   write(text: string): void;
@@ -34,13 +63,25 @@ export class Subscriber {
     private readonly out: StreamOutput,
     private readonly maxBuffered: number,
     private readonly onClose: (s: Subscriber) => void,
+    private readonly view: StreamView | null = null,
   ) {}
 
   /** One event of the log, in order: taken only when after this stream's position. */
-  offer(position: Position, type: string, text: string): void {
+  offer(position: Position, type: string, text: string, event?: LiveEvent): void {
     if (this.closed || comparePositions(position, this.position) <= 0) return;
     this.position = position;
-    if (this.types === null || this.types.has(type)) this.send(text);
+    if (this.view) {
+      const own = event ? this.view.event(event) : null;
+      if (own !== null) this.send(own);
+    } else if (this.types === null || this.types.has(type)) this.send(text);
+  }
+
+  /** An announcement (`text`: as the staff streams get it); internal ones reach only streams with a view. */
+  announce(announcement: Announcement, text: string): void {
+    if (this.view) {
+      const own = this.view.announcement(announcement);
+      if (own !== null) this.send(own);
+    } else if (!announcement.internal) this.send(text);
   }
 
   /** Text outside the log (pings, presence, reset). A client that does not keep up is dropped. */

@@ -65,6 +65,9 @@ const CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
   invalid_token: 'the link is invalid, expired or already used',
   csrf_failed: 'a session request that changes something lacks the right X-CSRF-Token header',
   two_factor_enrolment_required: 'the organization requires two-factor: the session may only enrol',
+  origin_not_allowed: "chat widget: the page's origin is not one of the widget's allowed origins",
+  invalid_identity: 'chat widget: the identity token is malformed, wrongly signed, expired or lives too long',
+  identity_required: 'chat widget: the widget serves identified visitors only',
   plan_limit_exceeded: "the organization's plan does not allow it",
   not_found: 'no such resource in the organization',
   conflict: 'it conflicts with the current state (a duplicate, or a state that does not allow it)',
@@ -142,6 +145,12 @@ const TAGS = [
     name: 'auth',
     description:
       'Staff sign-in, sessions (a cookie that works on every route, with X-CSRF-Token on changes) and two-factor',
+  },
+  { name: 'widgets', description: 'Chat widgets embedded in the organization’s sites (`admin` scope)' },
+  {
+    name: 'widget visitors',
+    description:
+      'The chat widget’s visitor API under /widget/v1: no API key; the page’s origin, the visitor token and per-visitor budgets',
   },
   { name: 'health', description: 'Liveness and readiness probes (no authentication)' },
 ];

@@ -24,6 +24,18 @@ export interface OperationEntry {
 
 const planLimit = { 403: ['plan_limit_exceeded'] } as const satisfies OperationEntry['errors'];
 const conflict = { 409: ['conflict'] } as const satisfies OperationEntry['errors'];
+// The chat widget's visitor routes: no API key, but an origin check, budgets and (after the session
+// route) the visitor's token, which may name a widget that now requires identified visitors.
+const visitorErrors = {
+  403: ['origin_not_allowed'],
+  429: ['rate_limited'],
+  503: ['service_unavailable'],
+} as const satisfies OperationEntry['errors'];
+const visitorAuthErrors = {
+  ...visitorErrors,
+  401: ['unauthorized', 'identity_required'],
+  404: ['not_found'],
+} as const satisfies OperationEntry['errors'];
 
 export const OPERATIONS: Record<string, OperationEntry> = {
   'GET /metrics': {
@@ -222,5 +234,55 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   'PATCH /api/v1/auth/organization': {
     operationId: 'updateSignInRules',
     ok: "The organization's sign-in rules after the change",
+  },
+  'POST /api/v1/widgets': {
+    operationId: 'createWidget',
+    ok: 'The created widget, with its identity secret (shown only here)',
+  },
+  'GET /api/v1/widgets': { operationId: 'listWidgets', ok: 'Every chat widget of the organization' },
+  'GET /api/v1/widgets/{id}': { operationId: 'getWidget', ok: 'The chat widget (without its identity secret)' },
+  'PATCH /api/v1/widgets/{id}': { operationId: 'updateWidget', ok: 'The chat widget after the change' },
+  'DELETE /api/v1/widgets/{id}': {
+    operationId: 'deleteWidget',
+    ok: "The widget is deleted and its visitors' sessions ended",
+  },
+  'POST /api/v1/widgets/{id}/rotate-identity-secret': {
+    operationId: 'rotateWidgetIdentitySecret',
+    ok: 'The widget with its new identity secret (shown only here)',
+  },
+  'POST /widget/v1/sessions': {
+    operationId: 'openVisitorSession',
+    ok: 'The visitor token and who the visitor is',
+    errors: { ...visitorErrors, 401: ['invalid_identity', 'identity_required'], 404: ['not_found'] },
+  },
+  'POST /widget/v1/conversations': {
+    operationId: 'openVisitorConversation',
+    ok: 'The new conversation (a ticket of channel WIDGET) with its first message',
+    errors: visitorAuthErrors,
+  },
+  'GET /widget/v1/conversations': {
+    operationId: 'listVisitorConversations',
+    ok: "The visitor's conversations, newest first",
+    errors: visitorAuthErrors,
+  },
+  'GET /widget/v1/conversations/{id}': {
+    operationId: 'getVisitorConversation',
+    ok: 'The conversation with its messages',
+    errors: visitorAuthErrors,
+  },
+  'POST /widget/v1/conversations/{id}/messages': {
+    operationId: 'addVisitorMessage',
+    ok: 'The added message (INBOUND)',
+    errors: visitorAuthErrors,
+  },
+  'POST /widget/v1/conversations/{id}/typing': {
+    operationId: 'reportVisitorTyping',
+    ok: 'Reported to the agents on the ticket',
+    errors: visitorAuthErrors,
+  },
+  'GET /widget/v1/stream': {
+    operationId: 'streamVisitorEvents',
+    ok: "The visitor's conversations live, as Server-Sent Events",
+    errors: visitorAuthErrors,
   },
 };

@@ -51,6 +51,15 @@ import {
   UpdateWebhookBody,
   WebhookSchema,
 } from '../webhooks/webhook-schemas.js';
+import {
+  AddVisitorMessageBody,
+  ConversationSchema,
+  CreateConversationBody,
+  SessionBody as VisitorSessionBody,
+  SessionSchema as VisitorSessionSchema,
+  VisitorMessageSchema,
+} from '../widgets/visitor-schemas.js';
+import { CreateWidgetBody, UpdateWidgetBody, WidgetSchema, WidgetWithSecretSchema } from '../widgets/widget-schemas.js';
 
 // The names the OpenAPI document gives to the TypeBox schemas the routes use (components.schemas), so
 // that generated clients get a `Ticket` or `CreateTicketInput` type rather than anonymous inline shapes.
@@ -87,6 +96,11 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   SignInRules: OrganizationSecurity,
   ApiKey,
   ApiKeyWithToken: CreatedApiKey,
+  Widget: WidgetSchema,
+  WidgetWithSecret: WidgetWithSecretSchema,
+  VisitorSession: VisitorSessionSchema,
+  VisitorConversation: ConversationSchema,
+  VisitorMessage: VisitorMessageSchema,
   PaginationMeta: PaginationMetaSchema,
   Error: ErrorResponse,
   // inputs
@@ -118,4 +132,9 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   ResetPasswordInput: ResetPasswordBody,
   ChangePasswordInput: ChangePasswordBody,
   TwoFactorCodeInput: CodeBody,
+  CreateWidgetInput: CreateWidgetBody,
+  UpdateWidgetInput: UpdateWidgetBody,
+  OpenVisitorSessionInput: VisitorSessionBody,
+  OpenVisitorConversationInput: CreateConversationBody,
+  AddVisitorMessageInput: AddVisitorMessageBody,
 };

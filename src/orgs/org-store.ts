@@ -36,6 +36,9 @@ export async function lockForBootstrap(s: Sql): Promise<void> {
 // or not a foreign key cascades (a deployment may lack some: hash-partitioned or distributed tables).
 // Tenant tables not named here (newer ones) follow, before the organization itself.
 const REMOVAL_ORDER: readonly TenantTable[] = [
+  'widget_conversations',
+  'widget_visitors',
+  'widgets',
   'ticket_tags',
   'notes',
   'messages',

@@ -32,7 +32,10 @@ export type ErrorCode =
   | 'organization_required'
   | 'invalid_token'
   | 'csrf_failed'
-  | 'two_factor_enrolment_required';
+  | 'two_factor_enrolment_required'
+  | 'origin_not_allowed'
+  | 'invalid_identity'
+  | 'identity_required';
 
 export class AppError extends Error {
   constructor(

@@ -20,7 +20,13 @@ import {
   type MessageRow,
   type TicketRow,
 } from './ticket-payloads.js';
-import type { AddMessageInput, CreateTicketInput, ListTicketsInput, UpdateTicketInput } from './ticket-schemas.js';
+import type {
+  AddMessageInput,
+  CreateTicketInput,
+  ListTicketsInput,
+  TicketChannel,
+  UpdateTicketInput,
+} from './ticket-schemas.js';
 import { parseSearch } from './ticket-search.js';
 import { parseTeamFilter, UNASSIGNED } from './ticket-list-filters.js';
 import { createCappedTermHints } from './capped-term-hints.js';
@@ -77,7 +83,13 @@ export function createTicketService({ database, clock, customers, quota, events,
     maxInFlight: READS_IN_FLIGHT,
   });
 
-  async function create(organizationId: string, input: CreateTicketInput, caller: Caller = API_KEY_CALLER) {
+  /** `channel`: where the ticket came from, when another domain opens it (the chat widget); else the caller's. */
+  async function create(
+    organizationId: string,
+    input: CreateTicketInput,
+    caller: Caller = API_KEY_CALLER,
+    channel: TicketChannel = creationChannel(caller),
+  ) {
     if (blank(input.subject)) throw validationError('subject must not be blank', 'subject', 'blank');
     if (blank(input.message)) throw validationError('message must not be blank', 'message', 'blank');
     const scoped = database.forOrganization(organizationId);
@@ -108,7 +120,7 @@ export function createTicketService({ database, clock, customers, quota, events,
         subject: input.subject,
         status: 'OPEN',
         priority: input.priority ?? 'MEDIUM',
-        channel: creationChannel(caller),
+        channel,
         customer_id: customer.id,
         assignee_id: null,
         team_id: null,

@@ -5,6 +5,7 @@ import { TagsAdmin } from './TagsAdmin';
 import { TeamsAdmin } from './TeamsAdmin';
 import { UsersAdmin } from './UsersAdmin';
 import { WebhooksAdmin } from './WebhooksAdmin';
+import { WidgetsAdmin } from './WidgetsAdmin';
 
 const SECTIONS = {
   users: { title: 'Users', Page: UsersAdmin },
@@ -13,6 +14,7 @@ const SECTIONS = {
   tags: { title: 'Tags', Page: TagsAdmin },
   'api-keys': { title: 'API keys', Page: ApiKeysAdmin },
   webhooks: { title: 'Webhooks', Page: WebhooksAdmin },
+  widgets: { title: 'Chat widgets', Page: WidgetsAdmin },
 } as const;
 
 // Loaded on first visit (a separate chunk): administration is not part of an agent's daily load.
