@@ -31,6 +31,7 @@ import { requestParsingPlugin } from './http/request-parsing-plugin.js';
 import { lazySerializerBuilder, type SerializerBuilder } from './http/serializer-compiler.js';
 import { callerLogPlugin, requestIdPlugin, requestIdServerOptions } from './http/request-id-plugin.js';
 import { HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.js';
+import { registerMailboxRoutes } from './mail/mailbox-routes.js';
 import { registerNoteRoutes } from './notes/note-routes.js';
 import type { App } from './shared/http.js';
 import { registerPresenceRoutes } from './presence/presence-routes.js';
@@ -123,6 +124,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
       await registerPresenceRoutes(api, container);
       await registerBillingRoutes(api, container);
       await registerAdminRoutes(api, container);
+      await registerMailboxRoutes(api, container);
       await registerStaffRoutes(api, container);
     },
     { prefix: '/api/v1' },

@@ -21,6 +21,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { createIdempotencyService } from './idempotency/idempotency-service.js';
 import { createLoginThrottle } from './http/login-throttle.js';
 import { createMetrics } from './http/metrics.js';
+import { createMailboxService } from './mail/mailbox-service.js';
 import { createNoteService } from './notes/note-service.js';
 import { createOrgService } from './orgs/org-service.js';
 import { createPresenceService } from './presence/presence-service.js';
@@ -128,6 +129,13 @@ export function createContainer(options: ContainerOptions) {
     users,
     live: eventStream,
   });
+  // The email channel's mailboxes: IMAP/SMTP passwords sealed with a key of their own.
+  const mailboxes = createMailboxService({
+    database,
+    clock,
+    secrets: createSecretBox({ secretKey: config.secretKey, system: database.system, purpose: 'mailbox_credentials' }),
+    publicUrl: config.publicUrl,
+  });
   const idempotency = createIdempotencyService({ database, clock, ttlHours: config.idempotencyTtlHours });
   const retention = createRetention({
     database,
@@ -167,6 +175,7 @@ export function createContainer(options: ContainerOptions) {
     customers,
     tickets,
     notes,
+    mailboxes,
     webhooks,
     users,
     teams,

@@ -49,7 +49,7 @@ interface Fixtures {
   /** A queued delivery of webhookId (a test ping), for the retry route. */
   deliveryId: string;
   /** A fresh resource for operations that consume one (deletes, accept, revoke). */
-  fresh(kind: 'customer' | 'webhook' | 'user' | 'team' | 'tag' | 'invitation' | 'apiKey'): Promise<string>;
+  fresh(kind: 'customer' | 'webhook' | 'user' | 'team' | 'tag' | 'invitation' | 'apiKey' | 'mailbox'): Promise<string>;
   unique(): string;
   /** A POST with the full-scope key (for set-up), expected to answer 201. */
   post(url: string, body: unknown): Promise<any>;
@@ -423,6 +423,49 @@ const OPERATIONS: Operation[] = [
     ok: 200,
     request: async (f) => ({ method: 'DELETE', url: `/api/v1/api-keys/${await f.fresh('apiKey')}` }),
   },
+  // Mailboxes (email channel)
+  { name: 'GET /mailboxes', scopes: ['admin'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/mailboxes' }) },
+  {
+    name: 'POST /mailboxes',
+    scopes: ['admin'],
+    ok: 201,
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/mailboxes',
+      body: { name: 'Support', address: `${f.unique()}@mail.example.com` },
+    }),
+  },
+  {
+    name: 'GET /mailboxes/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({ method: 'GET', url: `/api/v1/mailboxes/${await f.fresh('mailbox')}` }),
+  },
+  {
+    name: 'PATCH /mailboxes/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({
+      method: 'PATCH',
+      url: `/api/v1/mailboxes/${await f.fresh('mailbox')}`,
+      body: { name: f.unique() },
+    }),
+  },
+  {
+    name: 'DELETE /mailboxes/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({ method: 'DELETE', url: `/api/v1/mailboxes/${await f.fresh('mailbox')}` }),
+  },
+  {
+    name: 'POST /mailboxes/{id}/rotate-inbound-token',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/v1/mailboxes/${await f.fresh('mailbox')}/rotate-inbound-token`,
+    }),
+  },
 ];
 
 describeEachDialect(
@@ -461,6 +504,8 @@ describeEachDialect(
         tag: async () => (await create('/api/v1/tags', { name: unique() })).id,
         invitation: async () => (await create('/api/v1/invitations', { email: `${unique()}@invited.example` })).id,
         apiKey: async () => (await create('/api/v1/api-keys', { scopes: ['billing:read'] })).id,
+        mailbox: async () =>
+          (await create('/api/v1/mailboxes', { name: 'Support', address: `${unique()}@mail.example.com` })).id,
       };
       f = {
         admin: org.token,

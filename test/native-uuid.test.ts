@@ -36,6 +36,10 @@ const LATER_UUID_COLUMNS = [
   'notes.organization_id',
   'notes.id',
   'notes.ticket_id',
+  'mailboxes.organization_id',
+  'mailboxes.id',
+  'mailbox_routes.owner_organization_id',
+  'mailbox_routes.mailbox_id',
 ];
 
 describeEachDialect(

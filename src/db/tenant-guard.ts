@@ -39,6 +39,7 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set<TenantTable>([
   'staff_sessions',
   'staff_tokens',
   'staff_auth_settings',
+  'mailboxes',
 ]);
 
 export class TenantScopeError extends Error {}

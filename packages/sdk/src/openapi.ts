@@ -750,6 +750,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mailboxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List mailboxes (all, no pagination; passwords and inbound URLs are never listed)
+         * @description Requires an API key with the `admin` scope.
+         */
+        get: operations["listMailboxes"];
+        put?: never;
+        /**
+         * Create a mailbox (its inbound_url, which carries a secret, is returned only here and on rotation)
+         * @description The address is unique across every organization (mail is routed by it) and stored lowercased: a taken address is 409. Passwords and the Mailgun signing key are write-only and stored encrypted.
+         *
+         *     Requires an API key with the `admin` scope.
+         */
+        post: operations["createMailbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mailboxes/{mailbox_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a mailbox
+         * @description Requires an API key with the `admin` scope.
+         */
+        get: operations["getMailbox"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a mailbox (mail to its address is refused from then on)
+         * @description Requires an API key with the `admin` scope.
+         */
+        delete: operations["deleteMailbox"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a mailbox
+         * @description imap or smtp replace the settings (null removes them); a password left out keeps the stored one.
+         *
+         *     Requires an API key with the `admin` scope.
+         */
+        patch: operations["updateMailbox"];
+        trace?: never;
+    };
+    "/api/v1/mailboxes/{mailbox_id}/rotate-inbound-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the secret token of inbound_url (the previous URL stops working at once)
+         * @description Requires an API key with the `admin` scope.
+         */
+        post: operations["rotateMailboxInboundToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/login": {
         parameters: {
             query?: never;
@@ -1459,6 +1535,88 @@ export interface components {
             /** @description shown only in this response */
             token: string;
         };
+        Mailbox: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            address: string;
+            from_name: string | null;
+            imap: {
+                host: string;
+                port: number;
+                /** @enum {string} */
+                tls: "implicit" | "starttls" | "none";
+                username: string;
+                folder: string;
+            } | null;
+            smtp: {
+                host: string;
+                port: number;
+                /** @enum {string} */
+                tls: "implicit" | "starttls" | "none";
+                username: string | null;
+            } | null;
+            /**
+             * @description error: the last IMAP poll failed (last_error)
+             * @enum {string}
+             */
+            status: "active" | "error";
+            last_error: string | null;
+            /** Format: date-time */
+            last_polled_at: string | null;
+            /**
+             * Format: date-time
+             * @description UTC, millisecond precision
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description UTC, millisecond precision
+             */
+            updated_at: string;
+        };
+        MailboxWithInboundUrl: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            address: string;
+            from_name: string | null;
+            imap: {
+                host: string;
+                port: number;
+                /** @enum {string} */
+                tls: "implicit" | "starttls" | "none";
+                username: string;
+                folder: string;
+            } | null;
+            smtp: {
+                host: string;
+                port: number;
+                /** @enum {string} */
+                tls: "implicit" | "starttls" | "none";
+                username: string | null;
+            } | null;
+            /**
+             * @description error: the last IMAP poll failed (last_error)
+             * @enum {string}
+             */
+            status: "active" | "error";
+            last_error: string | null;
+            /** Format: date-time */
+            last_polled_at: string | null;
+            /**
+             * Format: date-time
+             * @description UTC, millisecond precision
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description UTC, millisecond precision
+             */
+            updated_at: string;
+            /** @description Where providers post inbound mail; carries a secret token, shown only on create and rotation */
+            inbound_url: string;
+        };
         PaginationMeta: {
             pagination: {
                 page: number;
@@ -1659,6 +1817,68 @@ export interface components {
         CreateApiKeyInput: {
             name?: string | null;
             scopes: ("tickets:read" | "tickets:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write" | "billing:read" | "events:read" | "admin")[];
+        };
+        CreateMailboxInput: {
+            /** @description 1 to 100 characters */
+            name: string;
+            /** @description The support address mail is received at (unique across every organization; stored lowercased) */
+            address: string;
+            from_name?: string | null;
+            /** @description Poll this mailbox over IMAP. password is required unless the mailbox already has one */
+            imap?: {
+                host: string;
+                port: number;
+                /** @enum {string} */
+                tls: "implicit" | "starttls" | "none";
+                username: string;
+                /** @description Write-only: stored encrypted, never returned */
+                password?: string;
+                /** @default INBOX */
+                folder: string;
+            } | null;
+            /** @description Send replies through this server (else through SMTP_URL) */
+            smtp?: {
+                host: string;
+                port: number;
+                /** @enum {string} */
+                tls: "implicit" | "starttls" | "none";
+                username?: string | null;
+                /** @description Write-only: stored encrypted, never returned */
+                password?: string | null;
+            } | null;
+            /** @description Write-only: the Mailgun webhook signing key for this mailbox's inbound URL (else MAILGUN_SIGNING_KEY) */
+            mailgun_signing_key?: string | null;
+        };
+        UpdateMailboxInput: {
+            /** @description 1 to 100 characters */
+            name?: string;
+            /** @description The support address mail is received at (unique across every organization; stored lowercased) */
+            address?: string;
+            from_name?: string | null;
+            /** @description Poll this mailbox over IMAP. password is required unless the mailbox already has one */
+            imap?: {
+                host: string;
+                port: number;
+                /** @enum {string} */
+                tls: "implicit" | "starttls" | "none";
+                username: string;
+                /** @description Write-only: stored encrypted, never returned */
+                password?: string;
+                /** @default INBOX */
+                folder: string;
+            } | null;
+            /** @description Send replies through this server (else through SMTP_URL) */
+            smtp?: {
+                host: string;
+                port: number;
+                /** @enum {string} */
+                tls: "implicit" | "starttls" | "none";
+                username?: string | null;
+                /** @description Write-only: stored encrypted, never returned */
+                password?: string | null;
+            } | null;
+            /** @description Write-only: the Mailgun webhook signing key for this mailbox's inbound URL (else MAILGUN_SIGNING_KEY) */
+            mailgun_signing_key?: string | null;
         };
         LoginInput: {
             email: string;
@@ -11249,6 +11469,1050 @@ export interface operations {
              *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
              */
             417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. `error.code` is one of:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request header fields too large. `error.code` is one of:
+             *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+             */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. `error.code` is one of:
+             *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMailboxes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every mailbox (never a password or inbound URL) */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Mailbox"][];
+                    };
+                };
+            };
+            /**
+             * @description Bad request. `error.code` is one of:
+             *     - `validation_error`: the request is invalid; `details` names each field and issue
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *     - `insufficient_scope`: the API key lacks the scope this operation needs
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request timeout. `error.code` is one of:
+             *     - `request_timeout`: the request was not received in time; the connection is closed
+             */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Expectation failed. `error.code` is one of:
+             *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+             */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. `error.code` is one of:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request header fields too large. `error.code` is one of:
+             *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+             */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. `error.code` is one of:
+             *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createMailbox: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Support",
+                 *       "address": "support@acme.example",
+                 *       "from_name": "Acme Support",
+                 *       "imap": {
+                 *         "host": "imap.acme.example",
+                 *         "port": 993,
+                 *         "tls": "implicit",
+                 *         "username": "support",
+                 *         "password": "app-password"
+                 *       },
+                 *       "smtp": {
+                 *         "host": "smtp.acme.example",
+                 *         "port": 587,
+                 *         "tls": "starttls",
+                 *         "username": "support",
+                 *         "password": "app-password"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateMailboxInput"];
+            };
+        };
+        responses: {
+            /** @description The created mailbox with its inbound URL (shown only here and on rotation) */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailboxWithInboundUrl"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request. `error.code` is one of:
+             *     - `validation_error`: the request is invalid; `details` names each field and issue
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *     - `insufficient_scope`: the API key lacks the scope this operation needs
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request timeout. `error.code` is one of:
+             *     - `request_timeout`: the request was not received in time; the connection is closed
+             */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
+             *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload too large. `error.code` is one of:
+             *     - `payload_too_large`: the request body is larger than the configured limit
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported media type. `error.code` is one of:
+             *     - `unsupported_media_type`: the request body is not JSON
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Expectation failed. `error.code` is one of:
+             *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+             */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. `error.code` is one of:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request header fields too large. `error.code` is one of:
+             *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+             */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. `error.code` is one of:
+             *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMailbox: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
+            path: {
+                mailbox_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mailbox */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Mailbox"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request. `error.code` is one of:
+             *     - `validation_error`: the request is invalid; `details` names each field and issue
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *     - `insufficient_scope`: the API key lacks the scope this operation needs
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found. `error.code` is one of:
+             *     - `not_found`: no such resource in the organization
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request timeout. `error.code` is one of:
+             *     - `request_timeout`: the request was not received in time; the connection is closed
+             */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Expectation failed. `error.code` is one of:
+             *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+             */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. `error.code` is one of:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request header fields too large. `error.code` is one of:
+             *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+             */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. `error.code` is one of:
+             *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMailbox: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
+            path: {
+                mailbox_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mailbox is deleted */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            deleted: boolean;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Bad request. `error.code` is one of:
+             *     - `validation_error`: the request is invalid; `details` names each field and issue
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *     - `insufficient_scope`: the API key lacks the scope this operation needs
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found. `error.code` is one of:
+             *     - `not_found`: no such resource in the organization
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request timeout. `error.code` is one of:
+             *     - `request_timeout`: the request was not received in time; the connection is closed
+             */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload too large. `error.code` is one of:
+             *     - `payload_too_large`: the request body is larger than the configured limit
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported media type. `error.code` is one of:
+             *     - `unsupported_media_type`: the request body is not JSON
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Expectation failed. `error.code` is one of:
+             *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+             */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. `error.code` is one of:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request header fields too large. `error.code` is one of:
+             *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+             */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. `error.code` is one of:
+             *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMailbox: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
+            path: {
+                mailbox_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "from_name": "Acme Customer Care",
+                 *       "smtp": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMailboxInput"];
+            };
+        };
+        responses: {
+            /** @description The mailbox after the update */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Mailbox"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request. `error.code` is one of:
+             *     - `validation_error`: the request is invalid; `details` names each field and issue
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *     - `insufficient_scope`: the API key lacks the scope this operation needs
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found. `error.code` is one of:
+             *     - `not_found`: no such resource in the organization
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request timeout. `error.code` is one of:
+             *     - `request_timeout`: the request was not received in time; the connection is closed
+             */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflict. `error.code` is one of:
+             *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload too large. `error.code` is one of:
+             *     - `payload_too_large`: the request body is larger than the configured limit
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported media type. `error.code` is one of:
+             *     - `unsupported_media_type`: the request body is not JSON
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Expectation failed. `error.code` is one of:
+             *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+             */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. `error.code` is one of:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request header fields too large. `error.code` is one of:
+             *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+             */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. `error.code` is one of:
+             *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateMailboxInboundToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                mailbox_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mailbox with its new inbound URL */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailboxWithInboundUrl"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request. `error.code` is one of:
+             *     - `validation_error`: the request is invalid; `details` names each field and issue
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *     - `insufficient_scope`: the API key lacks the scope this operation needs
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found. `error.code` is one of:
+             *     - `not_found`: no such resource in the organization
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request timeout. `error.code` is one of:
+             *     - `request_timeout`: the request was not received in time; the connection is closed
+             */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload too large. `error.code` is one of:
+             *     - `payload_too_large`: the request body is larger than the configured limit
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported media type. `error.code` is one of:
+             *     - `unsupported_media_type`: the request body is not JSON
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Expectation failed. `error.code` is one of:
+             *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+             */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
