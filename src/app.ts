@@ -31,6 +31,7 @@ import { requestParsingPlugin } from './http/request-parsing-plugin.js';
 import { lazySerializerBuilder, type SerializerBuilder } from './http/serializer-compiler.js';
 import { callerLogPlugin, requestIdPlugin, requestIdServerOptions } from './http/request-id-plugin.js';
 import { HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.js';
+import { registerInboundAdminRoutes, registerInboundWebhookRoute } from './mail/inbound-routes.js';
 import { registerMailboxRoutes } from './mail/mailbox-routes.js';
 import { registerNoteRoutes } from './notes/note-routes.js';
 import type { App } from './shared/http.js';
@@ -125,10 +126,13 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
       await registerBillingRoutes(api, container);
       await registerAdminRoutes(api, container);
       await registerMailboxRoutes(api, container);
+      await registerInboundAdminRoutes(api, container);
       await registerStaffRoutes(api, container);
     },
     { prefix: '/api/v1' },
   );
+  // Mail posted by providers and relays: no API key, the path's token names the mailbox.
+  await registerInboundWebhookRoute(app, container);
   // After the compression plugin: the console's scripts and styles are compressed like API lists.
   await app.register(consolePlugin, { root: options.consoleRoot });
 

@@ -57,6 +57,17 @@ export interface Config {
     /** How long a presence report holds (POST /tickets/{id}/presence). */
     presenceTtlMs: number;
   };
+  /** Where files are kept (large received mail, attachments): DATA_DIR, default ./data. */
+  dataDir: string;
+  /** The email channel's inbound side. */
+  mail: {
+    /** The built-in SMTP listener: off when port is null (SMTP_INBOUND_PORT unset). */
+    smtpInbound: { port: number | null; host: string };
+    /** Largest message accepted by any way in (SMTP_INBOUND_MAX_BYTES, default 25 MiB). */
+    maxMessageBytes: number;
+    /** MAILGUN_SIGNING_KEY: checks Mailgun's signature on inbound webhooks of mailboxes without their own key. */
+    mailgunSigningKey: string | null;
+  };
   webhooks: {
     allowPrivateTargets: boolean;
     retryDelaysMs: number[];
@@ -281,6 +292,15 @@ export function loadConfig(env: Env = process.env): Config {
       pollMs: integer(env, 'EVENT_STREAM_POLL_MS', 1_000, 10, 60_000),
       maxBufferedBytes: integer(env, 'EVENT_STREAM_MAX_BUFFERED_BYTES', 262_144, 1_024),
       presenceTtlMs: integer(env, 'PRESENCE_TTL_MS', 30_000, 100, 600_000),
+    },
+    dataDir: env.DATA_DIR?.trim() || './data',
+    mail: {
+      smtpInbound: {
+        port: env.SMTP_INBOUND_PORT?.trim() ? integer(env, 'SMTP_INBOUND_PORT', 0, 0, 65535) : null,
+        host: env.SMTP_INBOUND_HOST?.trim() || '0.0.0.0',
+      },
+      maxMessageBytes: integer(env, 'SMTP_INBOUND_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      mailgunSigningKey: env.MAILGUN_SIGNING_KEY?.trim() || null,
     },
     webhooks: {
       allowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),

@@ -179,7 +179,9 @@ async function keysNotLeadingWithOrganization(db: Kysely<any>): Promise<string[]
 const KNOWN_EXCEPTIONS = ['api_keys_token_hash_key', 'webhook_deliveries_due_idx'];
 // The one global index at the latest schema: staff sign in by email before any organization is known
 // (a person may hold staff accounts in several organizations), so that read spans organizations.
-const EXCEPTIONS_AT_LATEST: string[] = ['users_email_login_idx'];
+// The inbound mail queue's due index is global for the same reason as the delivery queue's: the
+// processor finds the organizations with queued mail before it claims inside each one.
+const EXCEPTIONS_AT_LATEST: string[] = ['inbound_emails_queued_idx', 'users_email_login_idx'];
 
 interface Filled {
   orgs: { api: Api; token: string; ticketIds: string[]; webhookId: string; customerSearch: string }[];

@@ -23,6 +23,7 @@ import * as staffAccounts from './migrations/20261128-0100-staff-accounts.js';
 import * as notes from './migrations/20261128-0200-notes.js';
 import * as installationSecrets from './migrations/20261128-0300-installation-secrets.js';
 import * as mailboxes from './migrations/20261129-0100-mailboxes.js';
+import * as inboundEmail from './migrations/20261129-0110-inbound-email.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261128-0200-notes': notes,
   '20261128-0300-installation-secrets': installationSecrets,
   '20261129-0100-mailboxes': mailboxes,
+  '20261129-0110-inbound-email': inboundEmail,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -40,6 +40,8 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set<TenantTable>([
   'staff_tokens',
   'staff_auth_settings',
   'mailboxes',
+  'inbound_emails',
+  'mail_message_ids',
 ]);
 
 export class TenantScopeError extends Error {}

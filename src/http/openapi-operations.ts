@@ -183,6 +183,19 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     operationId: 'rotateMailboxInboundToken',
     ok: 'The mailbox with its new inbound URL',
   },
+  'GET /api/v1/mailboxes/{mailbox_id}/failures': {
+    operationId: 'listMailboxFailures',
+    ok: 'One page of received mail that could not become a ticket message',
+  },
+  'POST /api/v1/mailboxes/{mailbox_id}/failures/{failure_id}/retry': {
+    operationId: 'retryMailboxFailure',
+    ok: 'The message is queued again',
+  },
+  'POST /inbound/email/{token}': {
+    operationId: 'receiveEmail',
+    ok: 'The mail is stored (or was already)',
+    errors: { 401: ['unauthorized'] },
+  },
   'POST /api/v1/auth/login': {
     operationId: 'login',
     ok: 'Signed in: the session cookie is set; send csrf_token as X-CSRF-Token on changes',

@@ -46,3 +46,44 @@ export interface MailboxRouteTable {
   /** SHA-256 (hex) of the mailbox's inbound token: POST /inbound/email/{token} finds it by this. */
   token_hash: string;
 }
+
+/**
+ * A received message and its processing: stored before it is acknowledged, then processed once
+ * (state queued → done, or failed with last_error; a retry puts it back to queued). The raw bytes
+ * are in `raw`, or in the blob store under `raw_key` when large.
+ */
+export interface InboundEmailTable {
+  organization_id: string;
+  id: string;
+  mailbox_id: string;
+  /** The Message-ID without angle brackets, or `sha256:<hex>` of the bytes when the message has none. */
+  message_id: string;
+  /** How it came in: smtp, imap, webhook (raw), postmark, mailgun. */
+  source: string;
+  /** The address it was delivered to (the SMTP recipient, or the provider's), when known. */
+  recipient: string | null;
+  size: number;
+  raw: Uint8Array | null;
+  raw_key: string | null;
+  state: string;
+  /** What processing found it to be: mail, automatic, bounce or own (auto-mail.ts); null until processed. */
+  kind: string | null;
+  attempt_count: number;
+  lease_expires_at: Millis | null;
+  last_error: string | null;
+  /** The ticket it was added to (done). */
+  ticket_id: string | null;
+  from_address: string | null;
+  subject: string | null;
+  received_at: Millis;
+  processed_at: Millis | null;
+}
+
+/** A Message-ID known for a ticket: received (inbound) or sent by the service (outbound). */
+export interface MailMessageIdTable {
+  organization_id: string;
+  message_id: string;
+  ticket_id: string;
+  direction: string;
+  created_at: Millis;
+}

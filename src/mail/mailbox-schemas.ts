@@ -111,3 +111,31 @@ export const MailboxWithUrlSchema = Type.Object({
 export type MailboxWithUrlView = Static<typeof MailboxWithUrlSchema>;
 
 export const DeletedSchema = Type.Object({ deleted: Type.Boolean() });
+
+export const FailureIdParams = Type.Object({ mailbox_id: Type.String(), failure_id: Type.String() });
+
+export const InboundFailureSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  message_id: Nullable(
+    Type.String({ description: 'The Message-ID, without angle brackets (null: the mail had none)' }),
+  ),
+  source: Type.String({ description: 'How it came in: smtp, imap, webhook, postmark or mailgun' }),
+  from: Nullable(Type.String({ description: 'The sender, when the mail could be read that far' })),
+  subject: Nullable(Type.String()),
+  error: Type.String({ description: 'Why it could not become a ticket message' }),
+  attempt_count: Type.Integer(),
+  size: Type.Integer({ description: 'Bytes of the raw message' }),
+  received_at: Timestamp,
+});
+
+export const RequeuedSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  state: StringEnum(['queued'] as const),
+});
+
+export const InboundTokenParams = Type.Object({ token: Type.String() });
+
+export const InboundAcceptedSchema = Type.Object({
+  stored: Type.Boolean({ description: 'true: stored now; false: the mailbox already had this Message-ID' }),
+  duplicate: Type.Boolean(),
+});

@@ -247,6 +247,11 @@ export function createMailboxService({ database, clock, secrets, publicUrl }: Ma
       return mailbox && mailbox.address === address ? { organizationId: route.owner_organization_id, mailbox } : null;
     },
 
+    /** The stored mailbox (null: the organization has none by this id), for the service's own use. */
+    async byId(organizationId: string, id: string): Promise<store.MailboxRow | null> {
+      return (await store.findMailbox(database.forOrganization(organizationId), id)) ?? null;
+    },
+
     /** A sealed credential in clear (IMAP/SMTP passwords, signing key) for the service's own use only. */
     openSecret: (sealed: string): Promise<string> => secrets.open(sealed),
 

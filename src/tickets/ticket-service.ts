@@ -6,7 +6,7 @@ import { actingUserId, API_KEY_CALLER, type Caller } from '../shared/acting-user
 import type { Clock } from '../shared/clock.js';
 import { notFound, validationError } from '../shared/errors.js';
 import type { Precondition } from '../shared/precondition.js';
-import { newTimeOrderedId } from '../shared/ids.js';
+import { isUuid, newTimeOrderedId } from '../shared/ids.js';
 import { offsetOf, paginationMeta } from '../shared/pagination.js';
 import { moveTicketCount, ticketCountAdjustment } from './ticket-count-store.js';
 import { readCountedPage, type CountedPage, type PageWindow } from './ticket-list-store.js';
@@ -19,7 +19,13 @@ import {
   type MessageRow,
   type TicketRow,
 } from './ticket-payloads.js';
-import type { AddMessageInput, CreateTicketInput, ListTicketsInput, UpdateTicketInput } from './ticket-schemas.js';
+import type {
+  AddMessageInput,
+  CreateTicketInput,
+  ListTicketsInput,
+  TicketChannel,
+  UpdateTicketInput,
+} from './ticket-schemas.js';
 import { parseSearch } from './ticket-search.js';
 import { createCappedTermHints } from './capped-term-hints.js';
 import { countableFromBuckets, listTicketsCapped, searchTimeout, type TicketFilter } from './ticket-search-store.js';
@@ -74,7 +80,16 @@ export function createTicketService({ database, clock, customers, quota, events 
     maxInFlight: READS_IN_FLIGHT,
   });
 
-  async function create(organizationId: string, input: CreateTicketInput, caller: Caller = API_KEY_CALLER) {
+  /**
+   * `channel`: the channel a ticket created by another way in is recorded with (EMAIL for mail);
+   * without it, the caller decides (creationChannel).
+   */
+  async function create(
+    organizationId: string,
+    input: CreateTicketInput,
+    caller: Caller = API_KEY_CALLER,
+    channel?: TicketChannel,
+  ) {
     if (blank(input.subject)) throw validationError('subject must not be blank', 'subject', 'blank');
     if (blank(input.message)) throw validationError('message must not be blank', 'message', 'blank');
     const scoped = database.forOrganization(organizationId);
@@ -105,7 +120,7 @@ export function createTicketService({ database, clock, customers, quota, events 
         subject: input.subject,
         status: 'OPEN',
         priority: input.priority ?? 'MEDIUM',
-        channel: creationChannel(caller),
+        channel: channel ?? creationChannel(caller),
         customer_id: customer.id,
         assignee_id: null,
         team_id: null,
@@ -302,5 +317,18 @@ export function createTicketService({ database, clock, customers, quota, events 
     return ticketView(updated.row, updated.relations, messages);
   }
 
-  return { create, get, list, addMessage, update, ticketRef };
+  /**
+   * The ticket a received mail may continue, by id or by number, with its status and customer's email
+   * (null when the organization has none, or the id is not a UUID).
+   */
+  async function threadRef(organizationId: string, by: { id: string } | { number: number }) {
+    if ('id' in by && !isUuid(by.id)) return null;
+    const t = database.forOrganization(organizationId);
+    const ticket = await store.findThreadTicket(t, 'id' in by ? { id: by.id.toLowerCase() } : by);
+    if (!ticket) return null;
+    const customer = (await store.findCustomerRefs(t, [ticket.customer_id])).get(ticket.customer_id);
+    return { id: ticket.id, number: ticket.number, status: ticket.status, customerEmail: customer?.email ?? null };
+  }
+
+  return { create, get, list, addMessage, update, ticketRef, threadRef };
 }
