@@ -826,6 +826,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mailboxes/{mailbox_id}/failures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Received mail of this mailbox that could not become a ticket message, newest first
+         * @description Requires an API key with the `admin` scope.
+         */
+        get: operations["listMailboxFailures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mailboxes/{mailbox_id}/failures/{failure_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Process a failed message again (from its stored copy)
+         * @description Requires an API key with the `admin` scope.
+         */
+        post: operations["retryMailboxFailure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/login": {
         parameters: {
             query?: never;
@@ -1036,6 +1076,26 @@ export interface paths {
          * @description Requires an API key with the `admin` scope.
          */
         patch: operations["updateSignInRules"];
+        trace?: never;
+    };
+    "/inbound/email/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a mail for the mailbox the token names (raw message/rfc822, Postmark JSON or Mailgun form)
+         * @description No API key: the secret token of the mailbox's inbound_url. A mail is stored before the 200, once per Message-ID per mailbox (a repeat answers duplicate: true). Mailgun posts must carry a valid signature.
+         */
+        post: operations["receiveEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }
@@ -12563,6 +12623,378 @@ export interface operations {
             };
         };
     };
+    listMailboxFailures: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
+            path: {
+                mailbox_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of received mail that could not become a ticket message */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The Message-ID, without angle brackets (null: the mail had none) */
+                            message_id: string | null;
+                            /** @description How it came in: smtp, imap, webhook, postmark or mailgun */
+                            source: string;
+                            /** @description The sender, when the mail could be read that far */
+                            from: string | null;
+                            subject: string | null;
+                            /** @description Why it could not become a ticket message */
+                            error: string;
+                            attempt_count: number;
+                            /** @description Bytes of the raw message */
+                            size: number;
+                            /**
+                             * Format: date-time
+                             * @description UTC, millisecond precision
+                             */
+                            received_at: string;
+                        }[];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request. `error.code` is one of:
+             *     - `validation_error`: the request is invalid; `details` names each field and issue
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *     - `insufficient_scope`: the API key lacks the scope this operation needs
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found. `error.code` is one of:
+             *     - `not_found`: no such resource in the organization
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request timeout. `error.code` is one of:
+             *     - `request_timeout`: the request was not received in time; the connection is closed
+             */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Expectation failed. `error.code` is one of:
+             *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+             */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. `error.code` is one of:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request header fields too large. `error.code` is one of:
+             *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+             */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. `error.code` is one of:
+             *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryMailboxFailure: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, kept per organization for IDEMPOTENCY_TTL_HOURS (24 h) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                mailbox_id: string;
+                failure_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message is queued again */
+            202: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    /** @description Present on an answer replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            state: "queued";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Bad request. `error.code` is one of:
+             *     - `validation_error`: the request is invalid; `details` names each field and issue
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *     - `insufficient_scope`: the API key lacks the scope this operation needs
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found. `error.code` is one of:
+             *     - `not_found`: no such resource in the organization
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request timeout. `error.code` is one of:
+             *     - `request_timeout`: the request was not received in time; the connection is closed
+             */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflict. `error.code` is one of:
+             *     - `idempotency_key_in_use`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload too large. `error.code` is one of:
+             *     - `payload_too_large`: the request body is larger than the configured limit
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported media type. `error.code` is one of:
+             *     - `unsupported_media_type`: the request body is not JSON
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Expectation failed. `error.code` is one of:
+             *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+             */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unprocessable content. `error.code` is one of:
+             *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. `error.code` is one of:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request header fields too large. `error.code` is one of:
+             *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+             */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. `error.code` is one of:
+             *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -14650,6 +15082,135 @@ export interface operations {
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mail is stored (or was already) */
+            200: {
+                headers: {
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description true: stored now; false: the mailbox already had this Message-ID */
+                            stored: boolean;
+                            duplicate: boolean;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Bad request. `error.code` is one of:
+             *     - `validation_error`: the request is invalid; `details` names each field and issue
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found. `error.code` is one of:
+             *     - `not_found`: no such resource in the organization
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request timeout. `error.code` is one of:
+             *     - `request_timeout`: the request was not received in time; the connection is closed
+             */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload too large. `error.code` is one of:
+             *     - `payload_too_large`: the request body is larger than the configured limit
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported media type. `error.code` is one of:
+             *     - `unsupported_media_type`: the request body is not JSON
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Expectation failed. `error.code` is one of:
+             *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+             */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request header fields too large. `error.code` is one of:
+             *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+             */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
