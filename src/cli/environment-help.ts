@@ -21,7 +21,10 @@ const VARIABLES: [string, string][] = [
   ['TZ', 'time zone of the billing month (default UTC)'],
   ['TRUST_PROXY', 'false|true|proxy addresses/CIDRs whose X-Forwarded-For is believed (default false)'],
   ['PUBLIC_URL', 'base URL of the links the service prints and answers (default http://localhost:PORT)'],
-  ['SECRET_KEY', 'encrypts two-factor secrets at rest (default: a random key generated once, kept in the database)'],
+  [
+    'SECRET_KEY',
+    'encrypts two-factor secrets and mailbox passwords at rest (default: a random key kept in the database)',
+  ],
   ['METRICS_ENABLED', 'GET /metrics, Prometheus format (default true)'],
   ['OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', '503 for new requests past this event-loop delay, 0 = off (default 1000)'],
   ['OVERLOAD_SAMPLE_INTERVAL_MS', 'how often the event-loop delay is sampled (default 1000)'],
