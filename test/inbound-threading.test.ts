@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { createContainer } from '../src/container.js';
 import { encodeReplyToken, makeMessageId } from '../src/mail/reply-token.js';
 import { describeEachDialect } from './support/harness.js';
 import { createMailbox, inboundRows, postRaw, rawMail, ticketsOf, uniqueId } from './support/mail-fixtures.js';
@@ -143,6 +144,50 @@ describeEachDialect(
         ['bounce', 'done'],
       ]);
       expect(rows[1].ticket_id).toBe(ticket.id);
+    });
+
+    it('a bounce passes the Message-IDs it reports on to the delivery-failure port', async () => {
+      const failed: [string, string, string][] = [];
+      const container = createContainer({
+        config: ctx.config,
+        database: ctx.database,
+        clock: ctx.clock,
+        deliveryFailures: {
+          markFailedByMessageId: async (organizationId, messageId, reason) => {
+            failed.push([organizationId, messageId, reason]);
+          },
+        },
+      });
+      const org = await ctx.createOrg();
+      const box = await createMailbox(org);
+      const bounce = rawMail({
+        from: 'MAILER-DAEMON@mx.customer.example',
+        contentType: 'multipart/report; report-type=delivery-status; boundary="b2"',
+        body: [
+          '--b2',
+          'Content-Type: text/plain',
+          '',
+          'mailbox unavailable',
+          '--b2',
+          'Content-Type: message/rfc822',
+          '',
+          'Message-ID: <reply-1@mail.example.com>',
+          'Subject: Re: Printer on fire',
+          '',
+          'our reply',
+          '--b2--',
+          '',
+        ].join('\r\n'),
+      });
+      await container.inbound.storeRawMessage({
+        organizationId: org.id,
+        mailboxId: box.id,
+        raw: Buffer.from(bounce),
+        source: 'imap',
+      });
+      await container.inbound.processQueued();
+      expect(failed).toEqual([[org.id, 'reply-1@mail.example.com', expect.stringContaining('mailbox unavailable')]]);
+      expect(await ticketsOf(org)).toHaveLength(0);
     });
 
     it('reads odd encodings, HTML-only mail and attachments, and keeps broken mail without crashing', async () => {

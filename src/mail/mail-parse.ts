@@ -127,6 +127,18 @@ function reportedIds(email: Email): string[] {
   return ids;
 }
 
+/**
+ * Message-ID header lines inside the body of a message (a delivery report's copy of the original,
+ * however the report nests it). Only used for reports: a person's mail may quote such lines too.
+ */
+function bodyMessageIds(raw: Uint8Array): string[] {
+  const text = Buffer.from(raw.subarray(0, Math.min(raw.length, 1024 * 1024))).toString('latin1');
+  const start = text.search(/\r?\n\r?\n/);
+  if (start < 0) return [];
+  const body = text.slice(start).replace(/\r?\n[ \t]+/g, ' ');
+  return [...body.matchAll(/^message-id:[ \t]*(.*)$/gim)].flatMap((m) => messageIds(m[1]));
+}
+
 /** Parses a raw message; throws on a message that cannot be read at all (kept as a failure). */
 export async function parseMail(raw: Uint8Array): Promise<ParsedMail> {
   loaded ??= libraries();
@@ -156,6 +168,8 @@ export async function parseMail(raw: Uint8Array): Promise<ParsedMail> {
       content:
         typeof a.content === 'string' ? Buffer.from(a.content, 'utf8') : new Uint8Array(a.content as ArrayBuffer),
     })),
-    reportedIds: reportedIds(email),
+    reportedIds: [...new Set([...reportedIds(email), ...bodyMessageIds(raw)])].filter(
+      (id) => id !== messageIds(email.messageId)[0],
+    ),
   };
 }
