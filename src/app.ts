@@ -32,6 +32,8 @@ import { requestParsingPlugin } from './http/request-parsing-plugin.js';
 import { lazySerializerBuilder, type SerializerBuilder } from './http/serializer-compiler.js';
 import { callerLogPlugin, requestIdPlugin, requestIdServerOptions } from './http/request-id-plugin.js';
 import { HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.js';
+import { registerInboundAdminRoutes, registerInboundWebhookRoute } from './mail/inbound-routes.js';
+import { registerMailboxRoutes } from './mail/mailbox-routes.js';
 import { registerNoteRoutes } from './notes/note-routes.js';
 import type { App } from './shared/http.js';
 import { registerPresenceRoutes } from './presence/presence-routes.js';
@@ -128,6 +130,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
       await registerPresenceRoutes(api, container);
       await registerBillingRoutes(api, container);
       await registerAdminRoutes(api, container);
+      await registerMailboxRoutes(api, container);
+      await registerInboundAdminRoutes(api, container);
       await registerStaffRoutes(api, container);
       await registerWidgetRoutes(api, container);
     },
@@ -140,6 +144,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     },
     { prefix: '/widget/v1' },
   );
+  // Mail posted by providers and relays: no API key, the path's token names the mailbox.
+  await registerInboundWebhookRoute(app, container);
   // After the compression plugin: the console's scripts and styles are compressed like API lists.
   await app.register(consolePlugin, { root: options.consoleRoot });
   // The chat widget's script for the sites that embed it (compressed too).

@@ -88,6 +88,28 @@ describe('configuration', () => {
     }
   });
 
+  it('reads the email settings: data directory, SMTP listener, message size, Mailgun key', () => {
+    expect(loadConfig({})).toMatchObject({
+      dataDir: './data',
+      mail: { smtpInbound: { port: null, host: '0.0.0.0' }, maxMessageBytes: 26_214_400, mailgunSigningKey: null },
+    });
+    const c = loadConfig({
+      DATA_DIR: '/var/lib/helpdesk',
+      SMTP_INBOUND_PORT: '2525',
+      SMTP_INBOUND_HOST: '127.0.0.1',
+      SMTP_INBOUND_MAX_BYTES: '1048576',
+      MAILGUN_SIGNING_KEY: ' key ',
+    });
+    expect(c.dataDir).toBe('/var/lib/helpdesk');
+    expect(c.mail).toEqual({
+      smtpInbound: { port: 2525, host: '127.0.0.1' },
+      maxMessageBytes: 1_048_576,
+      mailgunSigningKey: 'key',
+    });
+    expect(() => loadConfig({ SMTP_INBOUND_PORT: 'smtp' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SMTP_INBOUND_MAX_BYTES: '10' })).toThrow(ConfigError);
+  });
+
   it("reads WEBHOOK_WORKER_NICE from 0 (the API's priority) to 19", () => {
     expect(loadConfig({ WEBHOOK_WORKER_NICE: '0' }).webhooks.nice).toBe(0);
     expect(loadConfig({ WEBHOOK_WORKER_NICE: '19' }).webhooks.nice).toBe(19);

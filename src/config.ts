@@ -67,6 +67,17 @@ export interface Config {
     messagesPerMinute: number;
   };
 
+  /** Where files are kept (large received mail, attachments): DATA_DIR, default ./data. */
+  dataDir: string;
+  /** The email channel's inbound side. */
+  mail: {
+    /** The built-in SMTP listener: off when port is null (SMTP_INBOUND_PORT unset). */
+    smtpInbound: { port: number | null; host: string };
+    /** Largest message accepted by any way in (SMTP_INBOUND_MAX_BYTES, default 25 MiB). */
+    maxMessageBytes: number;
+    /** MAILGUN_SIGNING_KEY: checks Mailgun's signature on inbound webhooks of mailboxes without their own key. */
+    mailgunSigningKey: string | null;
+  };
   webhooks: {
     allowPrivateTargets: boolean;
     retryDelaysMs: number[];
@@ -296,6 +307,15 @@ export function loadConfig(env: Env = process.env): Config {
       sessionsPerHour: integer(env, 'WIDGET_SESSIONS_PER_HOUR', 20, 1, 100_000),
       conversationsPerHour: integer(env, 'WIDGET_CONVERSATIONS_PER_HOUR', 10, 1, 100_000),
       messagesPerMinute: integer(env, 'WIDGET_MESSAGES_PER_MINUTE', 20, 1, 100_000),
+    },
+    dataDir: env.DATA_DIR?.trim() || './data',
+    mail: {
+      smtpInbound: {
+        port: env.SMTP_INBOUND_PORT?.trim() ? integer(env, 'SMTP_INBOUND_PORT', 0, 0, 65535) : null,
+        host: env.SMTP_INBOUND_HOST?.trim() || '0.0.0.0',
+      },
+      maxMessageBytes: integer(env, 'SMTP_INBOUND_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      mailgunSigningKey: env.MAILGUN_SIGNING_KEY?.trim() || null,
     },
     webhooks: {
       allowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),

@@ -21,6 +21,11 @@ import type { DatabaseHandle } from './db/database.js';
 import { createIdempotencyService } from './idempotency/idempotency-service.js';
 import { createLoginThrottle } from './http/login-throttle.js';
 import { createMetrics } from './http/metrics.js';
+import { join } from 'node:path';
+import { createLocalBlobStore } from './attachments/blob-store.js';
+import { createInboundService, replyTokenKey } from './mail/inbound-service.js';
+import { createMailApplier, NO_DELIVERY_TRACKING, type DeliveryFailures } from './mail/mail-apply.js';
+import { createMailboxService } from './mail/mailbox-service.js';
 import { createNoteService } from './notes/note-service.js';
 import { createOrgService } from './orgs/org-service.js';
 import { createPresenceService } from './presence/presence-service.js';
@@ -47,6 +52,8 @@ export interface ContainerOptions {
   clock: Clock;
   /** DNS resolver for webhook URL checks (tests pass a fake; the system resolver otherwise). */
   resolve?: Resolver;
+  /** What a bounce of a reply marks failed (outbound mail's delivery records); nothing by default. */
+  deliveryFailures?: DeliveryFailures;
 }
 
 export function createContainer(options: ContainerOptions) {
@@ -140,6 +147,31 @@ export function createContainer(options: ContainerOptions) {
     limits: createVisitorLimits(config.widget, clock),
     presenceTtlMs: config.eventStream.presenceTtlMs,
   });
+  // The email channel's mailboxes: IMAP/SMTP passwords sealed with a key of their own.
+  const mailboxes = createMailboxService({
+    database,
+    clock,
+    secrets: createSecretBox({ secretKey: config.secretKey, system: database.system, purpose: 'mailbox_credentials' }),
+    publicUrl: config.publicUrl,
+  });
+  // Received mail: stored first (files under DATA_DIR/blobs when large), then made into tickets.
+  const blobs = createLocalBlobStore(join(config.dataDir, 'blobs'));
+  const replyKey = replyTokenKey(database, clock);
+  const inbound = createInboundService({
+    database,
+    clock,
+    blobs,
+    mailboxes,
+    maxMessageBytes: config.mail.maxMessageBytes,
+    apply: createMailApplier({
+      database,
+      clock,
+      tickets,
+      mailboxes,
+      replyKey,
+      deliveryFailures: options.deliveryFailures ?? NO_DELIVERY_TRACKING,
+    }),
+  });
   const idempotency = createIdempotencyService({ database, clock, ttlHours: config.idempotencyTtlHours });
   const retention = createRetention({
     database,
@@ -179,6 +211,10 @@ export function createContainer(options: ContainerOptions) {
     customers,
     tickets,
     notes,
+    mailboxes,
+    blobs,
+    replyKey,
+    inbound,
     webhooks,
     users,
     teams,

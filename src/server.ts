@@ -10,6 +10,9 @@ import { startWorkerThread, threadCanShare } from './webhooks/worker-thread.js';
 
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 60_000;
 
+/** How often stored mail not yet processed is looked for (a crash's leftovers, retries). */
+const MAIL_PROCESS_INTERVAL_MS = 5_000;
+
 export interface ServeOptions {
   /** Run the webhook delivery worker in this process (the default for `npm start`). */
   worker: boolean;
@@ -43,6 +46,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
 
   const app = await buildApp(container, { logger: { level: config.logLevel } });
   let worker: WorkerHandle | null = null;
+  // Received mail is made into tickets here (stored mail left by a crash included).
+  const mailProcessor = container.inbound.startProcessor({ intervalMs: MAIL_PROCESS_INTERVAL_MS });
+  let smtp: { close(): Promise<void> } | null = null;
   // Expired Idempotency-Keys are deleted by the service itself, in small batches that do not block writers.
   const sweeper = container.idempotency.startSweeper(IDEMPOTENCY_SWEEP_INTERVAL_MS, (err) =>
     app.log.warn({ err }, 'could not delete expired idempotency keys; retrying later'),
@@ -51,7 +57,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   // Long enough for a webhook attempt under way to finish and be recorded.
   closeWithGrace({ delay: config.webhooks.timeoutMs + 5_000, logger: app.log }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
+    await smtp?.close();
     await app.close();
+    await mailProcessor.stop();
     await sweeper.stop();
     await worker?.stop();
     await database.close();
@@ -61,6 +69,19 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   // The server's own connection is the one that writes tickets, messages and customers: on SQLite it
   // merges their search indexes and checkpoints the write-ahead log after its writes, from now on.
   database.startBackgroundUpkeep();
+  // The built-in SMTP listener, when SMTP_INBOUND_PORT is set.
+  const { smtpInbound, maxMessageBytes } = config.mail;
+  if (smtpInbound.port !== null) {
+    // Loaded only here: smtp-server and what it brings are not needed without a listener.
+    const { startSmtpListener } = await import('./mail/smtp-listener.js');
+    smtp = await startSmtpListener({
+      inbound: container.inbound,
+      host: smtpInbound.host,
+      port: smtpInbound.port,
+      maxBytes: maxMessageBytes,
+      logger: app.log,
+    });
+  }
   // The delivery worker runs in a thread of its own, with its own connection, beside the API's requests
   // rather than between them (webhooks/worker-thread.ts); a private in-memory database keeps it here.
   if (options.worker) {

@@ -49,8 +49,10 @@ interface Fixtures {
   apiKeyId: string;
   /** A queued delivery of webhookId (a test ping), for the retry route. */
   deliveryId: string;
+  /** A mailbox with a failed received message: fresh() fails one more and answers its id. */
+  failure: { mailboxId: string; fresh(): Promise<string> };
   /** A fresh resource for operations that consume one (deletes, accept, revoke). */
-  fresh(kind: 'customer' | 'webhook' | 'user' | 'team' | 'tag' | 'invitation' | 'apiKey'): Promise<string>;
+  fresh(kind: 'customer' | 'webhook' | 'user' | 'team' | 'tag' | 'invitation' | 'apiKey' | 'mailbox'): Promise<string>;
   unique(): string;
   /** A POST with the full-scope key (for set-up), expected to answer 201. */
   post(url: string, body: unknown): Promise<any>;
@@ -471,6 +473,64 @@ const OPERATIONS: Operation[] = [
     ok: 200,
     request: async (f) => ({ method: 'DELETE', url: `/api/v1/api-keys/${await f.fresh('apiKey')}` }),
   },
+  // Mailboxes (email channel)
+  {
+    name: 'GET /mailboxes/{id}/failures',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({ method: 'GET', url: `/api/v1/mailboxes/${await f.fresh('mailbox')}/failures` }),
+  },
+  {
+    name: 'POST /mailboxes/{id}/failures/{id}/retry',
+    scopes: ['admin'],
+    ok: 202,
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/v1/mailboxes/${f.failure.mailboxId}/failures/${await f.failure.fresh()}/retry`,
+    }),
+  },
+  { name: 'GET /mailboxes', scopes: ['admin'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/mailboxes' }) },
+  {
+    name: 'POST /mailboxes',
+    scopes: ['admin'],
+    ok: 201,
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/mailboxes',
+      body: { name: 'Support', address: `${f.unique()}@mail.example.com` },
+    }),
+  },
+  {
+    name: 'GET /mailboxes/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({ method: 'GET', url: `/api/v1/mailboxes/${await f.fresh('mailbox')}` }),
+  },
+  {
+    name: 'PATCH /mailboxes/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({
+      method: 'PATCH',
+      url: `/api/v1/mailboxes/${await f.fresh('mailbox')}`,
+      body: { name: f.unique() },
+    }),
+  },
+  {
+    name: 'DELETE /mailboxes/{id}',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({ method: 'DELETE', url: `/api/v1/mailboxes/${await f.fresh('mailbox')}` }),
+  },
+  {
+    name: 'POST /mailboxes/{id}/rotate-inbound-token',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/v1/mailboxes/${await f.fresh('mailbox')}/rotate-inbound-token`,
+    }),
+  },
 ];
 
 describeEachDialect(
@@ -509,6 +569,8 @@ describeEachDialect(
         tag: async () => (await create('/api/v1/tags', { name: unique() })).id,
         invitation: async () => (await create('/api/v1/invitations', { email: `${unique()}@invited.example` })).id,
         apiKey: async () => (await create('/api/v1/api-keys', { scopes: ['billing:read'] })).id,
+        mailbox: async () =>
+          (await create('/api/v1/mailboxes', { name: 'Support', address: `${unique()}@mail.example.com` })).id,
       };
       f = {
         admin: org.token,
@@ -523,9 +585,33 @@ describeEachDialect(
         invitationId: await makers.invitation(),
         apiKeyId: await makers.apiKey(),
         deliveryId: '',
+        failure: { mailboxId: '', fresh: async () => '' },
         fresh: (kind) => makers[kind](),
         unique,
         post: create,
+      };
+      // A received message without a sender: kept as a failure of this mailbox.
+      const box = await create('/api/v1/mailboxes', { name: 'Failures', address: `${unique()}@mail.example.com` });
+      f.failure = {
+        mailboxId: box.id,
+        fresh: async () => {
+          const raw = `Subject: x\r\nMessage-ID: <${unique()}@x>\r\n\r\nno sender\r\n`;
+          const token = box.inbound_url.split('/').pop();
+          await ctx.app.inject({
+            method: 'POST',
+            url: `/inbound/email/${token}`,
+            headers: { 'content-type': 'message/rfc822' },
+            payload: raw,
+          });
+          await ctx.container.inbound.processQueued();
+          const rows = await ctx.database.db
+            .selectFrom('inbound_emails')
+            .select('id')
+            .where('mailbox_id', '=', box.id)
+            .where('state', '=', 'failed')
+            .execute();
+          return String(rows[rows.length - 1].id);
+        },
       };
       f.deliveryId = (
         await call(ctx.app, 'POST', `/api/v1/webhooks/${f.webhookId}/test`, { token: org.token })

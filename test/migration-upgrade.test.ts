@@ -148,7 +148,7 @@ async function copyRows(source: Kysely<any>, target: Kysely<any>, dialect: strin
 
 /**
  * PostgreSQL keys, foreign keys and btree indexes of tenant tables (every table but organizations, the
- * api_key_lookup reference table and the installation's own installation_secrets)
+ * api_key_lookup and mailbox_routes reference tables and the installation's own installation_secrets)
  * whose first column is not organization_id, or a foreign key whose referenced columns do not lead
  * with it (the organizations foreign keys themselves excepted).
  */
@@ -157,6 +157,7 @@ async function keysNotLeadingWithOrganization(db: Kysely<any>): Promise<string[]
     SELECT c.conname AS name FROM pg_constraint c
      WHERE c.connamespace = 'public'::regnamespace AND c.contype IN ('p', 'u', 'f')
        AND c.conrelid::regclass::text NOT IN ('organizations', 'api_key_lookup', 'widget_key_lookup', 'widget_visitor_lookup', 'installation_secrets', 'kysely_migration', 'kysely_migration_lock')
+       AND c.conrelid::regclass::text NOT IN ('organizations', 'api_key_lookup', 'mailbox_routes', 'installation_secrets', 'kysely_migration', 'kysely_migration_lock')
        AND NOT (c.contype = 'f' AND c.confrelid = 'organizations'::regclass)
        AND ((SELECT attname FROM pg_attribute WHERE attrelid = c.conrelid AND attnum = c.conkey[1]) <> 'organization_id'
          OR (c.contype = 'f' AND (SELECT attname FROM pg_attribute WHERE attrelid = c.confrelid AND attnum = c.confkey[1]) <> 'organization_id'))`.execute(
@@ -167,6 +168,7 @@ async function keysNotLeadingWithOrganization(db: Kysely<any>): Promise<string[]
       JOIN pg_class t ON t.oid = i.indrelid JOIN pg_class ix ON ix.oid = i.indexrelid JOIN pg_am am ON am.oid = ix.relam
      WHERE t.relnamespace = 'public'::regnamespace AND am.amname = 'btree'
        AND t.relname NOT IN ('organizations', 'api_key_lookup', 'widget_key_lookup', 'widget_visitor_lookup', 'installation_secrets', 'kysely_migration', 'kysely_migration_lock')
+       AND t.relname NOT IN ('organizations', 'api_key_lookup', 'mailbox_routes', 'installation_secrets', 'kysely_migration', 'kysely_migration_lock')
        AND (SELECT attname FROM pg_attribute WHERE attrelid = i.indrelid AND attnum = i.indkey[0]) IS DISTINCT FROM 'organization_id'`.execute(
     db,
   );
@@ -179,7 +181,9 @@ async function keysNotLeadingWithOrganization(db: Kysely<any>): Promise<string[]
 const KNOWN_EXCEPTIONS = ['api_keys_token_hash_key', 'webhook_deliveries_due_idx'];
 // The one global index at the latest schema: staff sign in by email before any organization is known
 // (a person may hold staff accounts in several organizations), so that read spans organizations.
-const EXCEPTIONS_AT_LATEST: string[] = ['users_email_login_idx'];
+// The inbound mail queue's due index is global for the same reason as the delivery queue's: the
+// processor finds the organizations with queued mail before it claims inside each one.
+const EXCEPTIONS_AT_LATEST: string[] = ['inbound_emails_queued_idx', 'users_email_login_idx'];
 
 interface Filled {
   orgs: { api: Api; token: string; ticketIds: string[]; webhookId: string; customerSearch: string }[];

@@ -13,7 +13,9 @@ import { describeEachDialect } from './support/harness.js';
 const TEXT_ID_COLUMNS = [
   'customers.external_organization_id',
   'customers.external_user_id',
+  'inbound_emails.message_id', // a mail's Message-ID
   'invitations.user_id',
+  'mail_message_ids.message_id', // a mail's Message-ID
   'messages.author_id', // a user id or a customer id
   'notes.author_id', // a staff user id
   'staff_credentials.user_id',
@@ -36,6 +38,16 @@ const LATER_UUID_COLUMNS = [
   'notes.organization_id',
   'notes.id',
   'notes.ticket_id',
+  'mailboxes.organization_id',
+  'mailboxes.id',
+  'mailbox_routes.owner_organization_id',
+  'mailbox_routes.mailbox_id',
+  'inbound_emails.organization_id',
+  'inbound_emails.id',
+  'inbound_emails.mailbox_id',
+  'inbound_emails.ticket_id',
+  'mail_message_ids.organization_id',
+  'mail_message_ids.ticket_id',
 ];
 
 describeEachDialect(

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Sql } from '../db/database.js';
 import { installationSecret } from '../db/installation-secrets.js';
 
@@ -36,16 +36,28 @@ export function openWith(key: Buffer, sealed: string): string {
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
 }
 
-async function storedKey(s: Sql): Promise<Buffer> {
-  return Buffer.from(await installationSecret(s, KEY_NAME, randomBytes(32).toString('base64'), Date.now()), 'base64');
+async function storedKey(s: Sql, name: string): Promise<Buffer> {
+  return Buffer.from(await installationSecret(s, name, randomBytes(32).toString('base64'), Date.now()), 'base64');
 }
 
-export function createSecretBox(options: { secretKey: string | null; system: Sql }): SecretBox {
+/**
+ * The key of a box. Two-factor secrets (no purpose) keep the key they were sealed with; a box for
+ * another purpose (mailbox passwords) gets its own: HMAC-SHA256 of the purpose under SECRET_KEY, or
+ * its own installation secret, so one key never serves two kinds of secret.
+ */
+function keyFromSecret(secretKey: string, purpose: string | undefined): Buffer {
+  return purpose === undefined
+    ? createHash('sha256').update(secretKey).digest()
+    : createHmac('sha256', secretKey).update(purpose).digest();
+}
+
+export function createSecretBox(options: { secretKey: string | null; system: Sql; purpose?: string }): SecretBox {
+  const { purpose } = options;
   let key: Promise<Buffer> | null = options.secretKey
-    ? Promise.resolve(createHash('sha256').update(options.secretKey).digest())
+    ? Promise.resolve(keyFromSecret(options.secretKey, purpose))
     : null;
   const getKey = () => {
-    key ??= storedKey(options.system).catch((err) => {
+    key ??= storedKey(options.system, purpose === undefined ? KEY_NAME : `${purpose}_key`).catch((err) => {
       key = null;
       throw err;
     });

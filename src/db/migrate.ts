@@ -22,6 +22,8 @@ import * as deliveryFillfactor from './migrations/20261127-0100-delivery-fillfac
 import * as staffAccounts from './migrations/20261128-0100-staff-accounts.js';
 import * as notes from './migrations/20261128-0200-notes.js';
 import * as installationSecrets from './migrations/20261128-0300-installation-secrets.js';
+import * as mailboxes from './migrations/20261129-0100-mailboxes.js';
+import * as inboundEmail from './migrations/20261129-0110-inbound-email.js';
 import * as widgets from './migrations/20261129-0200-widgets.js';
 import * as queueFilterIndexes from './migrations/20261129-0400-queue-filter-indexes.js';
 import type { MigrationDialect } from './migrator.js';
@@ -55,6 +57,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261128-0100-staff-accounts': staffAccounts,
   '20261128-0200-notes': notes,
   '20261128-0300-installation-secrets': installationSecrets,
+  '20261129-0100-mailboxes': mailboxes,
+  '20261129-0110-inbound-email': inboundEmail,
   '20261129-0200-widgets': widgets,
   '20261129-0400-queue-filter-indexes': queueFilterIndexes,
 };

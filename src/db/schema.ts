@@ -9,6 +9,7 @@ import type {
 import type { AiCreditLedgerTable, PlanTable, TicketUsageTable } from '../billing/billing-tables.js';
 import type { CustomerCountTable, CustomerTable } from '../customers/customer-tables.js';
 import type { IdempotencyKeyTable } from '../idempotency/idempotency-tables.js';
+import type { InboundEmailTable, MailboxRouteTable, MailboxTable, MailMessageIdTable } from '../mail/mail-tables.js';
 import type { NoteTable } from '../notes/note-tables.js';
 import type { EventTable, InstallationSecretTable } from '../events/event-tables.js';
 import type { OrganizationCounterTable, OrganizationTable } from '../orgs/org-tables.js';
@@ -62,4 +63,8 @@ export interface Database {
   widget_visitors: WidgetVisitorTable;
   widget_visitor_lookup: WidgetVisitorLookupTable;
   widget_conversations: WidgetConversationTable;
+  mailboxes: MailboxTable;
+  mailbox_routes: MailboxRouteTable;
+  inbound_emails: InboundEmailTable;
+  mail_message_ids: MailMessageIdTable;
 }

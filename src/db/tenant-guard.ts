@@ -42,6 +42,9 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set<TenantTable>([
   'widgets',
   'widget_visitors',
   'widget_conversations',
+  'mailboxes',
+  'inbound_emails',
+  'mail_message_ids',
 ]);
 
 export class TenantScopeError extends Error {}

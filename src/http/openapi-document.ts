@@ -142,6 +142,10 @@ const TAGS = [
   { name: 'invitations', description: 'Invitations of new staff users (`admin` scope)' },
   { name: 'api-keys', description: 'API keys of the organization (`admin` scope)' },
   {
+    name: 'mailboxes',
+    description: 'Support mailboxes of the email channel: addresses, IMAP/SMTP settings, inbound URLs (`admin` scope)',
+  },
+  {
     name: 'auth',
     description:
       'Staff sign-in, sessions (a cookie that works on every route, with X-CSRF-Token on changes) and two-factor',

@@ -26,6 +26,14 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     external_organization_name: 'Acme Inc.',
     metadata: { plan: 'pro' },
   },
+  createMailbox: {
+    name: 'Support',
+    address: 'support@acme.example',
+    from_name: 'Acme Support',
+    imap: { host: 'imap.acme.example', port: 993, tls: 'implicit', username: 'support', password: 'app-password' },
+    smtp: { host: 'smtp.acme.example', port: 587, tls: 'starttls', username: 'support', password: 'app-password' },
+  },
+  updateMailbox: { from_name: 'Acme Customer Care', smtp: null },
   updateCustomer: { name: 'Jane Smith', metadata: { plan: 'enterprise' } },
   createWebhook: {
     name: 'CRM sync',

@@ -178,6 +178,36 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   'GET /api/v1/api-keys': { operationId: 'listApiKeys', ok: 'Every API key, revoked ones included (never a token)' },
   'GET /api/v1/api-keys/{id}': { operationId: 'getApiKey', ok: 'The API key (never its token)' },
   'DELETE /api/v1/api-keys/{id}': { operationId: 'revokeApiKey', ok: 'The revoked key' },
+  'POST /api/v1/mailboxes': {
+    operationId: 'createMailbox',
+    ok: 'The created mailbox with its inbound URL (shown only here and on rotation)',
+    errors: conflict,
+  },
+  'GET /api/v1/mailboxes': { operationId: 'listMailboxes', ok: 'Every mailbox (never a password or inbound URL)' },
+  'GET /api/v1/mailboxes/{mailbox_id}': { operationId: 'getMailbox', ok: 'The mailbox' },
+  'PATCH /api/v1/mailboxes/{mailbox_id}': {
+    operationId: 'updateMailbox',
+    ok: 'The mailbox after the update',
+    errors: conflict,
+  },
+  'DELETE /api/v1/mailboxes/{mailbox_id}': { operationId: 'deleteMailbox', ok: 'The mailbox is deleted' },
+  'POST /api/v1/mailboxes/{mailbox_id}/rotate-inbound-token': {
+    operationId: 'rotateMailboxInboundToken',
+    ok: 'The mailbox with its new inbound URL',
+  },
+  'GET /api/v1/mailboxes/{mailbox_id}/failures': {
+    operationId: 'listMailboxFailures',
+    ok: 'One page of received mail that could not become a ticket message',
+  },
+  'POST /api/v1/mailboxes/{mailbox_id}/failures/{failure_id}/retry': {
+    operationId: 'retryMailboxFailure',
+    ok: 'The message is queued again',
+  },
+  'POST /inbound/email/{token}': {
+    operationId: 'receiveEmail',
+    ok: 'The mail is stored (or was already)',
+    errors: { 401: ['unauthorized'] },
+  },
   'POST /api/v1/auth/login': {
     operationId: 'login',
     ok: 'Signed in: the session cookie is set; send csrf_token as X-CSRF-Token on changes',

@@ -27,6 +27,7 @@ import {
 import { Usage } from '../billing/billing-schemas.js';
 import { CreateCustomerBody, Customer, UpdateCustomerBody } from '../customers/customer-schemas.js';
 import { EventSchema } from '../events/event-schemas.js';
+import { CreateMailboxBody, MailboxSchema, MailboxWithUrlSchema, UpdateMailboxBody } from '../mail/mailbox-schemas.js';
 import { AddNoteBody, NoteSchema } from '../notes/note-schemas.js';
 import { PresenceBody } from '../presence/presence-schemas.js';
 import { ErrorResponse, PaginationMetaSchema } from '../shared/schemas.js';
@@ -101,6 +102,8 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   VisitorSession: VisitorSessionSchema,
   VisitorConversation: ConversationSchema,
   VisitorMessage: VisitorMessageSchema,
+  Mailbox: MailboxSchema,
+  MailboxWithInboundUrl: MailboxWithUrlSchema,
   PaginationMeta: PaginationMetaSchema,
   Error: ErrorResponse,
   // inputs
@@ -126,6 +129,8 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   UpdateInvitationInput: UpdateInvitationBody,
   AcceptInvitationInput: AcceptInvitationBody,
   CreateApiKeyInput: CreateApiKeyBody,
+  CreateMailboxInput: CreateMailboxBody,
+  UpdateMailboxInput: UpdateMailboxBody,
   LoginInput: LoginBody,
   SetupInput: SetupBody,
   AcceptInvitationWithPasswordInput: AcceptInvitationWithPasswordBody,

@@ -7,7 +7,7 @@ import { actingUserId, API_KEY_CALLER, type Caller } from '../shared/acting-user
 import type { Clock } from '../shared/clock.js';
 import { notFound, validationError } from '../shared/errors.js';
 import type { Precondition } from '../shared/precondition.js';
-import { newTimeOrderedId } from '../shared/ids.js';
+import { isUuid, newTimeOrderedId } from '../shared/ids.js';
 import { offsetOf, paginationMeta } from '../shared/pagination.js';
 import { moveTicketCount, ticketCountAdjustment } from './ticket-count-store.js';
 import { readCountedPage, type CountedPage, type PageWindow } from './ticket-list-store.js';
@@ -330,5 +330,18 @@ export function createTicketService({ database, clock, customers, quota, events,
     return ticketView(updated.row, updated.relations, messages);
   }
 
-  return { create, get, list, addMessage, update, ticketRef };
+  /**
+   * The ticket a received mail may continue, by id or by number, with its status and customer's email
+   * (null when the organization has none, or the id is not a UUID).
+   */
+  async function threadRef(organizationId: string, by: { id: string } | { number: number }) {
+    if ('id' in by && !isUuid(by.id)) return null;
+    const t = database.forOrganization(organizationId);
+    const ticket = await store.findThreadTicket(t, 'id' in by ? { id: by.id.toLowerCase() } : by);
+    if (!ticket) return null;
+    const customer = (await store.findCustomerRefs(t, [ticket.customer_id])).get(ticket.customer_id);
+    return { id: ticket.id, number: ticket.number, status: ticket.status, customerEmail: customer?.email ?? null };
+  }
+
+  return { create, get, list, addMessage, update, ticketRef, threadRef };
 }

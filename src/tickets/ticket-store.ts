@@ -136,6 +136,20 @@ export async function findTicketRef(t: TenantDb, id: string): Promise<Pick<Ticke
   return row ? { id: row.id, number: Number(row.number) } : undefined;
 }
 
+/** A ticket as mail threading sees it: by id or by number (null: the organization has none). */
+export async function findThreadTicket(
+  t: TenantDb,
+  by: { id: string } | { number: number },
+): Promise<Pick<TicketRow, 'id' | 'number' | 'status' | 'customer_id'> | undefined> {
+  const row = await t
+    .selectFrom('tickets')
+    .select(['id', 'number', 'status', 'customer_id'])
+    .$if('id' in by, (q) => q.where('id', '=', (by as { id: string }).id))
+    .$if('number' in by, (q) => q.where('number', '=', (by as { number: number }).number))
+    .executeTakeFirst();
+  return row ? { ...row, number: Number(row.number) } : undefined;
+}
+
 /** pg returns int8 as number already; this keeps both engines' rows the same shape. */
 export const normalizeTicket = (row: TicketRow): TicketRow => ({
   ...row,

@@ -1,0 +1,29 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLocalBlobStore } from './blob-store.js';
+
+describe('local blob store', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'blobs-'));
+  afterAll(() => rm(root, { recursive: true, force: true }));
+  const store = createLocalBlobStore(root);
+
+  it('puts, reads, streams and deletes', async () => {
+    const body = new Uint8Array([0, 1, 2, 255]);
+    await store.put('mail/2026/abc.eml', body);
+    expect([...(await store.read('mail/2026/abc.eml'))]).toEqual([0, 1, 2, 255]);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await store.get('mail/2026/abc.eml')) chunks.push(chunk as Buffer);
+    expect([...Buffer.concat(chunks)]).toEqual([0, 1, 2, 255]);
+    await store.delete('mail/2026/abc.eml');
+    await store.delete('mail/2026/abc.eml');
+    await expect(store.get('mail/2026/abc.eml')).rejects.toThrow(/ENOENT/);
+  });
+
+  it('refuses keys that could leave its directory', async () => {
+    for (const key of ['../x', 'a/../../x', '/etc/passwd', 'A B']) {
+      await expect(store.put(key, new Uint8Array(1))).rejects.toThrow(/unsafe/);
+    }
+  });
+});

@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import type { BlobStore } from '../attachments/blob-store.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { installationSecret } from '../db/installation-secrets.js';
+import { iso, type Clock } from '../shared/clock.js';
+import { AppError, notFound } from '../shared/errors.js';
+import { newTimeOrderedId, pathUuid } from '../shared/ids.js';
+import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
+import * as store from './inbound-store.js';
+import { routeKeys } from './mail-address.js';
+import { headerMessageId, storageKey } from './mail-parse.js';
+import type { MailApplier } from './mail-apply.js';
+import type { MailboxService } from './mailbox-service.js';
+import * as mailboxStore from './mailbox-store.js';
+
+// Received mail: stored durably before any way in acknowledges it, once per Message-ID per mailbox,
+// then processed from the stored copy by a queue with leases (a crash between the two resumes from
+// the stored message). A message that cannot be processed is kept as a failure with its error,
+// listed per mailbox and put back in the queue on request.
+
+/** Messages up to this size are kept in their row; larger ones in the blob store. */
+export const INLINE_RAW_BYTES = 512 * 1024;
+/** Attempts before a message that keeps failing for a reason other than itself is kept as failed. */
+const MAX_ATTEMPTS = 5;
+const LEASE_MS = 5 * 60_000;
+const CLAIM_BATCH = 10;
+
+export type InboundSource = 'smtp' | 'imap' | 'webhook' | 'postmark' | 'mailgun';
+
+export interface StoreRawInput {
+  organizationId: string;
+  mailboxId: string;
+  raw: Uint8Array;
+  source: InboundSource;
+  /** The address it was delivered to, when the way in knows it (plus tags carry reply tokens). */
+  recipient?: string | null;
+}
+
+export interface InboundServiceDeps {
+  database: DatabaseHandle;
+  clock: Clock;
+  blobs: BlobStore;
+  mailboxes: Pick<MailboxService, 'findByAddress'>;
+  apply: MailApplier;
+  maxMessageBytes: number;
+  /** Called when processing fails unexpectedly (logged by whoever runs the processor). */
+  onError?: (err: unknown, context: { organizationId: string; inboundId: string }) => void;
+}
+
+export const tooLarge = (max: number) =>
+  new AppError(413, 'payload_too_large', `the message is larger than the limit of ${max} bytes`);
+
+export function createInboundService({
+  database,
+  clock,
+  blobs,
+  mailboxes,
+  apply,
+  maxMessageBytes,
+  onError,
+}: InboundServiceDeps) {
+  let running: Promise<void> = Promise.resolve();
+  let autoProcess = false;
+
+  /**
+   * Stores a received message for a mailbox and queues it. Resolves once it is durable: only then
+   * may the way in acknowledge it. A message the mailbox already has (same Message-ID) is not stored
+   * again (duplicate: true). This is what every way in calls, IMAP polling included.
+   */
+  async function storeRawMessage(input: StoreRawInput): Promise<{ id: string | null; duplicate: boolean }> {
+    const { raw } = input;
+    if (raw.length > maxMessageBytes) throw tooLarge(maxMessageBytes);
+    const now = clock();
+    const id = newTimeOrderedId(now);
+    const messageId = storageKey(headerMessageId(raw), raw);
+    let rawKey: string | null = null;
+    if (raw.length > INLINE_RAW_BYTES) {
+      rawKey = `mail/${input.organizationId}/${id}.eml`;
+      await blobs.put(rawKey, raw);
+    }
+    const row: store.InboundRow = {
+      id,
+      mailbox_id: input.mailboxId,
+      message_id: messageId,
+      source: input.source,
+      recipient: input.recipient ?? null,
+      size: raw.length,
+      raw: rawKey ? null : raw,
+      raw_key: rawKey,
+      state: 'queued',
+      kind: null,
+      attempt_count: 0,
+      lease_expires_at: null,
+      last_error: null,
+      ticket_id: null,
+      from_address: null,
+      subject: null,
+      received_at: now,
+      processed_at: null,
+    };
+    const stored = await database.forOrganization(input.organizationId).transaction((t) => store.insertInbound(t, row));
+    if (!stored) {
+      if (rawKey) await blobs.delete(rawKey).catch(() => undefined);
+      return { id: null, duplicate: true };
+    }
+    if (autoProcess) void processQueued();
+    return { id, duplicate: false };
+  }
+
+  async function rawOf(row: store.InboundRow): Promise<Uint8Array> {
+    if (row.raw !== null) return row.raw;
+    return blobs.read(row.raw_key!);
+  }
+
+  /** Processes one claimed message: applied (done), kept as failed, or left queued for a retry. */
+  async function processOne(organizationId: string, row: store.InboundRow, lease: number): Promise<void> {
+    const t = database.forOrganization(organizationId);
+    try {
+      const outcome = await apply(organizationId, row, await rawOf(row), (tx, changes) =>
+        store.finishClaimed(tx, row.id, lease, { ...changes, state: 'done', processed_at: clock() }),
+      );
+      if (outcome.finished === false) {
+        await store.finishClaimed(t, row.id, lease, { ...outcome.changes, state: 'done', processed_at: clock() });
+      }
+    } catch (err) {
+      const permanent = err instanceof AppError || (err as { permanent?: boolean }).permanent === true;
+      const message = err instanceof Error ? err.message : String(err);
+      if (permanent || row.attempt_count >= MAX_ATTEMPTS) {
+        const read = (err as { changes?: store.InboundChanges }).changes ?? {};
+        await store.finishClaimed(t, row.id, lease, { ...read, state: 'failed', last_error: message.slice(0, 2000) });
+      } else {
+        // Retried when the lease runs out, later each time.
+        await store.updateInbound(t, row.id, {
+          last_error: message.slice(0, 2000),
+          lease_expires_at: clock() + 15_000 * 2 ** row.attempt_count,
+        });
+        onError?.(err, { organizationId, inboundId: row.id });
+      }
+    }
+  }
+
+  async function runOnce(): Promise<void> {
+    for (;;) {
+      const now = clock();
+      const organizations = await store.organizationsWithQueued(database.system, now);
+      if (organizations.length === 0) return;
+      let claimedAny = false;
+      for (const organizationId of organizations) {
+        const leaseUntil = clock() + LEASE_MS;
+        const claimed = await database
+          .forOrganization(organizationId)
+          .transaction((t) => store.claimQueued(t, clock(), leaseUntil, CLAIM_BATCH));
+        claimedAny ||= claimed.length > 0;
+        for (const row of claimed) await processOne(organizationId, row, leaseUntil);
+      }
+      if (!claimedAny) return;
+    }
+  }
+
+  /** Processes every queued message whose lease is free; runs one at a time in this process. */
+  function processQueued(): Promise<void> {
+    running = running.then(runOnce, runOnce).catch((err) => {
+      onError?.(err, { organizationId: '', inboundId: '' });
+    });
+    return running;
+  }
+
+  return {
+    storeRawMessage,
+    processQueued,
+
+    /** The mailbox mail to this address is for (plus tags and letter case ignored), or null. */
+    async mailboxFor(address: string) {
+      for (const key of routeKeys(address)) {
+        const found = await mailboxes.findByAddress(key);
+        if (found) return found;
+      }
+      return null;
+    },
+
+    /** Starts processing in this process: after each stored message, and every intervalMs for the rest. */
+    startProcessor(options: { intervalMs: number }) {
+      autoProcess = true;
+      void processQueued();
+      const timer = setInterval(() => void processQueued(), options.intervalMs);
+      timer.unref();
+      return {
+        async stop() {
+          autoProcess = false;
+          clearInterval(timer);
+          await running;
+        },
+      };
+    },
+
+    async failures(organizationId: string, rawMailboxId: string, page: PageQuery) {
+      const t = database.forOrganization(organizationId);
+      const mailbox = await mailboxStore.findMailbox(t, pathUuid(rawMailboxId, 'mailbox'));
+      if (!mailbox) throw notFound('mailbox');
+      const { rows, total } = await store.listFailures(t, mailbox.id, offsetOf(page), page.limit);
+      return {
+        data: rows.map((r) => ({
+          id: String(r.id),
+          message_id: r.message_id.startsWith('sha256:') ? null : r.message_id,
+          source: r.source,
+          from: r.from_address,
+          subject: r.subject,
+          error: r.last_error ?? 'unknown error',
+          attempt_count: Number(r.attempt_count),
+          size: Number(r.size),
+          received_at: iso(Number(r.received_at)),
+        })),
+        meta: paginationMeta(page, total),
+      };
+    },
+
+    /** Puts a failed message back in the queue; processing follows (here when the processor runs). */
+    async retryFailure(organizationId: string, rawMailboxId: string, rawId: string) {
+      const mailboxId = pathUuid(rawMailboxId, 'mailbox');
+      const id = pathUuid(rawId, 'failure');
+      const requeued = await database
+        .forOrganization(organizationId)
+        .transaction((t) => store.requeueFailure(t, mailboxId, id));
+      if (!requeued) throw notFound('failure');
+      if (autoProcess) void processQueued();
+      return { id, state: 'queued' as const };
+    },
+  };
+}
+
+export type InboundService = ReturnType<typeof createInboundService>;
+
+/** The installation's key for reply tokens (installation_secrets), shared by every process. */
+export function replyTokenKey(database: DatabaseHandle, clock: Clock): () => Promise<Buffer> {
+  let key: Promise<Buffer> | null = null;
+  return () => {
+    key ??= installationSecret(database.system, 'mail_reply_token_key', randomBytes(32).toString('base64'), clock())
+      .then((secret) => Buffer.from(secret, 'base64'))
+      .catch((err) => {
+        key = null;
+        throw err;
+      });
+    return key;
+  };
+}

@@ -1,0 +1,164 @@
+import type { Sql, TenantDb } from '../db/database.js';
+import type { InboundEmailTable } from './mail-tables.js';
+
+// Data access of received mail (the stored message and its processing queue) and of the Message-IDs
+// known per ticket. Organization-scoped handle throughout, except the one cross-organization read of
+// which organizations have queued mail (system handle, over the queue's partial index).
+
+export type InboundRow = Omit<InboundEmailTable, 'organization_id'>;
+export type InboundChanges = Partial<Omit<InboundEmailTable, 'id' | 'organization_id' | 'mailbox_id'>>;
+
+const ms = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const toRow = (r: InboundEmailTable): InboundRow => {
+  const { organization_id: _, ...rest } = r;
+  return {
+    ...rest,
+    size: Number(rest.size),
+    attempt_count: Number(rest.attempt_count),
+    lease_expires_at: ms(rest.lease_expires_at),
+    received_at: Number(rest.received_at),
+    processed_at: ms(rest.processed_at),
+  };
+};
+
+/** Stores a received message, unless the mailbox already has one with this Message-ID (false then). */
+export async function insertInbound(t: TenantDb, row: InboundRow): Promise<boolean> {
+  const inserted = await t
+    .insertInto('inbound_emails', row)
+    .onConflict((oc) => oc.columns(['organization_id', 'mailbox_id', 'message_id']).doNothing())
+    .returning('id')
+    .execute();
+  return inserted.length > 0;
+}
+
+export async function findInbound(t: TenantDb, id: string): Promise<InboundRow | undefined> {
+  const row = await t.selectFrom('inbound_emails').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toRow(row);
+}
+
+/** Organizations with queued mail whose lease is free (a read without locks). */
+export async function organizationsWithQueued(s: Sql, now: number, limit = 100): Promise<string[]> {
+  const rows = await s.db
+    .selectFrom('inbound_emails')
+    .select('organization_id')
+    .distinct()
+    .where('state', '=', 'queued')
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
+    .limit(limit)
+    .execute();
+  return rows.map((r) => String(r.organization_id));
+}
+
+/**
+ * Claims up to `limit` queued messages of the organization whose lease is free: each gets a lease
+ * until `leaseUntil` and one more attempt. Skips rows another process is claiming (PostgreSQL).
+ */
+export async function claimQueued(t: TenantDb, now: number, leaseUntil: number, limit: number): Promise<InboundRow[]> {
+  const due = await t
+    .selectFrom('inbound_emails')
+    .select('id')
+    .where('state', '=', 'queued')
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
+    .orderBy('received_at')
+    .limit(limit)
+    .$if(t.rowLocks, (q) => q.forUpdate().skipLocked())
+    .execute();
+  if (due.length === 0) return [];
+  const ids = due.map((r) => r.id);
+  await t
+    .updateTable('inbound_emails')
+    .set((eb) => ({ lease_expires_at: leaseUntil, attempt_count: eb('attempt_count', '+', 1) }))
+    .where('id', 'in', ids)
+    .execute();
+  const rows = await t.selectFrom('inbound_emails').selectAll().where('id', 'in', ids).execute();
+  return rows.map(toRow);
+}
+
+/**
+ * Finishes a claimed message, only while the claim is still this one (same lease): false when the
+ * lease was lost, so the caller's transaction is rolled back rather than apply the mail twice.
+ */
+export async function finishClaimed(t: TenantDb, id: string, lease: number, changes: InboundChanges): Promise<boolean> {
+  const result = await t
+    .updateTable('inbound_emails')
+    .set({ ...changes, lease_expires_at: null })
+    .where('id', '=', id)
+    .where('state', '=', 'queued')
+    .where('lease_expires_at', '=', lease)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function updateInbound(t: TenantDb, id: string, changes: InboundChanges): Promise<void> {
+  await t.updateTable('inbound_emails').set(changes).where('id', '=', id).execute();
+}
+
+/** A mailbox's failed messages, newest first, and their number. */
+export async function listFailures(t: TenantDb, mailboxId: string, offset: number, limit: number) {
+  const rows = await t
+    .selectFrom('inbound_emails')
+    .select([
+      'id',
+      'message_id',
+      'source',
+      'from_address',
+      'subject',
+      'last_error',
+      'attempt_count',
+      'size',
+      'received_at',
+    ])
+    .where('mailbox_id', '=', mailboxId)
+    .where('state', '=', 'failed')
+    .orderBy('received_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const total = await t
+    .selectFrom('inbound_emails')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('mailbox_id', '=', mailboxId)
+    .where('state', '=', 'failed')
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}
+
+/** Puts a failed message back in the queue (false: the mailbox has no such failed message). */
+export async function requeueFailure(t: TenantDb, mailboxId: string, id: string): Promise<boolean> {
+  const result = await t
+    .updateTable('inbound_emails')
+    .set({ state: 'queued', lease_expires_at: null, attempt_count: 0 })
+    .where('id', '=', id)
+    .where('mailbox_id', '=', mailboxId)
+    .where('state', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+// ---- Message-IDs per ticket ----
+
+export async function recordMessageIds(
+  t: TenantDb,
+  rows: { message_id: string; ticket_id: string; direction: 'inbound' | 'outbound'; created_at: number }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await t
+    .insertInto('mail_message_ids', rows)
+    .onConflict((oc) => oc.columns(['organization_id', 'message_id', 'ticket_id']).doNothing())
+    .execute();
+}
+
+/** The tickets these Message-IDs are recorded for, in the order of the ids given (first match first). */
+export async function ticketsByMessageIds(t: TenantDb, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await t
+    .selectFrom('mail_message_ids')
+    .select(['message_id', 'ticket_id'])
+    .where('message_id', 'in', ids.slice(0, 100))
+    .execute();
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return rows
+    .sort((a, b) => (order.get(a.message_id) ?? 0) - (order.get(b.message_id) ?? 0))
+    .map((r) => String(r.ticket_id));
+}
