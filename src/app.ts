@@ -31,7 +31,9 @@ import { requestParsingPlugin } from './http/request-parsing-plugin.js';
 import { lazySerializerBuilder, type SerializerBuilder } from './http/serializer-compiler.js';
 import { callerLogPlugin, requestIdPlugin, requestIdServerOptions } from './http/request-id-plugin.js';
 import { HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.js';
+import { registerKbRoutes } from './knowledge/kb-routes.js';
 import { registerNoteRoutes } from './notes/note-routes.js';
+import { registerOrgRoutes } from './orgs/org-routes.js';
 import type { App } from './shared/http.js';
 import { registerPresenceRoutes } from './presence/presence-routes.js';
 import { registerTicketRoutes } from './tickets/ticket-routes.js';
@@ -124,6 +126,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
       await registerBillingRoutes(api, container);
       await registerAdminRoutes(api, container);
       await registerStaffRoutes(api, container);
+      await registerOrgRoutes(api, container);
+      await registerKbRoutes(api, container);
     },
     { prefix: '/api/v1' },
   );

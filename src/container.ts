@@ -21,7 +21,10 @@ import type { DatabaseHandle } from './db/database.js';
 import { createIdempotencyService } from './idempotency/idempotency-service.js';
 import { createLoginThrottle } from './http/login-throttle.js';
 import { createMetrics } from './http/metrics.js';
+import { createArticleService } from './knowledge/article-service.js';
+import { createCollectionService } from './knowledge/collection-service.js';
 import { createNoteService } from './notes/note-service.js';
+import { createOrgProfiles } from './orgs/org-profile.js';
 import { createOrgService } from './orgs/org-service.js';
 import { createPresenceService } from './presence/presence-service.js';
 import type { Clock } from './shared/clock.js';
@@ -70,10 +73,14 @@ export function createContainer(options: ContainerOptions) {
 
   const apiKeys = createApiKeyService({ database, clock, cacheTtlMs: config.apiKeyCacheTtlMs });
   const orgs = createOrgService({ database, clock });
+  const orgProfiles = createOrgProfiles({ database, clock });
   const plans = createPlanService({ database, clock, timeZone: config.timeZone, orgs });
   const customers = createCustomerService({ database, clock, ticketCounter, events });
   const tickets = createTicketService({ database, clock, customers, quota, events });
   const notes = createNoteService({ database, clock, tickets, events });
+  // The knowledge base: collections and articles (and the passages search and the assistant read).
+  const kbCollections = createCollectionService({ database, clock });
+  const kbArticles = createArticleService({ database, clock, collections: kbCollections, events });
   const webhooks = createWebhookService({
     database,
     clock,
@@ -163,10 +170,13 @@ export function createContainer(options: ContainerOptions) {
     ticketDetacher,
     apiKeys,
     orgs,
+    orgProfiles,
     plans,
     customers,
     tickets,
     notes,
+    kbCollections,
+    kbArticles,
     webhooks,
     users,
     teams,

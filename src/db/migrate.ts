@@ -22,6 +22,7 @@ import * as deliveryFillfactor from './migrations/20261127-0100-delivery-fillfac
 import * as staffAccounts from './migrations/20261128-0100-staff-accounts.js';
 import * as notes from './migrations/20261128-0200-notes.js';
 import * as installationSecrets from './migrations/20261128-0300-installation-secrets.js';
+import * as knowledgeBase from './migrations/20261129-0300-knowledge-base.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261128-0100-staff-accounts': staffAccounts,
   '20261128-0200-notes': notes,
   '20261128-0300-installation-secrets': installationSecrets,
+  '20261129-0300-knowledge-base': knowledgeBase,
 };
 
 class StaticProvider implements MigrationProvider {

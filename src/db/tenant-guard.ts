@@ -39,6 +39,13 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set<TenantTable>([
   'staff_sessions',
   'staff_tokens',
   'staff_auth_settings',
+  'kb_collections',
+  'kb_articles',
+  'kb_article_slugs',
+  'kb_article_revisions',
+  'kb_passages',
+  'kb_conversations',
+  'kb_turns',
 ]);
 
 export class TenantScopeError extends Error {}
