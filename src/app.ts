@@ -31,6 +31,7 @@ import { requestParsingPlugin } from './http/request-parsing-plugin.js';
 import { lazySerializerBuilder, type SerializerBuilder } from './http/serializer-compiler.js';
 import { callerLogPlugin, requestIdPlugin, requestIdServerOptions } from './http/request-id-plugin.js';
 import { HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.js';
+import { registerHelpCenterRoutes } from './help-center/help-routes.js';
 import { registerKbRoutes } from './knowledge/kb-routes.js';
 import { registerNoteRoutes } from './notes/note-routes.js';
 import { registerOrgRoutes } from './orgs/org-routes.js';
@@ -131,6 +132,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     },
     { prefix: '/api/v1' },
   );
+  // The public help center (no authentication).
+  await registerHelpCenterRoutes(app, container);
   // After the compression plugin: the console's scripts and styles are compressed like API lists.
   await app.register(consolePlugin, { root: options.consoleRoot });
 

@@ -23,6 +23,7 @@ import { createLoginThrottle } from './http/login-throttle.js';
 import { createMetrics } from './http/metrics.js';
 import { createArticleService } from './knowledge/article-service.js';
 import { createCollectionService } from './knowledge/collection-service.js';
+import { createKbPublic } from './knowledge/kb-public.js';
 import { createNoteService } from './notes/note-service.js';
 import { createOrgProfiles } from './orgs/org-profile.js';
 import { createOrgService } from './orgs/org-service.js';
@@ -81,6 +82,7 @@ export function createContainer(options: ContainerOptions) {
   // The knowledge base: collections and articles (and the passages search and the assistant read).
   const kbCollections = createCollectionService({ database, clock });
   const kbArticles = createArticleService({ database, clock, collections: kbCollections, events });
+  const kbPublic = createKbPublic({ database });
   const webhooks = createWebhookService({
     database,
     clock,
@@ -177,6 +179,7 @@ export function createContainer(options: ContainerOptions) {
     notes,
     kbCollections,
     kbArticles,
+    kbPublic,
     webhooks,
     users,
     teams,
