@@ -31,6 +31,7 @@ import { requestParsingPlugin } from './http/request-parsing-plugin.js';
 import { lazySerializerBuilder, type SerializerBuilder } from './http/serializer-compiler.js';
 import { callerLogPlugin, requestIdPlugin, requestIdServerOptions } from './http/request-id-plugin.js';
 import { HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.js';
+import { registerChatRoutes } from './help-center/chat-routes.js';
 import { registerHelpCenterRoutes } from './help-center/help-routes.js';
 import { registerKbRoutes } from './knowledge/kb-routes.js';
 import { registerNoteRoutes } from './notes/note-routes.js';
@@ -134,6 +135,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   );
   // The public help center (no authentication).
   await registerHelpCenterRoutes(app, container);
+  await registerChatRoutes(app, container);
   // After the compression plugin: the console's scripts and styles are compressed like API lists.
   await app.register(consolePlugin, { root: options.consoleRoot });
 

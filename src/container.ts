@@ -22,6 +22,8 @@ import { createIdempotencyService } from './idempotency/idempotency-service.js';
 import { createLoginThrottle } from './http/login-throttle.js';
 import { createMetrics } from './http/metrics.js';
 import { createArticleService } from './knowledge/article-service.js';
+import { createAssistantService } from './knowledge/assistant-service.js';
+import { createChatLimits, DEFAULT_CHAT_LIMITS } from './help-center/chat-limits.js';
 import { createCollectionService } from './knowledge/collection-service.js';
 import { createKbPublic } from './knowledge/kb-public.js';
 import { createNoteService } from './notes/note-service.js';
@@ -83,6 +85,9 @@ export function createContainer(options: ContainerOptions) {
   const kbCollections = createCollectionService({ database, clock });
   const kbArticles = createArticleService({ database, clock, collections: kbCollections, events });
   const kbPublic = createKbPublic({ database });
+  // The help center's assistant: answers from published articles; hands conversations to a person.
+  const assistant = createAssistantService({ database, clock, kb: kbPublic, tickets });
+  const chatLimits = createChatLimits(DEFAULT_CHAT_LIMITS, clock);
   const webhooks = createWebhookService({
     database,
     clock,
@@ -180,6 +185,8 @@ export function createContainer(options: ContainerOptions) {
     kbCollections,
     kbArticles,
     kbPublic,
+    assistant,
+    chatLimits,
     webhooks,
     users,
     teams,

@@ -19,7 +19,13 @@ import {
   type MessageRow,
   type TicketRow,
 } from './ticket-payloads.js';
-import type { AddMessageInput, CreateTicketInput, ListTicketsInput, UpdateTicketInput } from './ticket-schemas.js';
+import type {
+  AddMessageInput,
+  CreateTicketInput,
+  ListTicketsInput,
+  TicketChannel,
+  UpdateTicketInput,
+} from './ticket-schemas.js';
 import { parseSearch } from './ticket-search.js';
 import { createCappedTermHints } from './capped-term-hints.js';
 import { countableFromBuckets, listTicketsCapped, searchTimeout, type TicketFilter } from './ticket-search-store.js';
@@ -74,7 +80,17 @@ export function createTicketService({ database, clock, customers, quota, events 
     maxInFlight: READS_IN_FLIGHT,
   });
 
-  async function create(organizationId: string, input: CreateTicketInput, caller: Caller = API_KEY_CALLER) {
+  /**
+   * Creates a ticket. `origin` is for tickets other domains open on a customer's behalf (a help center
+   * conversation handed to a person): their channel, and the rest of the conversation after the
+   * first message, as messages in order (answers the customer was given are OUTBOUND, without author).
+   */
+  async function create(
+    organizationId: string,
+    input: CreateTicketInput,
+    caller: Caller = API_KEY_CALLER,
+    origin?: { channel: TicketChannel; transcript: readonly { type: 'INBOUND' | 'OUTBOUND'; content: string }[] },
+  ) {
     if (blank(input.subject)) throw validationError('subject must not be blank', 'subject', 'blank');
     if (blank(input.message)) throw validationError('message must not be blank', 'message', 'blank');
     const scoped = database.forOrganization(organizationId);
@@ -105,13 +121,13 @@ export function createTicketService({ database, clock, customers, quota, events 
         subject: input.subject,
         status: 'OPEN',
         priority: input.priority ?? 'MEDIUM',
-        channel: creationChannel(caller),
+        channel: origin?.channel ?? creationChannel(caller),
         customer_id: customer.id,
         assignee_id: null,
         team_id: null,
         external_organization_id: c.external_organization_id ?? null,
         external_organization_name: c.external_organization_name ?? null,
-        message_count: 1,
+        message_count: 1 + (origin?.transcript.length ?? 0),
         created_at: now,
         updated_at: now,
         closed_at: null,
@@ -127,6 +143,18 @@ export function createTicketService({ database, clock, customers, quota, events 
         author_name: customer.name,
         created_at: now,
       };
+      // The rest of a handed-over conversation: a millisecond apart, so they list in order.
+      const later: MessageRow[] = (origin?.transcript ?? []).map((m, i) => ({
+        id: newTimeOrderedId(now + i + 1),
+        ticket_id: row.id,
+        type: m.type,
+        content: m.content,
+        author_type: m.type === 'INBOUND' ? 'customer' : null,
+        author_id: m.type === 'INBOUND' ? customer.id : null,
+        author_email: m.type === 'INBOUND' ? customer.email : null,
+        author_name: m.type === 'INBOUND' ? customer.name : null,
+        created_at: now,
+      }));
       const relations = {
         customer: {
           id: customer.id,
@@ -155,6 +183,7 @@ export function createTicketService({ database, clock, customers, quota, events 
       await t.writeLast([
         store.ticketInsert(t, row),
         store.messageInsert(t, message, 1),
+        ...later.map((m, i) => store.messageInsert(t, m, i + 2)),
         store.ticketTagsInsert(
           t,
           row,
@@ -168,7 +197,7 @@ export function createTicketService({ database, clock, customers, quota, events 
         created ? customers.countCreatedCustomer(t) : null,
         quota.recordTicket(t, now, admission),
       ]);
-      return ticketView(row, relations, [message]);
+      return ticketView(row, relations, [message, ...later]);
     });
   }
 
