@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { QUESTION_MAX, type AskResult, type AssistantService } from '../knowledge/assistant-service.js';
+import { ChatBody, ChatResponse, ConversationParams, FeedbackBody, HandoffBody, SlugParams } from './chat-schemas.js';
+import type { AskResult, AssistantService } from '../knowledge/assistant-service.js';
 import type { App } from '../shared/http.js';
-import { errorResponses, Nullable, StringEnum } from '../shared/schemas.js';
+import { errorResponses } from '../shared/schemas.js';
 import type { ChatLimits } from './chat-limits.js';
 import { articlePath } from './help-pages.js';
 import { type HelpCenterDeps, siteOf } from './help-routes.js';
@@ -15,27 +16,6 @@ export interface ChatDeps extends HelpCenterDeps {
   assistant: Pick<AssistantService, 'ask' | 'handoff' | 'feedback'>;
   chatLimits: ChatLimits;
 }
-
-const SlugParams = Type.Object({ slug: Type.String() });
-const ConversationParams = Type.Object({ slug: Type.String(), conversation_id: Type.String() });
-
-const AnswerSchema = Type.Object({
-  id: Type.String(),
-  mode: StringEnum(['generated', 'extractive', 'none'] as const),
-  text: Type.String({ description: 'Markdown; [n] marks the n-th citation' }),
-  citations: Type.Array(Type.Object({ article_id: Type.String(), title: Type.String(), url: Type.String() })),
-});
-const ChatResponse = Type.Object({ data: Type.Object({ conversation_id: Type.String(), answer: AnswerSchema }) });
-
-const ChatBody = Type.Object({
-  message: Type.String({ minLength: 1, maxLength: QUESTION_MAX }),
-  conversation_id: Type.Optional(Type.String()),
-});
-const HandoffBody = Type.Object({
-  email: Type.String({ format: 'email', maxLength: 320 }),
-  name: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-});
-const FeedbackBody = Type.Object({ answer_id: Type.String(), helpful: Type.Boolean() });
 
 /** Server-sent events: the answer's text in pieces, then the whole answer. */
 function stream(reply: FastifyReply, result: AskResult): FastifyReply {
