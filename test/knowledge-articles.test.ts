@@ -226,6 +226,41 @@ describeEachDialect('knowledge base API', (ctx) => {
     expect((await org.api.get(`/api/v1/kb/articles/${a.id}`)).status).toBe(404);
   });
 
+  it('never answers 500 when articles claim one slug at once: made slugs differ, a slug asked for twice is 409 once', async () => {
+    const org = await ctx.createOrg();
+    const made = await Promise.all(
+      Array.from({ length: 6 }, () => org.api.post('/api/v1/kb/articles', { title: 'Same title', body_markdown: 'x' })),
+    );
+    expect(made.map((r) => r.status)).toEqual(Array(6).fill(201));
+    expect(new Set(made.map((r) => r.body.data.slug)).size).toBe(6);
+    const asked = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        org.api.post('/api/v1/kb/articles', { title: `T${i}`, body_markdown: 'x', slug: 'wanted-slug' }),
+      ),
+    );
+    expect(asked.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+  });
+
+  it('delivers article events to webhooks subscribed to them', async () => {
+    const org = await ctx.createOrg();
+    const hook = await org.api.post('/api/v1/webhooks', {
+      name: 'kb',
+      url: 'https://hooks.example.com/kb',
+      events: ['article.created', 'article.deleted'],
+    });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+    const a = (await org.api.post('/api/v1/kb/articles', { title: 'Hooked', body_markdown: 'x' })).body.data;
+    await org.api.patch(`/api/v1/kb/articles/${a.id}`, { title: 'Hooked again' });
+    await org.api.delete(`/api/v1/kb/articles/${a.id}`);
+    const deliveries = await ctx.database.db
+      .selectFrom('webhook_deliveries')
+      .select('event')
+      .where('organization_id', '=', org.id)
+      .orderBy('created_at')
+      .execute();
+    expect(deliveries.map((d) => d.event)).toEqual(['article.created', 'article.deleted']);
+  });
+
   it('needs kb:read and kb:write; agents and admins sign in with both', async () => {
     const org = await ctx.createOrg();
     const readOnly = await org.keyWith(['kb:read']);

@@ -1,4 +1,4 @@
-import type { DatabaseHandle, TenantDb } from '../db/database.js';
+import { type DatabaseHandle, isUniqueViolation, type TenantDb } from '../db/database.js';
 import { iso, isoOrNull, type Clock } from '../shared/clock.js';
 import { conflict, notFound, validationError } from '../shared/errors.js';
 import { newTimeOrderedId, pathUuid } from '../shared/ids.js';
@@ -63,6 +63,8 @@ const searchWords = (search: string | undefined) =>
     .filter((w) => w.length > 0)
     .slice(0, 8);
 
+const slugLock = (organizationId: string) => `kb-slugs:${organizationId}`;
+
 export function createArticleService({ database, clock, collections, events }: ArticleServiceDeps) {
   async function author(t: TenantDb, userId: string | null) {
     if (userId === null) return { author_id: null, author_name: null };
@@ -114,13 +116,34 @@ export function createArticleService({ database, clock, collections, events }: A
     return view;
   }
 
+  /**
+   * Two writes claiming one slug at once: the loser's unique violation. A slug made from the title is
+   * made again (the next free one); a slug asked for is 409, as if the other write had come first.
+   */
+  async function slugRace<T>(autoSlug: boolean, run: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run();
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        if (!autoSlug || attempt >= 3) throw conflict('another article has this slug', 'slug');
+      }
+    }
+  }
+
   async function create(
     organizationId: string,
     input: CreateArticleInput,
     userId: string | null,
   ): Promise<ArticleView> {
     if (input.title.trim() === '') throw validationError('title must not be blank', 'title', 'blank');
+    return slugRace(input.slug === undefined, () => createOnce(organizationId, input, userId));
+  }
+
+  async function createOnce(organizationId: string, input: CreateArticleInput, userId: string | null) {
     return database.forOrganization(organizationId).transaction(async (t) => {
+      // Slugs are claimed one write at a time per organization (a no-op where writers are serial).
+      await t.lockKey(slugLock(organizationId));
       if (input.collection_id) await collections.assertExists(t, input.collection_id);
       const now = clock();
       const id = newTimeOrderedId();
@@ -157,7 +180,12 @@ export function createArticleService({ database, clock, collections, events }: A
       throw validationError('title must not be blank', 'title', 'blank');
     }
     const id = pathUuid(rawId, 'article');
+    return slugRace(false, () => updateOnce(organizationId, id, input, userId));
+  }
+
+  async function updateOnce(organizationId: string, id: string, input: UpdateArticleInput, userId: string | null) {
     return database.forOrganization(organizationId).transaction(async (t) => {
+      if (input.slug !== undefined) await t.lockKey(slugLock(organizationId));
       const row = await store.findArticle(t, id, { lock: true });
       if (!row) throw notFound('article');
       if (input.collection_id) await collections.assertExists(t, input.collection_id);
