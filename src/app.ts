@@ -34,7 +34,11 @@ import { callerLogPlugin, requestIdPlugin, requestIdServerOptions } from './http
 import { HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.js';
 import { registerInboundAdminRoutes, registerInboundWebhookRoute } from './mail/inbound-routes.js';
 import { registerMailboxRoutes } from './mail/mailbox-routes.js';
+import { registerChatRoutes } from './help-center/chat-routes.js';
+import { registerHelpCenterRoutes } from './help-center/help-routes.js';
+import { registerKbRoutes } from './knowledge/kb-routes.js';
 import { registerNoteRoutes } from './notes/note-routes.js';
+import { registerOrgRoutes } from './orgs/org-routes.js';
 import type { App } from './shared/http.js';
 import { registerPresenceRoutes } from './presence/presence-routes.js';
 import { registerTicketRoutes } from './tickets/ticket-routes.js';
@@ -134,6 +138,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
       await registerInboundAdminRoutes(api, container);
       await registerStaffRoutes(api, container);
       await registerWidgetRoutes(api, container);
+      await registerOrgRoutes(api, container);
+      await registerKbRoutes(api, container);
     },
     { prefix: '/api/v1' },
   );
@@ -146,6 +152,9 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   );
   // Mail posted by providers and relays: no API key, the path's token names the mailbox.
   await registerInboundWebhookRoute(app, container);
+  // The public help center (no authentication).
+  await registerHelpCenterRoutes(app, container);
+  await registerChatRoutes(app, container);
   // After the compression plugin: the console's scripts and styles are compressed like API lists.
   await app.register(consolePlugin, { root: options.consoleRoot });
   // The chat widget's script for the sites that embed it (compressed too).

@@ -26,7 +26,13 @@ import { createLocalBlobStore } from './attachments/blob-store.js';
 import { createInboundService, replyTokenKey } from './mail/inbound-service.js';
 import { createMailApplier, NO_DELIVERY_TRACKING, type DeliveryFailures } from './mail/mail-apply.js';
 import { createMailboxService } from './mail/mailbox-service.js';
+import { createArticleService } from './knowledge/article-service.js';
+import { createAssistantService } from './knowledge/assistant-service.js';
+import { createChatLimits, DEFAULT_CHAT_LIMITS } from './help-center/chat-limits.js';
+import { createCollectionService } from './knowledge/collection-service.js';
+import { createKbPublic } from './knowledge/kb-public.js';
 import { createNoteService } from './notes/note-service.js';
+import { createOrgProfiles } from './orgs/org-profile.js';
 import { createOrgService } from './orgs/org-service.js';
 import { createPresenceService } from './presence/presence-service.js';
 import type { Clock } from './shared/clock.js';
@@ -80,11 +86,19 @@ export function createContainer(options: ContainerOptions) {
 
   const apiKeys = createApiKeyService({ database, clock, cacheTtlMs: config.apiKeyCacheTtlMs });
   const orgs = createOrgService({ database, clock });
+  const orgProfiles = createOrgProfiles({ database, clock });
   const plans = createPlanService({ database, clock, timeZone: config.timeZone, orgs });
   const customers = createCustomerService({ database, clock, ticketCounter, events });
   const teams = createTeamService({ database, clock });
   const tickets = createTicketService({ database, clock, customers, quota, events, teams });
   const notes = createNoteService({ database, clock, tickets, events });
+  // The knowledge base: collections and articles (and the passages search and the assistant read).
+  const kbCollections = createCollectionService({ database, clock });
+  const kbArticles = createArticleService({ database, clock, collections: kbCollections, events });
+  const kbPublic = createKbPublic({ database });
+  // The help center's assistant: answers from published articles; hands conversations to a person.
+  const assistant = createAssistantService({ database, clock, kb: kbPublic, tickets });
+  const chatLimits = createChatLimits(DEFAULT_CHAT_LIMITS, clock);
   const webhooks = createWebhookService({
     database,
     clock,
@@ -207,6 +221,7 @@ export function createContainer(options: ContainerOptions) {
     ticketDetacher,
     apiKeys,
     orgs,
+    orgProfiles,
     plans,
     customers,
     tickets,
@@ -215,6 +230,11 @@ export function createContainer(options: ContainerOptions) {
     blobs,
     replyKey,
     inbound,
+    kbCollections,
+    kbArticles,
+    kbPublic,
+    assistant,
+    chatLimits,
     webhooks,
     users,
     teams,

@@ -59,6 +59,8 @@ describeEachDialect('command-line tool', (ctx) => {
           'webhooks:write',
           'billing:read',
           'events:read',
+          'kb:read',
+          'kb:write',
           'admin',
         ],
       },

@@ -15,9 +15,11 @@ type Scope =
   | 'webhooks:write'
   | 'billing:read'
   | 'events:read'
+  | 'kb:read'
+  | 'kb:write'
   | 'admin';
 
-// The seven resource scopes plus admin and events:read: a key with "every scope" holds all of these.
+// The resource scopes plus admin and events:read: a key with "every scope" holds all of these.
 const EVERY_SCOPE: Scope[] = [
   'tickets:read',
   'tickets:write',
@@ -27,6 +29,8 @@ const EVERY_SCOPE: Scope[] = [
   'webhooks:write',
   'billing:read',
   'events:read',
+  'kb:read',
+  'kb:write',
   'admin',
 ];
 
@@ -53,6 +57,12 @@ interface Fixtures {
   failure: { mailboxId: string; fresh(): Promise<string> };
   /** A fresh resource for operations that consume one (deletes, accept, revoke). */
   fresh(kind: 'customer' | 'webhook' | 'user' | 'team' | 'tag' | 'invitation' | 'apiKey' | 'mailbox'): Promise<string>;
+  fresh(
+    kind: 'customer' | 'webhook' | 'user' | 'team' | 'tag' | 'invitation' | 'apiKey' | 'article' | 'collection',
+  ): Promise<string>;
+  articleId: string;
+  revisionId: string;
+  collectionId: string;
   unique(): string;
   /** A POST with the full-scope key (for set-up), expected to answer 201. */
   post(url: string, body: unknown): Promise<any>;
@@ -62,6 +72,8 @@ const newWidget = (f: Fixtures) => f.post('/api/v1/widgets', { name: 'Shop', all
 
 interface Operation {
   name: string;
+  /** Served to a key with any scope (so no key lacks what it needs): only the "served" half applies. */
+  anyScope?: true;
   /** Any one of these is enough. */
   scopes: Scope[];
   /** Status of a successful call. */
@@ -448,6 +460,93 @@ const OPERATIONS: Operation[] = [
     request: () => ({ method: 'POST', url: '/api/v1/api-keys', body: { scopes: ['tickets:read'] } }),
   },
   { name: 'GET /api-keys', scopes: ['admin'], ok: 200, request: () => ({ method: 'GET', url: '/api/v1/api-keys' }) },
+  // The organization's public face
+  {
+    name: 'GET /organization',
+    scopes: EVERY_SCOPE,
+    anyScope: true,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/v1/organization' }),
+  },
+  {
+    name: 'PATCH /organization',
+    scopes: ['admin'],
+    ok: 200,
+    request: () => ({ method: 'PATCH', url: '/api/v1/organization', body: { help_center: { enabled: true } } }),
+  },
+  // Knowledge base
+  {
+    name: 'GET /kb/collections',
+    scopes: ['kb:read'],
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/v1/kb/collections' }),
+  },
+  {
+    name: 'POST /kb/collections',
+    scopes: ['kb:write'],
+    ok: 201,
+    request: () => ({ method: 'POST', url: '/api/v1/kb/collections', body: { name: 'Scopes' } }),
+  },
+  {
+    name: 'GET /kb/collections/{id}',
+    scopes: ['kb:read'],
+    ok: 200,
+    request: (f) => ({ method: 'GET', url: `/api/v1/kb/collections/${f.collectionId}` }),
+  },
+  {
+    name: 'PATCH /kb/collections/{id}',
+    scopes: ['kb:write'],
+    ok: 200,
+    request: (f) => ({ method: 'PATCH', url: `/api/v1/kb/collections/${f.collectionId}`, body: { name: 'Renamed' } }),
+  },
+  {
+    name: 'DELETE /kb/collections/{id}',
+    scopes: ['kb:write'],
+    ok: 200,
+    request: async (f) => ({ method: 'DELETE', url: `/api/v1/kb/collections/${await f.fresh('collection')}` }),
+  },
+  {
+    name: 'GET /kb/articles',
+    scopes: ['kb:read'],
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/v1/kb/articles' }),
+  },
+  {
+    name: 'POST /kb/articles',
+    scopes: ['kb:write'],
+    ok: 201,
+    request: () => ({ method: 'POST', url: '/api/v1/kb/articles', body: { title: 'Scopes', body_markdown: 'x' } }),
+  },
+  {
+    name: 'GET /kb/articles/{id}',
+    scopes: ['kb:read'],
+    ok: 200,
+    request: (f) => ({ method: 'GET', url: `/api/v1/kb/articles/${f.articleId}` }),
+  },
+  {
+    name: 'PATCH /kb/articles/{id}',
+    scopes: ['kb:write'],
+    ok: 200,
+    request: (f) => ({ method: 'PATCH', url: `/api/v1/kb/articles/${f.articleId}`, body: { body_markdown: 'y' } }),
+  },
+  {
+    name: 'DELETE /kb/articles/{id}',
+    scopes: ['kb:write'],
+    ok: 200,
+    request: async (f) => ({ method: 'DELETE', url: `/api/v1/kb/articles/${await f.fresh('article')}` }),
+  },
+  {
+    name: 'GET /kb/articles/{id}/revisions',
+    scopes: ['kb:read'],
+    ok: 200,
+    request: (f) => ({ method: 'GET', url: `/api/v1/kb/articles/${f.articleId}/revisions` }),
+  },
+  {
+    name: 'POST /kb/articles/{id}/revisions/{id}/restore',
+    scopes: ['kb:write'],
+    ok: 200,
+    request: (f) => ({ method: 'POST', url: `/api/v1/kb/articles/${f.articleId}/revisions/${f.revisionId}/restore` }),
+  },
   // Sign-in rules of the organization
   {
     name: 'GET /auth/organization',
@@ -571,7 +670,15 @@ describeEachDialect(
         apiKey: async () => (await create('/api/v1/api-keys', { scopes: ['billing:read'] })).id,
         mailbox: async () =>
           (await create('/api/v1/mailboxes', { name: 'Support', address: `${unique()}@mail.example.com` })).id,
+        article: async () => (await create('/api/v1/kb/articles', { title: unique(), body_markdown: 'x' })).id,
+        collection: async () => (await create('/api/v1/kb/collections', { name: unique() })).id,
       };
+      const article = await create('/api/v1/kb/articles', {
+        title: unique(),
+        body_markdown: 'v1',
+        status: 'published',
+      });
+      const revisions = await call(ctx.app, 'GET', `/api/v1/kb/articles/${article.id}/revisions`, { token: org.token });
       f = {
         admin: org.token,
         ticketId: (
@@ -584,6 +691,9 @@ describeEachDialect(
         tagId: await makers.tag(),
         invitationId: await makers.invitation(),
         apiKeyId: await makers.apiKey(),
+        articleId: article.id,
+        revisionId: revisions.body.data[0].id,
+        collectionId: await makers.collection(),
         deliveryId: '',
         failure: { mailboxId: '', fresh: async () => '' },
         fresh: (kind) => makers[kind](),
@@ -634,7 +744,7 @@ describeEachDialect(
       expect([...documented].sort()).toEqual(OPERATIONS.map((o) => o.name).sort());
     });
 
-    it.each(OPERATIONS)(
+    it.each(OPERATIONS.filter((op) => !op.anyScope))(
       '$name: a key with every other scope gets 403 insufficient_scope naming $scopes',
       async (op) => {
         const token = await keyWith(EVERY_SCOPE.filter((s) => !op.scopes.includes(s)));

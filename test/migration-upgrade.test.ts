@@ -48,6 +48,7 @@ const TABLES = [
 ];
 // Columns later migrations add (and backfill): left out of the copy into the older schema.
 const NEW_COLUMNS: Record<string, string[]> = {
+  organizations: ['slug', 'help_center_enabled', 'help_center_title'],
   messages: ['seq'],
   ticket_tags: ['status', 'number'],
   webhooks: ['previous_secret', 'previous_secret_expires_at'],
@@ -183,7 +184,13 @@ const KNOWN_EXCEPTIONS = ['api_keys_token_hash_key', 'webhook_deliveries_due_idx
 // (a person may hold staff accounts in several organizations), so that read spans organizations.
 // The inbound mail queue's due index is global for the same reason as the delivery queue's: the
 // processor finds the organizations with queued mail before it claims inside each one.
-const EXCEPTIONS_AT_LATEST: string[] = ['inbound_emails_queued_idx', 'users_email_login_idx'];
+// organization_slugs is not a tenant table: the help center finds an organization by its public slug,
+// so its key is the slug.
+const EXCEPTIONS_AT_LATEST: string[] = [
+  'inbound_emails_queued_idx',
+  'organization_slugs_pkey',
+  'users_email_login_idx',
+];
 
 interface Filled {
   orgs: { api: Api; token: string; ticketIds: string[]; webhookId: string; customerSearch: string }[];

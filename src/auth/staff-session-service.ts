@@ -24,6 +24,8 @@ export const ROLE_SCOPES: Record<string, Scope[]> = {
     'events:read',
     'webhooks:read',
     'billing:read',
+    'kb:read',
+    'kb:write',
   ],
   admin: ALL_SCOPES,
 };

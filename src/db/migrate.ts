@@ -25,6 +25,7 @@ import * as installationSecrets from './migrations/20261128-0300-installation-se
 import * as mailboxes from './migrations/20261129-0100-mailboxes.js';
 import * as inboundEmail from './migrations/20261129-0110-inbound-email.js';
 import * as widgets from './migrations/20261129-0200-widgets.js';
+import * as knowledgeBase from './migrations/20261129-0300-knowledge-base.js';
 import * as queueFilterIndexes from './migrations/20261129-0400-queue-filter-indexes.js';
 import type { MigrationDialect } from './migrator.js';
 
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261129-0100-mailboxes': mailboxes,
   '20261129-0110-inbound-email': inboundEmail,
   '20261129-0200-widgets': widgets,
+  '20261129-0300-knowledge-base': knowledgeBase,
   '20261129-0400-queue-filter-indexes': queueFilterIndexes,
 };
 

@@ -10,9 +10,18 @@ import type { AiCreditLedgerTable, PlanTable, TicketUsageTable } from '../billin
 import type { CustomerCountTable, CustomerTable } from '../customers/customer-tables.js';
 import type { IdempotencyKeyTable } from '../idempotency/idempotency-tables.js';
 import type { InboundEmailTable, MailboxRouteTable, MailboxTable, MailMessageIdTable } from '../mail/mail-tables.js';
+import type {
+  KbArticleRevisionTable,
+  KbArticleSlugTable,
+  KbArticleTable,
+  KbCollectionTable,
+  KbConversationTable,
+  KbPassageTable,
+  KbTurnTable,
+} from '../knowledge/kb-tables.js';
 import type { NoteTable } from '../notes/note-tables.js';
 import type { EventTable, InstallationSecretTable } from '../events/event-tables.js';
-import type { OrganizationCounterTable, OrganizationTable } from '../orgs/org-tables.js';
+import type { OrganizationCounterTable, OrganizationSlugTable, OrganizationTable } from '../orgs/org-tables.js';
 import type { MessageTable, TicketCountTable, TicketTable, TicketTagTable } from '../tickets/ticket-tables.js';
 import type {
   WidgetConversationTable,
@@ -67,4 +76,12 @@ export interface Database {
   mailbox_routes: MailboxRouteTable;
   inbound_emails: InboundEmailTable;
   mail_message_ids: MailMessageIdTable;
+  organization_slugs: OrganizationSlugTable;
+  kb_collections: KbCollectionTable;
+  kb_articles: KbArticleTable;
+  kb_article_slugs: KbArticleSlugTable;
+  kb_article_revisions: KbArticleRevisionTable;
+  kb_passages: KbPassageTable;
+  kb_conversations: KbConversationTable;
+  kb_turns: KbTurnTable;
 }

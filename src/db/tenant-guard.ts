@@ -45,6 +45,13 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set<TenantTable>([
   'mailboxes',
   'inbound_emails',
   'mail_message_ids',
+  'kb_collections',
+  'kb_articles',
+  'kb_article_slugs',
+  'kb_article_revisions',
+  'kb_passages',
+  'kb_conversations',
+  'kb_turns',
 ]);
 
 export class TenantScopeError extends Error {}

@@ -141,6 +141,12 @@ const TAGS = [
   { name: 'tags', description: 'Labels on tickets (`admin` scope; reading also with `tickets:read`)' },
   { name: 'invitations', description: 'Invitations of new staff users (`admin` scope)' },
   { name: 'api-keys', description: 'API keys of the organization (`admin` scope)' },
+  { name: 'organization', description: "The caller's organization: name, public slug and help center settings" },
+  { name: 'knowledge base', description: 'Help center collections and articles (`kb:read`, `kb:write`)' },
+  {
+    name: 'help center',
+    description: 'The public help center of an organization: search and the assistant (no authentication)',
+  },
   {
     name: 'mailboxes',
     description: 'Support mailboxes of the email channel: addresses, IMAP/SMTP settings, inbound URLs (`admin` scope)',

@@ -19,6 +19,18 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     content: 'Customer is on the legacy SSO plan: check with billing before resetting.',
     user_id: USER_ID,
   },
+  updateOrganization: { slug: 'acme', help_center: { enabled: true, title: 'Acme Help Center' } },
+  createKbCollection: { name: 'Billing', description: 'Plans, invoices and payments' },
+  updateKbCollection: { position: 0 },
+  createKbArticle: {
+    title: 'Reset your password',
+    body_markdown: '## Forgot it?\n\nChoose **Forgot password** on the sign-in page.',
+    status: 'published',
+  },
+  updateKbArticle: { status: 'archived' },
+  askHelpCenterAssistant: { message: 'I forgot my password, how do I get back in?' },
+  handOffHelpCenterConversation: { email: 'jane@example.com', name: 'Jane Doe' },
+  sendHelpCenterFeedback: { answer_id: '0193a3c2-7d3e-7c4a-9d51-4f7a2b1c9e11', helpful: true },
   reportTicketPresence: { state: 'typing', user_id: USER_ID },
   createCustomer: {
     email: 'jane@example.com',

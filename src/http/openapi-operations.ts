@@ -68,6 +68,50 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     ok: 'Every internal note of the ticket, oldest first',
   },
 
+  'GET /api/v1/organization': { operationId: 'getOrganization', ok: "The caller's organization" },
+  'PATCH /api/v1/organization': { operationId: 'updateOrganization', ok: 'The changed organization', errors: conflict },
+  'GET /api/v1/kb/collections': { operationId: 'listKbCollections', ok: 'Every collection, by position' },
+  'POST /api/v1/kb/collections': { operationId: 'createKbCollection', ok: 'The created collection' },
+  'GET /api/v1/kb/collections/{collection_id}': { operationId: 'getKbCollection', ok: 'The collection' },
+  'PATCH /api/v1/kb/collections/{collection_id}': { operationId: 'updateKbCollection', ok: 'The changed collection' },
+  'DELETE /api/v1/kb/collections/{collection_id}': {
+    operationId: 'deleteKbCollection',
+    ok: 'The collection was deleted',
+    errors: conflict,
+  },
+  'GET /api/v1/kb/articles': { operationId: 'listKbArticles', ok: 'One page of articles' },
+  'POST /api/v1/kb/articles': { operationId: 'createKbArticle', ok: 'The created article', errors: conflict },
+  'GET /api/v1/kb/articles/{article_id}': { operationId: 'getKbArticle', ok: 'The article' },
+  'PATCH /api/v1/kb/articles/{article_id}': {
+    operationId: 'updateKbArticle',
+    ok: 'The changed article',
+    errors: conflict,
+  },
+  'DELETE /api/v1/kb/articles/{article_id}': { operationId: 'deleteKbArticle', ok: 'The article was deleted' },
+  'GET /api/v1/kb/articles/{article_id}/revisions': {
+    operationId: 'listKbArticleRevisions',
+    ok: "The article's revisions, newest first",
+  },
+  'POST /api/v1/kb/articles/{article_id}/revisions/{revision_id}/restore': {
+    operationId: 'restoreKbArticleRevision',
+    ok: 'The article with the revision restored',
+    optionalBody: true,
+  },
+  'GET /help/{slug}/api/search': { operationId: 'searchHelpCenter', ok: 'Matching published articles, best first' },
+  'POST /help/{slug}/api/chat': {
+    operationId: 'askHelpCenterAssistant',
+    ok: 'The answer (JSON, or server-sent events with Accept: text/event-stream)',
+    errors: { 429: ['rate_limited'] },
+  },
+  'POST /help/{slug}/api/chat/{conversation_id}/handoff': {
+    operationId: 'handOffHelpCenterConversation',
+    ok: 'The ticket opened for the conversation',
+  },
+  'POST /help/{slug}/api/chat/{conversation_id}/feedback': {
+    operationId: 'sendHelpCenterFeedback',
+    ok: 'The feedback was recorded',
+  },
+
   'POST /api/v1/customers': { operationId: 'createCustomer', ok: 'The created customer', errors: conflict },
   'GET /api/v1/customers': { operationId: 'listCustomers', ok: 'One page of customers' },
   'GET /api/v1/customers/{customer_id}': { operationId: 'getCustomer', ok: 'The customer' },

@@ -28,6 +28,17 @@ import { Usage } from '../billing/billing-schemas.js';
 import { CreateCustomerBody, Customer, UpdateCustomerBody } from '../customers/customer-schemas.js';
 import { EventSchema } from '../events/event-schemas.js';
 import { CreateMailboxBody, MailboxSchema, MailboxWithUrlSchema, UpdateMailboxBody } from '../mail/mailbox-schemas.js';
+import { ChatBody, FeedbackBody, HandoffBody } from '../help-center/chat-schemas.js';
+import {
+  ArticleSchema,
+  CollectionSchema,
+  CreateArticleBody,
+  CreateCollectionBody,
+  RevisionSchema,
+  UpdateArticleBody,
+  UpdateCollectionBody,
+} from '../knowledge/kb-schemas.js';
+import { OrganizationSchema, UpdateOrganizationBody } from '../orgs/org-schemas.js';
 import { AddNoteBody, NoteSchema } from '../notes/note-schemas.js';
 import { PresenceBody } from '../presence/presence-schemas.js';
 import { ErrorResponse, PaginationMetaSchema } from '../shared/schemas.js';
@@ -106,8 +117,20 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   MailboxWithInboundUrl: MailboxWithUrlSchema,
   PaginationMeta: PaginationMetaSchema,
   Error: ErrorResponse,
+  Organization: OrganizationSchema,
+  KbCollection: CollectionSchema,
+  KbArticle: ArticleSchema,
+  KbArticleRevision: RevisionSchema,
   // inputs
   CreateTicketInput: CreateTicketBody,
+  UpdateOrganizationInput: UpdateOrganizationBody,
+  CreateKbCollectionInput: CreateCollectionBody,
+  UpdateKbCollectionInput: UpdateCollectionBody,
+  CreateKbArticleInput: CreateArticleBody,
+  UpdateKbArticleInput: UpdateArticleBody,
+  AskAssistantInput: ChatBody,
+  HandoffInput: HandoffBody,
+  FeedbackInput: FeedbackBody,
   UpdateTicketInput: UpdateTicketBody,
   AddMessageInput: AddMessageBody,
   AddNoteInput: AddNoteBody,

@@ -1,5 +1,6 @@
 import type { Sql } from '../db/database.js';
 import { TENANT_TABLES, type TenantTable } from '../db/tenant-guard.js';
+import { slugCandidates } from '../shared/slug.js';
 
 // Data access of organizations: the tenants themselves, so on the handle without an organization.
 
@@ -7,11 +8,60 @@ import { TENANT_TABLES, type TenantTable } from '../db/tenant-guard.js';
 const BOOTSTRAP_LOCK = 'orgs:bootstrap';
 
 export async function insertOrganization(s: Sql, row: { id: string; name: string; created_at: number }): Promise<void> {
-  await s.db.insertInto('organizations').values(row).execute();
+  const slug = await freeSlug(s, row.name);
+  await s.db
+    .insertInto('organizations')
+    .values({ ...row, slug, help_center_enabled: 1, help_center_title: null })
+    .execute();
+  await s.db
+    .insertInto('organization_slugs')
+    .values({ slug, organization_id: row.id, created_at: row.created_at })
+    .execute();
   // The new organization's own counter rows, written through its scoped handle like any tenant row.
   const t = s.forOrganization(row.id);
   await t.insertInto('organization_counters', { ticket_seq: 0 }).execute();
   await t.insertInto('customer_counts', { count: 0 }).execute();
+}
+
+/** The first slug made from the name that no organization has (or had). */
+async function freeSlug(s: Sql, name: string): Promise<string> {
+  const candidates = slugCandidates(name);
+  for (let i = 0; i < candidates.length; i += 50) {
+    const batch = candidates.slice(i, i + 50);
+    const taken = new Set(
+      (await s.db.selectFrom('organization_slugs').select('slug').where('slug', 'in', batch).execute()).map(
+        (r) => r.slug,
+      ),
+    );
+    const free = batch.find((c) => !taken.has(c));
+    if (free) return free;
+  }
+  throw new Error('no free slug');
+}
+
+/** Which organization a slug names (its current one or one it had), or undefined. */
+export function findSlug(s: Sql, slug: string) {
+  return s.db
+    .selectFrom('organization_slugs')
+    .select(['slug', 'organization_id'])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+}
+
+export async function insertSlug(s: Sql, slug: string, organizationId: string, now: number): Promise<void> {
+  await s.db
+    .insertInto('organization_slugs')
+    .values({ slug, organization_id: organizationId, created_at: now })
+    .execute();
+}
+
+export async function updateOrganization(
+  s: Sql,
+  id: string,
+  changes: Partial<{ name: string; slug: string; help_center_enabled: number; help_center_title: string | null }>,
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await s.db.updateTable('organizations').set(changes).where('id', '=', id).execute();
 }
 
 export function findOrganization(s: Sql, id: string) {
@@ -39,6 +89,13 @@ const REMOVAL_ORDER: readonly TenantTable[] = [
   'widget_conversations',
   'widget_visitors',
   'widgets',
+  'kb_turns',
+  'kb_conversations',
+  'kb_passages',
+  'kb_article_slugs',
+  'kb_article_revisions',
+  'kb_articles',
+  'kb_collections',
   'ticket_tags',
   'notes',
   'messages',
@@ -79,6 +136,7 @@ export async function deleteOrganizationRows(s: Sql, id: string): Promise<Record
     const res = await t.deleteFrom(table as TenantTable).executeTakeFirst();
     deleted[table] = Number(res.numDeletedRows);
   }
+  await s.db.deleteFrom('organization_slugs').where('organization_id', '=', id).execute();
   await s.db.deleteFrom('organizations').where('id', '=', id).execute();
   return deleted;
 }

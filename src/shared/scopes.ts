@@ -11,6 +11,8 @@ export type Scope =
   | 'webhooks:write'
   | 'billing:read'
   | 'events:read'
+  | 'kb:read'
+  | 'kb:write'
   | 'admin';
 
 export const ALL_SCOPES: Scope[] = [
@@ -22,5 +24,7 @@ export const ALL_SCOPES: Scope[] = [
   'webhooks:write',
   'billing:read',
   'events:read',
+  'kb:read',
+  'kb:write',
   'admin',
 ];

@@ -66,6 +66,12 @@ const READS_IN_FLIGHT = 2;
 /** Tickets per statement at most (a statement of 50 tickets with their messages is still a few ms). */
 const TICKETS_PER_READ = 50;
 
+/** A ticket opened from a conversation held elsewhere (the help center's assistant): its channel and transcript. */
+export interface TicketOrigin {
+  channel: TicketChannel;
+  transcript: readonly { type: 'INBOUND' | 'OUTBOUND'; content: string }[];
+}
+
 export function createTicketService({ database, clock, customers, quota, events, teams }: TicketServiceDeps) {
   // Which searches were capped lately: lets their next run walk for the page beside the count (a hint only).
   const cappedTerms = createCappedTermHints();
@@ -83,13 +89,21 @@ export function createTicketService({ database, clock, customers, quota, events,
     maxInFlight: READS_IN_FLIGHT,
   });
 
-  /** `channel`: where the ticket came from, when another domain opens it (the chat widget); else the caller's. */
+  /**
+   * Creates a ticket. `origin` is for tickets other domains open on a customer's behalf: their channel
+   * (EMAIL for mail, WIDGET for the chat widget), or the channel and the rest of the conversation after the
+   * first message (a help center conversation handed to a person), as messages in order (answers the
+   * customer was given are OUTBOUND, without author). Without it, the caller decides (creationChannel).
+   */
   async function create(
     organizationId: string,
     input: CreateTicketInput,
     caller: Caller = API_KEY_CALLER,
-    channel: TicketChannel = creationChannel(caller),
+    origin?: TicketChannel | TicketOrigin,
   ) {
+    const channel =
+      origin === undefined ? creationChannel(caller) : typeof origin === 'string' ? origin : origin.channel;
+    const transcript = typeof origin === 'object' ? origin.transcript : [];
     if (blank(input.subject)) throw validationError('subject must not be blank', 'subject', 'blank');
     if (blank(input.message)) throw validationError('message must not be blank', 'message', 'blank');
     const scoped = database.forOrganization(organizationId);
@@ -126,7 +140,7 @@ export function createTicketService({ database, clock, customers, quota, events,
         team_id: null,
         external_organization_id: c.external_organization_id ?? null,
         external_organization_name: c.external_organization_name ?? null,
-        message_count: 1,
+        message_count: 1 + transcript.length,
         created_at: now,
         updated_at: now,
         closed_at: null,
@@ -142,6 +156,18 @@ export function createTicketService({ database, clock, customers, quota, events,
         author_name: customer.name,
         created_at: now,
       };
+      // The rest of a handed-over conversation: a millisecond apart, so they list in order.
+      const later: MessageRow[] = transcript.map((m, i) => ({
+        id: newTimeOrderedId(now + i + 1),
+        ticket_id: row.id,
+        type: m.type,
+        content: m.content,
+        author_type: m.type === 'INBOUND' ? 'customer' : null,
+        author_id: m.type === 'INBOUND' ? customer.id : null,
+        author_email: m.type === 'INBOUND' ? customer.email : null,
+        author_name: m.type === 'INBOUND' ? customer.name : null,
+        created_at: now,
+      }));
       const relations = {
         customer: {
           id: customer.id,
@@ -170,6 +196,7 @@ export function createTicketService({ database, clock, customers, quota, events,
       await t.writeLast([
         store.ticketInsert(t, row),
         store.messageInsert(t, message, 1),
+        ...later.map((m, i) => store.messageInsert(t, m, i + 2)),
         store.ticketTagsInsert(
           t,
           row,
@@ -183,7 +210,7 @@ export function createTicketService({ database, clock, customers, quota, events,
         created ? customers.countCreatedCustomer(t) : null,
         quota.recordTicket(t, now, admission),
       ]);
-      return ticketView(row, relations, [message]);
+      return ticketView(row, relations, [message, ...later]);
     });
   }
 

@@ -14,6 +14,9 @@ describe('webhook event payloads', () => {
       'customer.updated',
       'customer.deleted',
       'note.created',
+      'article.created',
+      'article.updated',
+      'article.deleted',
     ]);
   });
 

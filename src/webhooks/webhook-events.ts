@@ -13,6 +13,9 @@ export const EVENT_TYPES = [
   'customer.updated',
   'customer.deleted',
   'note.created',
+  'article.created',
+  'article.updated',
+  'article.deleted',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

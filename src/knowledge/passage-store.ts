@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import type { TenantDb } from '../db/database.js';
+import { newTimeOrderedId } from '../shared/ids.js';
+import type { PassageDraft } from './markdown.js';
+
+// Passages: a published article's sections, what search and the assistant read. Only published
+// articles have them, so every search is over published content by construction. Full text on each
+// engine: SQLite's FTS5 (porter stemmer; bm25 with the title weighted over the heading over the body)
+// and PostgreSQL's english text search (weights A/B/C; ts_rank). Queries are ORs of words, so a
+// question matches passages that share some of its words, not only all of them.
+
+export interface PassageHit {
+  id: string;
+  article_id: string;
+  article_slug: string;
+  title: string;
+  heading: string;
+  anchor: string;
+  content: string;
+}
+
+/** Replaces an article's passages (none: the article is not published). */
+export async function replacePassages(
+  t: TenantDb,
+  articleId: string,
+  title: string,
+  passages: readonly PassageDraft[],
+): Promise<void> {
+  await t.deleteFrom('kb_passages').where('article_id', '=', articleId).execute();
+  if (passages.length === 0) return;
+  const rows = passages.map((p) => ({
+    id: newTimeOrderedId(),
+    article_id: articleId,
+    position: p.position,
+    title,
+    heading: p.heading,
+    anchor: p.anchor,
+    content: p.content,
+  }));
+  await t.insertInto('kb_passages', rows).execute();
+  // PostgreSQL: the weighted text-search vector, from the columns just written.
+  const vector = t.pick({
+    sqlite: null,
+    postgres: sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', heading), 'B')
+      || setweight(to_tsvector('english', content), 'C')`,
+  });
+  if (vector) {
+    await t
+      .updateTable('kb_passages')
+      .set({ tsv: vector } as never)
+      .where('article_id', '=', articleId)
+      .execute();
+  }
+}
+
+/** FTS5 syntax for "any of these words" (each quoted: the words are data, never operators). */
+export const ftsAnyOf = (words: readonly string[]): string =>
+  words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
+
+/**
+ * The passages matching any of the words, best first (at most `limit`), each with its article's slug.
+ * The words are already lower-cased and free of stop words (retrieval.ts).
+ */
+export async function searchPassages(t: TenantDb, words: readonly string[], limit: number): Promise<PassageHit[]> {
+  if (words.length === 0) return [];
+  const org = t.organizationId;
+  const query = t.pick({
+    sqlite: sql<PassageHit>`SELECT p.id AS id, p.article_id AS article_id, a.slug AS article_slug, p.title AS title,
+        p.heading AS heading, p.anchor AS anchor, p.content AS content
+      FROM kb_passages_fts f JOIN kb_passages p ON p.rid = f.rowid
+      JOIN kb_articles a ON a.organization_id = p.organization_id AND a.id = p.article_id
+      WHERE kb_passages_fts MATCH ${ftsAnyOf(words)} AND p.organization_id = ${org} AND a.organization_id = ${org}
+        AND a.status = 'published'
+      ORDER BY bm25(kb_passages_fts, 8.0, 4.0, 1.0), p.rid LIMIT ${limit}`,
+    postgres: sql<PassageHit>`SELECT p.id AS id, p.article_id AS article_id, a.slug AS article_slug, p.title AS title,
+        p.heading AS heading, p.anchor AS anchor, p.content AS content
+      FROM kb_passages p JOIN kb_articles a ON a.organization_id = p.organization_id AND a.id = p.article_id,
+        to_tsquery('english', ${words
+          .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
+          .filter(Boolean)
+          .join(' | ')}) q
+      WHERE p.organization_id = ${org} AND a.organization_id = ${org} AND a.status = 'published' AND p.tsv @@ q
+      ORDER BY ts_rank(p.tsv, q) DESC, p.rid LIMIT ${limit}`,
+  });
+  const res = await query.execute(t.db);
+  return res.rows.map((r) => ({ ...r, id: String(r.id), article_id: String(r.article_id) }));
+}
+
+export interface PublishedArticle {
+  id: string;
+  collection_id: string | null;
+  title: string;
+  slug: string;
+  body_html: string;
+  body_markdown: string;
+  locale: string;
+  published_at: number | null;
+  updated_at: number;
+}
+
+const PUBLISHED = [
+  'id',
+  'collection_id',
+  'title',
+  'slug',
+  'body_html',
+  'body_markdown',
+  'locale',
+  'published_at',
+  'updated_at',
+] as const;
+
+const normPublished = (r: PublishedArticle): PublishedArticle => ({
+  ...r,
+  published_at: r.published_at === null ? null : Number(r.published_at),
+  updated_at: Number(r.updated_at),
+});
+
+/** Every published article, by title. */
+export async function listPublished(t: TenantDb): Promise<PublishedArticle[]> {
+  const rows = await t
+    .selectFrom('kb_articles')
+    .select(PUBLISHED)
+    .where('status', '=', 'published')
+    .orderBy('title')
+    .orderBy('id')
+    .execute();
+  return rows.map(normPublished);
+}
+
+/** The published article a slug names (current or former slug), or undefined. */
+export async function findPublishedBySlug(t: TenantDb, slug: string): Promise<PublishedArticle | undefined> {
+  const owner = await t.selectFrom('kb_article_slugs').select('article_id').where('slug', '=', slug).executeTakeFirst();
+  if (!owner) return undefined;
+  const row = await t
+    .selectFrom('kb_articles')
+    .select(PUBLISHED)
+    .where('id', '=', owner.article_id)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
+  return row && normPublished(row);
+}
+
+/** Published articles by id (those of them that are). */
+export async function publishedByIds(t: TenantDb, ids: readonly string[]): Promise<PublishedArticle[]> {
+  if (ids.length === 0) return [];
+  const rows = await t
+    .selectFrom('kb_articles')
+    .select(PUBLISHED)
+    .where('status', '=', 'published')
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map(normPublished);
+}
