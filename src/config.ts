@@ -57,6 +57,19 @@ export interface Config {
     /** How long a presence report holds (POST /tickets/{id}/presence). */
     presenceTtlMs: number;
   };
+  /** The email channel's outbound mail and IMAP polling. */
+  mailOut: {
+    /** SMTP_URL: replies of mailboxes without SMTP settings of their own go through it (null: none). */
+    smtpUrl: string | null;
+    /** Pauses before a reply's attempts 2 to 5. */
+    retryDelaysMs: number[];
+    /** A worker's claim on a reply: longer than an attempt's SMTP timeouts. */
+    leaseMs: number;
+    /** Fallback poll of the outbound queue besides the wake-ups. */
+    pollIntervalMs: number;
+    /** IMAP_POLL_SECONDS: how often a mailbox with IMAP settings is read (besides IDLE). */
+    imapPollMs: number;
+  };
   webhooks: {
     allowPrivateTargets: boolean;
     retryDelaysMs: number[];
@@ -74,6 +87,22 @@ export class ConfigError extends Error {}
 type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** SMTP_URL: smtp:// or smtps:// with a host (credentials and port optional). */
+function smtpUrl(env: Env): string | null {
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`SMTP_URL must be a URL such as smtp://user:pass@host:587, got "${raw}"`);
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new ConfigError(`SMTP_URL must be a URL such as smtp://user:pass@host:587, got "${raw}"`);
+  }
+  return raw;
+}
 
 function integer(env: Env, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
@@ -281,6 +310,13 @@ export function loadConfig(env: Env = process.env): Config {
       pollMs: integer(env, 'EVENT_STREAM_POLL_MS', 1_000, 10, 60_000),
       maxBufferedBytes: integer(env, 'EVENT_STREAM_MAX_BUFFERED_BYTES', 262_144, 1_024),
       presenceTtlMs: integer(env, 'PRESENCE_TTL_MS', 30_000, 100, 600_000),
+    },
+    mailOut: {
+      smtpUrl: smtpUrl(env),
+      retryDelaysMs: [60_000, 300_000, 900_000, 3_600_000],
+      leaseMs: 300_000,
+      pollIntervalMs: 1_000,
+      imapPollMs: integer(env, 'IMAP_POLL_SECONDS', 60, 1, 86_400) * 1000,
     },
     webhooks: {
       allowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),

@@ -22,6 +22,8 @@ import { createIdempotencyService } from './idempotency/idempotency-service.js';
 import { createLoginThrottle } from './http/login-throttle.js';
 import { createMetrics } from './http/metrics.js';
 import { createMailboxService } from './mail/mailbox-service.js';
+import { createOutboundMail } from './mail/outbound-service.js';
+import { startOutboundWorker, type OutboundLogger } from './mail/outbound-worker.js';
 import { createNoteService } from './notes/note-service.js';
 import { createOrgService } from './orgs/org-service.js';
 import { createPresenceService } from './presence/presence-service.js';
@@ -73,7 +75,9 @@ export function createContainer(options: ContainerOptions) {
   const orgs = createOrgService({ database, clock });
   const plans = createPlanService({ database, clock, timeZone: config.timeZone, orgs });
   const customers = createCustomerService({ database, clock, ticketCounter, events });
-  const tickets = createTicketService({ database, clock, customers, quota, events });
+  // Replies on EMAIL tickets are queued for mail in the reply's transaction.
+  const outboundMail = createOutboundMail({ database, clock, publicUrl: config.publicUrl });
+  const tickets = createTicketService({ database, clock, customers, quota, events, mail: outboundMail });
   const notes = createNoteService({ database, clock, tickets, events });
   const webhooks = createWebhookService({
     database,
@@ -130,12 +134,12 @@ export function createContainer(options: ContainerOptions) {
     live: eventStream,
   });
   // The email channel's mailboxes: IMAP/SMTP passwords sealed with a key of their own.
-  const mailboxes = createMailboxService({
-    database,
-    clock,
-    secrets: createSecretBox({ secretKey: config.secretKey, system: database.system, purpose: 'mailbox_credentials' }),
-    publicUrl: config.publicUrl,
+  const mailboxSecrets = createSecretBox({
+    secretKey: config.secretKey,
+    system: database.system,
+    purpose: 'mailbox_credentials',
   });
+  const mailboxes = createMailboxService({ database, clock, secrets: mailboxSecrets, publicUrl: config.publicUrl });
   const idempotency = createIdempotencyService({ database, clock, ttlHours: config.idempotencyTtlHours });
   const retention = createRetention({
     database,
@@ -176,6 +180,7 @@ export function createContainer(options: ContainerOptions) {
     tickets,
     notes,
     mailboxes,
+    outboundMail,
     webhooks,
     users,
     teams,
@@ -188,6 +193,18 @@ export function createContainer(options: ContainerOptions) {
     presence,
     idempotency,
     metrics,
+    /**
+     * Starts the email channel's background work in this process: the outbound mail worker (with the
+     * server, unless --no-worker, and in `worker` processes).
+     */
+    startMailWorker: (logger: OutboundLogger) =>
+      startOutboundWorker({
+        database,
+        clock,
+        settings: config.mailOut,
+        openSecret: (sealed) => mailboxSecrets.open(sealed),
+        logger,
+      }),
     /**
      * Starts a webhook delivery worker on this database (a `worker` process's; the server's, in its
      * thread, src/worker-thread-entry.ts). Attempts are counted by this container's /metrics

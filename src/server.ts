@@ -43,6 +43,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
 
   const app = await buildApp(container, { logger: { level: config.logLevel } });
   let worker: WorkerHandle | null = null;
+  let mailWorker: { stop(): Promise<void> } | null = null;
   // Expired Idempotency-Keys are deleted by the service itself, in small batches that do not block writers.
   const sweeper = container.idempotency.startSweeper(IDEMPOTENCY_SWEEP_INTERVAL_MS, (err) =>
     app.log.warn({ err }, 'could not delete expired idempotency keys; retrying later'),
@@ -54,6 +55,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     await app.close();
     await sweeper.stop();
     await worker?.stop();
+    await mailWorker?.stop();
     await database.close();
   });
 
@@ -67,5 +69,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     worker = threadCanShare(config)
       ? startWorkerThread({ config, logger: app.log, onAttempt: container.metrics?.attemptFinished })
       : container.startWorker(app.log);
+    // Outbound mail: its worker waits on SMTP servers, not the CPU, so it shares the main thread.
+    mailWorker = container.startMailWorker(app.log);
   }
 }

@@ -23,6 +23,7 @@ import * as staffAccounts from './migrations/20261128-0100-staff-accounts.js';
 import * as notes from './migrations/20261128-0200-notes.js';
 import * as installationSecrets from './migrations/20261128-0300-installation-secrets.js';
 import * as mailboxes from './migrations/20261129-0100-mailboxes.js';
+import * as emailOutbox from './migrations/20261129-0500-email-outbox.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261128-0200-notes': notes,
   '20261128-0300-installation-secrets': installationSecrets,
   '20261129-0100-mailboxes': mailboxes,
+  '20261129-0500-email-outbox': emailOutbox,
 };
 
 class StaticProvider implements MigrationProvider {

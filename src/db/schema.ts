@@ -10,6 +10,7 @@ import type { AiCreditLedgerTable, PlanTable, TicketUsageTable } from '../billin
 import type { CustomerCountTable, CustomerTable } from '../customers/customer-tables.js';
 import type { IdempotencyKeyTable } from '../idempotency/idempotency-tables.js';
 import type { MailboxRouteTable, MailboxTable } from '../mail/mail-tables.js';
+import type { EmailOutboxTable } from '../mail/outbox-tables.js';
 import type { NoteTable } from '../notes/note-tables.js';
 import type { EventTable, InstallationSecretTable } from '../events/event-tables.js';
 import type { OrganizationCounterTable, OrganizationTable } from '../orgs/org-tables.js';
@@ -53,4 +54,5 @@ export interface Database {
   staff_auth_settings: StaffAuthSettingsTable;
   mailboxes: MailboxTable;
   mailbox_routes: MailboxRouteTable;
+  email_outbox: EmailOutboxTable;
 }

@@ -40,6 +40,7 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set<TenantTable>([
   'staff_tokens',
   'staff_auth_settings',
   'mailboxes',
+  'email_outbox',
 ]);
 
 export class TenantScopeError extends Error {}
