@@ -57,7 +57,7 @@ export interface Config {
     /** How long a presence report holds (POST /tickets/{id}/presence). */
     presenceTtlMs: number;
   };
-  /** The email channel's outbound mail and IMAP polling. */
+  /** The email channel's outbound mail. */
   mailOut: {
     /** SMTP_URL: replies of mailboxes without SMTP settings of their own go through it (null: none). */
     smtpUrl: string | null;
@@ -67,8 +67,6 @@ export interface Config {
     leaseMs: number;
     /** Fallback poll of the outbound queue besides the wake-ups. */
     pollIntervalMs: number;
-    /** IMAP_POLL_SECONDS: how often a mailbox with IMAP settings is read (besides IDLE). */
-    imapPollMs: number;
   };
   webhooks: {
     allowPrivateTargets: boolean;
@@ -316,7 +314,6 @@ export function loadConfig(env: Env = process.env): Config {
       retryDelaysMs: [60_000, 300_000, 900_000, 3_600_000],
       leaseMs: 300_000,
       pollIntervalMs: 1_000,
-      imapPollMs: integer(env, 'IMAP_POLL_SECONDS', 60, 1, 86_400) * 1000,
     },
     webhooks: {
       allowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),

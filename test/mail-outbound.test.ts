@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { replyTokenKeyOf } from '../src/mail/outbound-service.js';
+import { claimDue } from '../src/mail/outbox-store.js';
 import { startOutboundWorker, type OutboundWorkerHandle } from '../src/mail/outbound-worker.js';
 import { ticketFromMessageId } from '../src/mail/reply-token.js';
 import { describeEachDialect, ISO_MS, type TestContext, type TestOrg } from './support/harness.js';
@@ -27,7 +28,7 @@ async function emailTicket(ctx: TestContext, org: TestOrg, subject = 'Printer on
     .where('organization_id', '=', org.id)
     .where('id', '=', ticket.id)
     .execute();
-  return ticket as { id: string; ticket_number: string };
+  return ticket as { id: string; ticket_number: string; customer: { email: string } };
 }
 
 describeEachDialect('outbound mail', (ctx) => {
@@ -88,8 +89,11 @@ describeEachDialect('outbound mail', (ctx) => {
     const mail = await eventually(async () => sink.accepted[0]);
     const p = mail.parsed;
     expect(p.from).toEqual({ name: 'Ada Agent (Acme Support)', address });
-    expect(p.to).toEqual([{ name: 'Carla <b>Customer</b>', address: 'carla@customer.example' }]);
-    expect(mail.envelope).toEqual({ from: address, to: ['carla@customer.example'] });
+    // To the customer's stored address (a domain's case does not matter), the name as given (a header, not markup).
+    expect(p.to).toEqual([{ name: 'Carla <b>Customer</b>', address: expect.any(String) }]);
+    expect(p.to![0].address!.toLowerCase()).toBe(ticket.customer.email.toLowerCase());
+    expect(mail.envelope.from).toBe(address);
+    expect(mail.envelope.to.map((a) => a.toLowerCase())).toEqual([ticket.customer.email.toLowerCase()]);
     expect(p.subject).toBe(`Re: Printer on fire [#${ticket.ticket_number}]`);
     expect(p.messageId).toBe(row.mail_message_id);
     // The Message-ID carries the ticket's reply token, which verifies under the installation's key.
@@ -238,5 +242,36 @@ describeEachDialect('outbound mail', (ctx) => {
     const res = await org.api.get(`/api/v1/tickets/${ticket.id}`);
     const d = res.body.data.messages.find((m: { id: string }) => m.id === reply.body.data.id).delivery;
     expect(d).toMatchObject({ status: 'failed', last_error: '550 User unknown' });
+  });
+
+  it('a worker that died mid-attempt: the reply is sent once its lease runs out, once, and never again', async () => {
+    const { org, agent } = await setup();
+    const ticket = await emailTicket(ctx, org);
+    const base = Date.now();
+    ctx.clock.set(base);
+    await org.api.post(messagesOf(ticket.id), { content: 'survives a crash', user_id: agent.id });
+    // A worker claims it and dies before recording anything (its attempt is counted, its lease held).
+    const [lost] = await claimDue(ctx.database.system, {
+      now: base,
+      leaseMs: ctx.config.mailOut.leaseMs,
+      limit: 10,
+      token: 'dead-worker',
+    });
+    expect(lost.attempt_count).toBe(1);
+    start();
+    worker!.wake();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sink.accepted).toHaveLength(0);
+    ctx.clock.set(base + ctx.config.mailOut.leaseMs + 1);
+    worker!.wake();
+    await eventually(async () => sink.accepted[0]);
+    const [row] = await outboxRows(org.id);
+    await eventually(async () => ((await outboxRows(org.id))[0].state === 'sent' ? true : null));
+    expect(row.attempt_count).toBe(2);
+    // Sent: later claims, however late, take nothing.
+    ctx.clock.set(base + 100 * ctx.config.mailOut.leaseMs);
+    worker!.wake();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sink.accepted).toHaveLength(1);
   });
 });

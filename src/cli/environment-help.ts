@@ -40,7 +40,6 @@ const VARIABLES: [string, string][] = [
   ['WEBHOOK_POLL_INTERVAL_MS', 'fallback poll for due retries (default 1000)'],
   ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'unsafe: webhooks to private addresses (default false)'],
   ['SMTP_URL', 'smtp://user:pass@host:587 (smtps:// for implicit TLS): replies of mailboxes without SMTP settings'],
-  ['IMAP_POLL_SECONDS', 'how often mailboxes with IMAP settings are read, besides IDLE (default 60)'],
 ];
 
 const width = Math.max(...VARIABLES.map(([name]) => name.length));
