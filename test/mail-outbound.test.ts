@@ -242,6 +242,14 @@ describeEachDialect('outbound mail', (ctx) => {
     const res = await org.api.get(`/api/v1/tickets/${ticket.id}`);
     const d = res.body.data.messages.find((m: { id: string }) => m.id === reply.body.data.id).delivery;
     expect(d).toMatchObject({ status: 'failed', last_error: '550 User unknown' });
+    // The inbound side's port: Message-IDs as bounces report them, without angle brackets.
+    const second = await org.api.post(messagesOf(ticket.id), { content: 'also bounces', user_id: agent.id });
+    const secondMail = await eventually(async () => sink.accepted[1]);
+    const bare = secondMail.parsed.messageId!.replace(/^<|>$/g, '');
+    await ctx.container.outboundMail.markFailedByMessageId(org.id, bare, 'mailbox full');
+    const after = await org.api.get(`/api/v1/tickets/${ticket.id}`);
+    const d2 = after.body.data.messages.find((m: { id: string }) => m.id === second.body.data.id).delivery;
+    expect(d2).toMatchObject({ status: 'failed', last_error: 'mailbox full' });
   });
 
   it('a worker that died mid-attempt: the reply is sent once its lease runs out, once, and never again', async () => {

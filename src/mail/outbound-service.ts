@@ -95,6 +95,11 @@ export function createOutboundMail({ database, clock, publicUrl }: OutboundMailD
       const id = mailMessageId.trim().replace(/^<?/, '<').replace(/>?$/, '>');
       return outbox.markBounced(database.forOrganization(organizationId), id, reason.slice(0, 1000), clock());
     },
+
+    /** The inbound side's bounce port (a reported Message-ID, with or without angle brackets). */
+    async markFailedByMessageId(organizationId: string, messageId: string, reason: string): Promise<void> {
+      await this.markBounced(organizationId, messageId, reason);
+    },
   };
 }
 
