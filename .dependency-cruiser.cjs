@@ -2,7 +2,8 @@
 //   shared  <  db  <  domains  <  http / container / app  <  server  <  cli
 // Lower layers never import higher ones, a domain never reaches into another domain's store, and
 // there are no cycles. Type-only imports count: they are dependencies of the design too.
-const DOMAINS = '(admin|auth|billing|customers|events|idempotency|notes|orgs|presence|tickets|webhooks|widgets)';
+const DOMAINS =
+  '(admin|auth|billing|customers|events|idempotency|help-center|knowledge|mail|attachments|notes|orgs|presence|tickets|webhooks|widgets)';
 
 module.exports = {
   forbidden: [

@@ -78,6 +78,17 @@ export interface Config {
     /** MAILGUN_SIGNING_KEY: checks Mailgun's signature on inbound webhooks of mailboxes without their own key. */
     mailgunSigningKey: string | null;
   };
+  /** The email channel's outbound mail. */
+  mailOut: {
+    /** SMTP_URL: replies of mailboxes without SMTP settings of their own go through it (null: none). */
+    smtpUrl: string | null;
+    /** Pauses before a reply's attempts 2 to 5. */
+    retryDelaysMs: number[];
+    /** A worker's claim on a reply: longer than an attempt's SMTP timeouts. */
+    leaseMs: number;
+    /** Fallback poll of the outbound queue besides the wake-ups. */
+    pollIntervalMs: number;
+  };
   webhooks: {
     allowPrivateTargets: boolean;
     retryDelaysMs: number[];
@@ -95,6 +106,22 @@ export class ConfigError extends Error {}
 type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** SMTP_URL: smtp:// or smtps:// with a host (credentials and port optional). */
+function smtpUrl(env: Env): string | null {
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`SMTP_URL must be a URL such as smtp://user:pass@host:587, got "${raw}"`);
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new ConfigError(`SMTP_URL must be a URL such as smtp://user:pass@host:587, got "${raw}"`);
+  }
+  return raw;
+}
 
 function integer(env: Env, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
@@ -316,6 +343,12 @@ export function loadConfig(env: Env = process.env): Config {
       },
       maxMessageBytes: integer(env, 'SMTP_INBOUND_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
       mailgunSigningKey: env.MAILGUN_SIGNING_KEY?.trim() || null,
+    },
+    mailOut: {
+      smtpUrl: smtpUrl(env),
+      retryDelaysMs: [60_000, 300_000, 900_000, 3_600_000],
+      leaseMs: 300_000,
+      pollIntervalMs: 1_000,
     },
     webhooks: {
       allowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),

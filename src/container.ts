@@ -22,15 +22,17 @@ import { createIdempotencyService } from './idempotency/idempotency-service.js';
 import { createLoginThrottle } from './http/login-throttle.js';
 import { createMetrics } from './http/metrics.js';
 import { join } from 'node:path';
-import { createLocalBlobStore } from './attachments/blob-store.js';
+import { createLocalBlobStore } from './attachments/blob-storage.js';
 import { createInboundService, replyTokenKey } from './mail/inbound-service.js';
-import { createMailApplier, NO_DELIVERY_TRACKING, type DeliveryFailures } from './mail/mail-apply.js';
+import { createMailApplier, type DeliveryFailures } from './mail/mail-apply.js';
 import { createMailboxService } from './mail/mailbox-service.js';
 import { createArticleService } from './knowledge/article-service.js';
 import { createAssistantService } from './knowledge/assistant-service.js';
 import { createChatLimits, DEFAULT_CHAT_LIMITS } from './help-center/chat-limits.js';
 import { createCollectionService } from './knowledge/collection-service.js';
 import { createKbPublic } from './knowledge/kb-public.js';
+import { createOutboundMail } from './mail/outbound-service.js';
+import { startOutboundWorker, type OutboundLogger } from './mail/outbound-worker.js';
 import { createNoteService } from './notes/note-service.js';
 import { createOrgProfiles } from './orgs/org-profile.js';
 import { createOrgService } from './orgs/org-service.js';
@@ -90,7 +92,9 @@ export function createContainer(options: ContainerOptions) {
   const plans = createPlanService({ database, clock, timeZone: config.timeZone, orgs });
   const customers = createCustomerService({ database, clock, ticketCounter, events });
   const teams = createTeamService({ database, clock });
-  const tickets = createTicketService({ database, clock, customers, quota, events, teams });
+  // Replies on EMAIL tickets are queued for mail in the reply's transaction.
+  const outboundMail = createOutboundMail({ database, clock, publicUrl: config.publicUrl });
+  const tickets = createTicketService({ database, clock, customers, quota, events, teams, mail: outboundMail });
   const notes = createNoteService({ database, clock, tickets, events });
   // The knowledge base: collections and articles (and the passages search and the assistant read).
   const kbCollections = createCollectionService({ database, clock });
@@ -162,12 +166,12 @@ export function createContainer(options: ContainerOptions) {
     presenceTtlMs: config.eventStream.presenceTtlMs,
   });
   // The email channel's mailboxes: IMAP/SMTP passwords sealed with a key of their own.
-  const mailboxes = createMailboxService({
-    database,
-    clock,
-    secrets: createSecretBox({ secretKey: config.secretKey, system: database.system, purpose: 'mailbox_credentials' }),
-    publicUrl: config.publicUrl,
+  const mailboxSecrets = createSecretBox({
+    secretKey: config.secretKey,
+    system: database.system,
+    purpose: 'mailbox_credentials',
   });
+  const mailboxes = createMailboxService({ database, clock, secrets: mailboxSecrets, publicUrl: config.publicUrl });
   // Received mail: stored first (files under DATA_DIR/blobs when large), then made into tickets.
   const blobs = createLocalBlobStore(join(config.dataDir, 'blobs'));
   const replyKey = replyTokenKey(database, clock);
@@ -183,7 +187,7 @@ export function createContainer(options: ContainerOptions) {
       tickets,
       mailboxes,
       replyKey,
-      deliveryFailures: options.deliveryFailures ?? NO_DELIVERY_TRACKING,
+      deliveryFailures: options.deliveryFailures ?? outboundMail,
     }),
   });
   const idempotency = createIdempotencyService({ database, clock, ttlHours: config.idempotencyTtlHours });
@@ -235,6 +239,7 @@ export function createContainer(options: ContainerOptions) {
     kbPublic,
     assistant,
     chatLimits,
+    outboundMail,
     webhooks,
     users,
     teams,
@@ -249,6 +254,18 @@ export function createContainer(options: ContainerOptions) {
     visitors,
     idempotency,
     metrics,
+    /**
+     * Starts the email channel's background work in this process: the outbound mail worker (with the
+     * server, unless --no-worker, and in `worker` processes).
+     */
+    startMailWorker: (logger: OutboundLogger) =>
+      startOutboundWorker({
+        database,
+        clock,
+        settings: config.mailOut,
+        openSecret: (sealed) => mailboxSecrets.open(sealed),
+        logger,
+      }),
     /**
      * Starts a webhook delivery worker on this database (a `worker` process's; the server's, in its
      * thread, src/worker-thread-entry.ts). Attempts are counted by this container's /metrics

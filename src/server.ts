@@ -49,6 +49,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   // Received mail is made into tickets here (stored mail left by a crash included).
   const mailProcessor = container.inbound.startProcessor({ intervalMs: MAIL_PROCESS_INTERVAL_MS });
   let smtp: { close(): Promise<void> } | null = null;
+  let mailWorker: { stop(): Promise<void> } | null = null;
   // Expired Idempotency-Keys are deleted by the service itself, in small batches that do not block writers.
   const sweeper = container.idempotency.startSweeper(IDEMPOTENCY_SWEEP_INTERVAL_MS, (err) =>
     app.log.warn({ err }, 'could not delete expired idempotency keys; retrying later'),
@@ -62,6 +63,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     await mailProcessor.stop();
     await sweeper.stop();
     await worker?.stop();
+    await mailWorker?.stop();
     await database.close();
   });
 
@@ -88,5 +90,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     worker = threadCanShare(config)
       ? startWorkerThread({ config, logger: app.log, onAttempt: container.metrics?.attemptFinished })
       : container.startWorker(app.log);
+    // Outbound mail: its worker waits on SMTP servers, not the CPU, so it shares the main thread.
+    mailWorker = container.startMailWorker(app.log);
   }
 }

@@ -75,6 +75,7 @@ describeEachDialect(
             type: 'INBOUND',
             author: { type: 'customer', id: t.customer.id, email: 'Jane.Doe@Example.com', name: 'Jane Doe' },
             created_at: '2026-03-31T23:59:59.999Z',
+            delivery: null,
           },
         ],
         created_at: '2026-03-31T23:59:59.999Z',

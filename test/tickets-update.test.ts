@@ -239,6 +239,7 @@ describeEachDialect(
           type: 'INBOUND',
           author: { type: 'customer', id: ticket.customer.id, email: 'ann@example.com', name: 'Ann Smith' },
           created_at: T1,
+          delivery: null,
         },
       });
       ctx.clock.set('2026-04-01T10:00:00.000Z');

@@ -50,6 +50,7 @@ const VARIABLES: [string, string][] = [
   ['WEBHOOK_LEASE_MS', "a worker's claim on a delivery (default timeout + 30000)"],
   ['WEBHOOK_POLL_INTERVAL_MS', 'fallback poll for due retries (default 1000)'],
   ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'unsafe: webhooks to private addresses (default false)'],
+  ['SMTP_URL', 'smtp://user:pass@host:587 (smtps:// for implicit TLS): replies of mailboxes without SMTP settings'],
 ];
 
 const width = Math.max(...VARIABLES.map(([name]) => name.length));

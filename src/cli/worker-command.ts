@@ -42,6 +42,7 @@ export function registerWorkerCommand(program: Command): void {
       // default metrics alone observe every garbage collection and sample the event loop).
       const container = createContainer({ config: { ...config, metricsEnabled: false }, database, clock: systemClock });
       let worker: { stop(): Promise<void> } | null = null;
+      let mailWorker: { stop(): Promise<void> } | null = null;
       // On SIGINT/SIGTERM: stop claiming, let attempts under way record their outcome, then close. Taken
       // over before the worker starts (and logs that it has): until a listener exists, Node's own handler
       // ends the process at a signal, without the drain.
@@ -49,8 +50,10 @@ export function registerWorkerCommand(program: Command): void {
         if (err) logger.error({ err }, 'worker shutting down after an error');
         else logger.info({ signal }, 'worker shutting down');
         await worker?.stop();
+        await mailWorker?.stop();
         await database.close();
       });
       worker = container.startWorker(logger);
+      mailWorker = container.startMailWorker(logger);
     });
 }

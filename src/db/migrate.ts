@@ -27,6 +27,7 @@ import * as inboundEmail from './migrations/20261129-0110-inbound-email.js';
 import * as widgets from './migrations/20261129-0200-widgets.js';
 import * as knowledgeBase from './migrations/20261129-0300-knowledge-base.js';
 import * as queueFilterIndexes from './migrations/20261129-0400-queue-filter-indexes.js';
+import * as emailOutbox from './migrations/20261129-0500-email-outbox.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261129-0200-widgets': widgets,
   '20261129-0300-knowledge-base': knowledgeBase,
   '20261129-0400-queue-filter-indexes': queueFilterIndexes,
+  '20261129-0500-email-outbox': emailOutbox,
 };
 
 class StaticProvider implements MigrationProvider {

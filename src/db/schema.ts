@@ -19,6 +19,7 @@ import type {
   KbPassageTable,
   KbTurnTable,
 } from '../knowledge/kb-tables.js';
+import type { EmailOutboxTable } from '../mail/outbox-tables.js';
 import type { NoteTable } from '../notes/note-tables.js';
 import type { EventTable, InstallationSecretTable } from '../events/event-tables.js';
 import type { OrganizationCounterTable, OrganizationSlugTable, OrganizationTable } from '../orgs/org-tables.js';
@@ -84,4 +85,5 @@ export interface Database {
   kb_passages: KbPassageTable;
   kb_conversations: KbConversationTable;
   kb_turns: KbTurnTable;
+  email_outbox: EmailOutboxTable;
 }

@@ -52,6 +52,7 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set<TenantTable>([
   'kb_passages',
   'kb_conversations',
   'kb_turns',
+  'email_outbox',
 ]);
 
 export class TenantScopeError extends Error {}

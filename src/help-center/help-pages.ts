@@ -1,6 +1,6 @@
 import escapeHtml from 'escape-html';
 import type { PublicCollection, PublicSearchResult } from '../knowledge/kb-public.js';
-import type { PublishedArticle } from '../knowledge/passage-store.js';
+import type { PublishedArticle } from '../knowledge/kb-public.js';
 
 // The help center's pages: plain server-rendered HTML that works without JavaScript. Every value
 // from the database is escaped here, except an article's body_html, which was sanitized when the

@@ -81,3 +81,4 @@ export function createKbPublic({ database }: { database: DatabaseHandle }) {
 }
 
 export type KbPublic = ReturnType<typeof createKbPublic>;
+export type { PublishedArticle } from './passage-store.js';

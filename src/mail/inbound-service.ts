@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { BlobStore } from '../attachments/blob-store.js';
+import type { BlobStore } from '../attachments/blob-storage.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { installationSecret } from '../db/installation-secrets.js';
 import { iso, type Clock } from '../shared/clock.js';

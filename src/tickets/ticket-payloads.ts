@@ -9,8 +9,39 @@ import type { TicketChannel, TicketPriority, TicketStatus } from './ticket-schem
 /** A stored ticket as the builders read it (the table's columns but the internal search key). */
 export type TicketRow = Omit<Selectable<TicketTable>, 'rid'>;
 
-/** A stored message (its organization is the ticket's). */
-export type MessageRow = Omit<Selectable<MessageTable>, 'rid' | 'organization_id' | 'seq'>;
+/**
+ * A stored message (its organization is the ticket's), with its mail delivery when it is a reply on
+ * an EMAIL ticket (absent or null otherwise).
+ */
+export type MessageRow = Omit<Selectable<MessageTable>, 'rid' | 'organization_id' | 'seq'> & {
+  delivery?: DeliveryView | null;
+};
+
+/** How a reply on an EMAIL ticket is getting to the customer (src/mail/outbox-store.ts keeps it). */
+export interface DeliveryView {
+  channel: 'email';
+  status: 'queued' | 'sent' | 'failed';
+  attempt_count: number;
+  last_error: string | null;
+  sent_at: string | null;
+}
+
+/** The delivery from its stored columns (state null: the message is not mailed). */
+export function deliveryView(
+  state: string | null,
+  attemptCount: number | string | null,
+  lastError: string | null,
+  sentAt: number | string | null,
+): DeliveryView | null {
+  if (state === null) return null;
+  return {
+    channel: 'email',
+    status: state === 'sent' || state === 'failed' ? state : 'queued',
+    attempt_count: Number(attemptCount ?? 0),
+    last_error: lastError,
+    sent_at: sentAt === null ? null : iso(Number(sentAt)),
+  };
+}
 
 export interface TicketCustomerRef {
   id: string;
@@ -47,6 +78,7 @@ export interface MessageView {
   type: 'INBOUND' | 'OUTBOUND';
   author: { type: 'customer' | 'user'; id: string; email: string | null; name: string | null } | null;
   created_at: string;
+  delivery: DeliveryView | null;
 }
 
 export function messageView(row: MessageRow): MessageView {
@@ -65,6 +97,7 @@ export function messageView(row: MessageRow): MessageView {
     type: row.type as MessageView['type'],
     author,
     created_at: iso(row.created_at),
+    delivery: row.delivery ?? null,
   };
 }
 

@@ -86,12 +86,22 @@ export const AuthorSchema = Type.Object({
   name: Nullable(Type.String()),
 });
 
+/** A reply's way to the customer on an EMAIL ticket (null on other messages). */
+export const DeliverySchema = Type.Object({
+  channel: StringEnum(['email'] as const),
+  status: StringEnum(['queued', 'sent', 'failed'] as const),
+  attempt_count: Type.Integer(),
+  last_error: Nullable(Type.String()),
+  sent_at: NullableTimestamp,
+});
+
 export const MessageSchema = Type.Object({
   id: Type.String(),
   content: Type.String(),
   type: StringEnum(['INBOUND', 'OUTBOUND'] as const),
   author: Nullable(AuthorSchema),
   created_at: Timestamp,
+  delivery: Nullable(DeliverySchema),
 });
 
 const TicketCustomer = Type.Object({

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '../db/database.js';
+import type { DatabaseHandle, TenantDb } from '../db/database.js';
 import type { QuotaService } from '../billing/quota-service.js';
 import type { CustomerService } from '../customers/customer-service.js';
 import type { EventRecorder } from '../webhooks/event-recorder.js';
@@ -12,6 +12,7 @@ import { offsetOf, paginationMeta } from '../shared/pagination.js';
 import { moveTicketCount, ticketCountAdjustment } from './ticket-count-store.js';
 import { readCountedPage, type CountedPage, type PageWindow } from './ticket-list-store.js';
 import {
+  type DeliveryView,
   messageEventData,
   messageView,
   ticketEventData,
@@ -52,6 +53,12 @@ export interface TicketServiceDeps {
   quota: Pick<QuotaService, 'checkTicketAllowed' | 'ticketLimitAbsent' | 'unlimitedAdmission' | 'recordTicket'>;
   events: Pick<EventRecorder, 'record' | 'recordWrites'>;
   teams: Pick<TeamService, 'teamIdsOf'>;
+  /** Mails replies on EMAIL tickets: queued in the reply's own transaction (src/mail/outbound-service.ts). */
+  mail?: {
+    /** Loads what queueReply needs from outside the organization, before the reply's transaction. */
+    ready(): Promise<void>;
+    queueReply(t: TenantDb, reply: { ticketId: string; messageId: string; now: number }): Promise<DeliveryView>;
+  };
 }
 
 export type TicketService = ReturnType<typeof createTicketService>;
@@ -72,7 +79,7 @@ export interface TicketOrigin {
   transcript: readonly { type: 'INBOUND' | 'OUTBOUND'; content: string }[];
 }
 
-export function createTicketService({ database, clock, customers, quota, events, teams }: TicketServiceDeps) {
+export function createTicketService({ database, clock, customers, quota, events, teams, mail }: TicketServiceDeps) {
   // Which searches were capped lately: lets their next run walk for the page beside the count (a hint only).
   const cappedTerms = createCappedTermHints();
   const ticketReads = createReadBatcher<LoadedTicket>({
@@ -275,6 +282,7 @@ export function createTicketService({ database, clock, customers, quota, events,
     if (blank(input.content)) throw validationError('content must not be blank', 'content', 'blank');
     // A signed-in user replies as themselves (OUTBOUND); an API key names the user, or the customer writes.
     const userId = actingUserId((options.caller ?? API_KEY_CALLER).userId, input.user_id);
+    if (mail && userId !== null) await mail.ready();
     return database.forOrganization(organizationId).transaction(async (t) => {
       const ticket = await store.lockTicket(t, id);
       if (!ticket) throw notFound('ticket');
@@ -316,12 +324,17 @@ export function createTicketService({ database, clock, customers, quota, events,
         occurredAt: now,
         data: messageEventData(message, ticket),
       });
+      // A reply on an EMAIL ticket is mailed: queued before the message's writes, in their transaction.
+      const delivery =
+        mail && author.type === 'OUTBOUND' && ticket.channel === 'EMAIL'
+          ? await mail.queueReply(t, { ticketId: ticket.id, messageId: message.id, now })
+          : null;
       await t.writeLast([
         store.messageInsert(t, message, ticket.message_count + 1),
         store.messageCountBump(t, ticket.id, now),
         ...event,
       ]);
-      return messageView(message);
+      return messageView({ ...message, delivery });
     });
   }
 

@@ -1,6 +1,14 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { TenantDb } from '../db/database.js';
-import type { MessageRow, TagRef, TeamRef, TicketCustomerRef, TicketRow, UserRef } from './ticket-payloads.js';
+import {
+  deliveryView,
+  type MessageRow,
+  type TagRef,
+  type TeamRef,
+  type TicketCustomerRef,
+  type TicketRow,
+  type UserRef,
+} from './ticket-payloads.js';
 
 // Data access for tickets, their messages and tags, and the rows a ticket refers to. Every
 // function takes the organization-scoped handle it runs in (the root connection or a transaction):
@@ -175,13 +183,23 @@ export function messageCountBump(t: TenantDb, id: string, now: number) {
 
 /** A ticket's messages, oldest first (seq follows insertion order within the ticket). */
 export async function listMessages(t: TenantDb, ticketId: string): Promise<MessageRow[]> {
-  const rows = await t
-    .selectFrom('messages')
-    .select(MESSAGE_COLUMNS)
-    .where('ticket_id', '=', ticketId)
-    .orderBy('seq')
-    .execute();
-  return rows.map((m) => ({ ...m, created_at: Number(m.created_at) }));
+  // With each reply's mail delivery (email_outbox, by the message's id).
+  const columns = sql.raw(MESSAGE_COLUMNS.map((c) => `m.${c}`).join(', '));
+  const { rows } = await sql<
+    Omit<MessageRow, 'delivery'> & {
+      d_state: string | null;
+      d_attempts: number | null;
+      d_error: string | null;
+      d_sent: number | null;
+    }
+  >`SELECT ${columns}, o.state AS d_state, o.attempt_count AS d_attempts, o.last_error AS d_error, o.sent_at AS d_sent
+      FROM messages m LEFT JOIN email_outbox o ON o.organization_id = m.organization_id AND o.message_id = m.id
+     WHERE m.organization_id = ${t.organizationId} AND m.ticket_id = ${ticketId} ORDER BY m.seq`.execute(t.db);
+  return rows.map(({ d_state, d_attempts, d_error, d_sent, ...m }) => ({
+    ...m,
+    created_at: Number(m.created_at),
+    delivery: deliveryView(d_state, d_attempts, d_error, d_sent),
+  }));
 }
 
 /** The organization's tags among `ids` (unknown and other organizations' ids are simply absent). */

@@ -1636,6 +1636,16 @@ export interface components {
              * @description UTC, millisecond precision
              */
             created_at: string;
+            delivery: {
+                /** @enum {string} */
+                channel: "email";
+                /** @enum {string} */
+                status: "queued" | "sent" | "failed";
+                attempt_count: number;
+                last_error: string | null;
+                /** Format: date-time */
+                sent_at: string | null;
+            } | null;
         };
         Note: {
             id: string;

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLocalBlobStore } from './blob-store.js';
+import { createLocalBlobStore } from './blob-storage.js';
 
 describe('local blob store', async () => {
   const root = await mkdtemp(join(tmpdir(), 'blobs-'));
