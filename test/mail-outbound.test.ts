@@ -4,6 +4,7 @@ import { claimDue } from '../src/mail/outbox-store.js';
 import { startOutboundWorker, type OutboundWorkerHandle } from '../src/mail/outbound-worker.js';
 import { ticketFromMessageId } from '../src/mail/reply-token.js';
 import { describeEachDialect, ISO_MS, type TestContext, type TestOrg } from './support/harness.js';
+import { createMailbox, postRaw, rawMail, ticketsOf, uniqueId } from './support/mail-fixtures.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 import { createTicket, seedUser } from './support/ticket-fixtures.js';
 import { eventually, silentLogger } from './support/webhook-receiver.js';
@@ -143,6 +144,38 @@ describeEachDialect('outbound mail', (ctx) => {
     expect(third.inReplyTo).toBe(ids[1]);
     expect(third.references?.split(/\s+/)).toEqual([ids[0], ids[1]]);
     expect(new Set(ids).size).toBe(3);
+  });
+
+  it("answers the customer's mail: the first reply names it, and the customer's answer threads back", async () => {
+    const { org, agent } = await setup();
+    const mailbox = await createMailbox(org);
+    const customerId = `${uniqueId('first')}@customer.example`;
+    const first = await postRaw(ctx, mailbox.token, rawMail({ to: mailbox.address, messageId: customerId }));
+    expect(first.status).toBeLessThan(300);
+    await ctx.container.inbound.processQueued();
+    const [ticket] = await ticketsOf(org);
+    expect(ticket.channel).toBe('EMAIL');
+    start();
+    const reply = await org.api.post(messagesOf(ticket.id), { content: 'We are on it', user_id: agent.id });
+    expect(reply.status).toBe(201);
+    const mail = await eventually(async () => sink.accepted.find((m) => m.parsed.text?.trim() === 'We are on it'));
+    expect(mail.parsed.inReplyTo).toBe(`<${customerId}>`);
+    expect(mail.parsed.references?.split(/\s+/)).toEqual([`<${customerId}>`]);
+    // The customer answers our mail (a new subject, so only the headers can thread it).
+    const answer = rawMail({ to: mailbox.address, subject: 'Thanks', inReplyTo: mail.parsed.messageId! });
+    expect((await postRaw(ctx, mailbox.token, answer)).status).toBeLessThan(300);
+    await ctx.container.inbound.processQueued();
+    const tickets = await ticketsOf(org);
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0].messages.map((m: { type: string }) => m.type)).toEqual(['INBOUND', 'OUTBOUND', 'INBOUND']);
+    const recorded = await ctx.database.db
+      .selectFrom('mail_message_ids')
+      .select(['message_id', 'direction'])
+      .where('organization_id', '=', org.id)
+      .orderBy('created_at')
+      .execute();
+    expect(recorded.map((r) => r.direction)).toEqual(['inbound', 'outbound', 'inbound']);
+    expect(`<${recorded[1].message_id}>`).toBe(mail.parsed.messageId);
   });
 
   it('mails nothing for replies on other tickets, customer messages or notes', async () => {

@@ -4,6 +4,7 @@ import { installationSecret } from '../db/installation-secrets.js';
 import type { Clock } from '../shared/clock.js';
 import * as mailboxes from './mailbox-store.js';
 import * as outbox from './outbox-store.js';
+import { recordMessageIds } from './inbound-store.js';
 import { makeMessageId } from './reply-token.js';
 
 // Replies by mail: the port the ticket service calls inside a reply's transaction. The queue row and
@@ -80,6 +81,15 @@ export function createOutboundMail({ database, clock, publicUrl }: OutboundMailD
         created_at: reply.now,
         updated_at: reply.now,
       });
+      // Recorded with the Message-IDs the ticket's mail threads by (without angle brackets, as parsed).
+      await recordMessageIds(t, [
+        {
+          message_id: mailMessageId.slice(1, -1),
+          ticket_id: reply.ticketId,
+          direction: 'outbound',
+          created_at: reply.now,
+        },
+      ]);
       await t.notify(OUTBOX_CHANNEL);
       return {
         channel: 'email' as const,

@@ -101,15 +101,32 @@ export async function loadMailParts(t: TenantDb, ticketId: string, messageId: st
  * mailed before it. In-Reply-To names the last, References all of them.
  */
 export async function threadMessageIds(t: TenantDb, ticketId: string, before: string): Promise<string[]> {
-  const rows = await t
+  const sent = await t
     .selectFrom('email_outbox')
-    .select(['mail_message_id', 'message_id'])
+    .select(['mail_message_id', 'message_id', 'created_at'])
     .where('ticket_id', '=', ticketId)
-    .where('message_id', '<', before)
+    .where('message_id', '<=', before)
     .orderBy('created_at')
     .orderBy('message_id')
     .execute();
-  return rows.map((r) => r.mail_message_id);
+  const own = sent.find((r) => r.message_id === before);
+  const earlier = sent.filter((r) => r.message_id !== before);
+  // The customer's mails on this ticket too, so the first reply already answers their mail (kept
+  // without angle brackets, as headers are parsed).
+  const received = await t
+    .selectFrom('mail_message_ids')
+    .select(['message_id', 'created_at'])
+    .where('ticket_id', '=', ticketId)
+    .where('direction', '=', 'inbound')
+    .$if(own !== undefined, (q) => q.where('created_at', '<=', own!.created_at))
+    .orderBy('created_at')
+    .execute();
+  return [
+    ...earlier.map((r) => ({ id: r.mail_message_id, at: Number(r.created_at) })),
+    ...received.map((r) => ({ id: `<${r.message_id}>`, at: Number(r.created_at) })),
+  ]
+    .sort((a, b) => a.at - b.at)
+    .map((r) => r.id);
 }
 
 /** The delivery state of each of these messages that is mailed (absent: not a reply to mail). */
