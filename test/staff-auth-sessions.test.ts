@@ -79,7 +79,9 @@ describeEachDialect('staff sign-in and sessions', (ctx) => {
     expect((await agent.request('GET', '/api/v1/tickets')).status).toBe(200);
     const created = await agent.request('POST', '/api/v1/customers', { email: 'c1@example.com', name: 'C1' });
     expect(created.status).toBe(201);
-    const refused = await agent.request('GET', '/api/v1/users');
+    // The directory is readable to agents (to assign); its administration is not.
+    expect((await agent.request('GET', '/api/v1/users')).status).toBe(200);
+    const refused = await agent.request('GET', '/api/v1/api-keys');
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('insufficient_scope');
     expect(
@@ -93,10 +95,12 @@ describeEachDialect('staff sign-in and sessions', (ctx) => {
   it('a request with an Authorization header is judged by it alone', async () => {
     const org = await ctx.createOrg();
     const admin = await signIn(ctx, org, { role: 'admin' });
-    const bad = await admin.request('GET', '/api/v1/users', undefined, { headers: { authorization: 'Bearer nope' } });
+    const bad = await admin.request('GET', '/api/v1/api-keys', undefined, {
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(bad.status).toBe(401);
     const readOnly = await org.keyWith(['tickets:read']);
-    const withKey = await admin.request('GET', '/api/v1/users', undefined, {
+    const withKey = await admin.request('GET', '/api/v1/api-keys', undefined, {
       headers: { authorization: `Bearer ${readOnly}` },
     });
     expect(withKey.status).toBe(403);

@@ -69,6 +69,7 @@ describe('ticket payload builders', () => {
           type: 'OUTBOUND',
           author: { type: 'user', id: 'u-1', email: 'una@staff.example', name: 'Una' },
           created_at: '2026-01-02T03:04:05.007Z',
+          delivery: null,
         },
       ],
       created_at: '2026-01-02T03:04:05.006Z',
@@ -186,6 +187,7 @@ describe('ticket payload builders', () => {
       type: 'INBOUND',
       author: { type: 'customer', id: 'c-1', email: 'c@example.com', name: null },
       created_at: '2026-01-02T03:04:05.007Z',
+      delivery: null,
     });
   });
 
