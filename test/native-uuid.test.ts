@@ -13,8 +13,11 @@ import { describeEachDialect } from './support/harness.js';
 const TEXT_ID_COLUMNS = [
   'customers.external_organization_id',
   'customers.external_user_id',
+  'email_outbox.mail_message_id', // a mail's Message-ID
   'inbound_emails.message_id', // a mail's Message-ID
   'invitations.user_id',
+  'kb_article_revisions.author_id', // a staff user id
+  'kb_articles.author_id', // a staff user id
   'mail_message_ids.message_id', // a mail's Message-ID
   'messages.author_id', // a user id or a customer id
   'notes.author_id', // a staff user id
@@ -25,6 +28,8 @@ const TEXT_ID_COLUMNS = [
   'tickets.assignee_id',
   'tickets.external_organization_id',
   'users.id',
+  'widget_conversations.external_user_id', // the embedding site's user id
+  'widget_visitors.external_user_id', // the embedding site's user id
 ];
 
 /** uuid columns of tables created after the conversion, with their native type from the start. */
@@ -48,6 +53,44 @@ const LATER_UUID_COLUMNS = [
   'inbound_emails.ticket_id',
   'mail_message_ids.organization_id',
   'mail_message_ids.ticket_id',
+  'email_outbox.message_id',
+  'email_outbox.organization_id',
+  'email_outbox.ticket_id',
+  'kb_article_revisions.article_id',
+  'kb_article_revisions.id',
+  'kb_article_revisions.organization_id',
+  'kb_article_slugs.article_id',
+  'kb_article_slugs.organization_id',
+  'kb_articles.collection_id',
+  'kb_articles.id',
+  'kb_articles.organization_id',
+  'kb_collections.id',
+  'kb_collections.organization_id',
+  'kb_conversations.id',
+  'kb_conversations.organization_id',
+  'kb_conversations.ticket_id',
+  'kb_passages.article_id',
+  'kb_passages.id',
+  'kb_passages.organization_id',
+  'kb_turns.conversation_id',
+  'kb_turns.id',
+  'kb_turns.organization_id',
+  'organization_slugs.organization_id',
+  'widget_conversations.customer_id',
+  'widget_conversations.organization_id',
+  'widget_conversations.ticket_id',
+  'widget_conversations.visitor_id',
+  'widget_conversations.widget_id',
+  'widget_key_lookup.owner_organization_id',
+  'widget_key_lookup.widget_id',
+  'widget_visitor_lookup.owner_organization_id',
+  'widget_visitor_lookup.visitor_id',
+  'widget_visitors.customer_id',
+  'widget_visitors.id',
+  'widget_visitors.organization_id',
+  'widget_visitors.widget_id',
+  'widgets.id',
+  'widgets.organization_id',
 ];
 
 describeEachDialect(

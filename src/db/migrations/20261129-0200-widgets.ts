@@ -30,8 +30,8 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
 
   await sql`CREATE TABLE widget_key_lookup (
     key text PRIMARY KEY,
-    owner_organization_id text NOT NULL,
-    widget_id text NOT NULL)`.execute(db);
+    owner_organization_id ${uuid} NOT NULL,
+    widget_id ${uuid} NOT NULL)`.execute(db);
 
   // A deleted widget ends its visitors' sessions (their tickets stay).
   const widgetRef = sql`FOREIGN KEY (organization_id, widget_id) REFERENCES widgets (organization_id, id) ON DELETE CASCADE`;
@@ -53,8 +53,8 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
 
   await sql`CREATE TABLE widget_visitor_lookup (
     token_hash text PRIMARY KEY,
-    owner_organization_id text NOT NULL,
-    visitor_id text NOT NULL,
+    owner_organization_id ${uuid} NOT NULL,
+    visitor_id ${uuid} NOT NULL,
     expires_at ${bigint} NOT NULL)`.execute(db);
 
   const ticketRef = pg
