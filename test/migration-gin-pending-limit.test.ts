@@ -18,7 +18,7 @@ describeEachDialect(
         const { rows } = await sql<{
           name: string;
         }>`SELECT name FROM sqlite_master WHERE name LIKE '%_fts' ORDER BY name`.execute(db);
-        expect(rows.map((r) => r.name)).toEqual(['customers_fts', 'messages_fts', 'tickets_fts']);
+        expect(rows.map((r) => r.name)).toEqual(['customers_fts', 'kb_passages_fts', 'messages_fts', 'tickets_fts']);
         return;
       }
       const { rows } = await sql<{ name: string; options: string[] | null }>`

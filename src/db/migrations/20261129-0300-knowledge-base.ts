@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { slugCandidates } from '../../shared/slug.js';
 import type { MigrationDialect } from '../migrator.js';
+import { GIN_PENDING_LIST_KB } from './20261124-0100-gin-pending-limit.js';
 
 // The knowledge base (src/knowledge) and the organization's public face.
 //
@@ -132,7 +133,9 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     ${tsv})`.execute(db);
   if (pg) {
     await sql`CREATE EXTENSION IF NOT EXISTS btree_gin`.execute(db);
-    await sql`CREATE INDEX kb_passages_tsv_idx ON kb_passages USING gin (organization_id, tsv)`.execute(db);
+    // Bounded pending list, as every GIN index here: each search reads through it.
+    await sql`CREATE INDEX kb_passages_tsv_idx ON kb_passages USING gin (organization_id, tsv)
+      WITH (gin_pending_list_limit = ${sql.lit(GIN_PENDING_LIST_KB)})`.execute(db);
     await sql`CREATE INDEX kb_passages_article_idx ON kb_passages (organization_id, article_id, position)`.execute(db);
   } else {
     await sql`CREATE UNIQUE INDEX kb_passages_id_key ON kb_passages (organization_id, id)`.execute(db);
