@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { beforeAll, expect, it } from 'vitest';
 import { describeBrowser, expectAccessible, ui, uniqueSuffix, type Staff } from './support/browser.js';
-import { chooseFromMenu, openTicket, replyBox, ticketLink } from './support/console-page.js';
+import { chooseFromMenu, openTicket, replyBox, ticketLink, waitUntilLive } from './support/console-page.js';
 
 // The queue views the API filters (Unassigned, My teams), the assign menu (Me, Unassigned, anyone, any
 // team; opened with `a`), the page's Content-Security-Policy while a dialog locks the page's scroll, and
@@ -152,5 +152,34 @@ describeBrowser('queue views, the assign menu and the page policy', (suite) => {
     await expect.poll(stored).toBe(404);
     expect(asked).toEqual([`Delete tag ${name}?`]);
     await ui(row).toHaveCount(0);
+  });
+
+  it('tickets are read ahead: the row under the cursor as the list shows and a row the pointer rests on, no other; the click then reads nothing again', async () => {
+    const tag = uniqueSuffix();
+    // Created oldest first; the list shows newest first, so "Ahead 2" is the top row, under the cursor.
+    const t: { id: string }[] = [];
+    for (let i = 0; i < 3; i++) t.push(await suite.seedTicket({ subject: `Ahead ${i} ${tag}` }));
+    const aheadPage = await suite.newPage();
+    const reads: string[] = [];
+    aheadPage.on('request', (request) => {
+      const read = /\/api\/v1\/tickets\/([0-9a-f-]{36}(?:\/notes)?)$/.exec(new URL(request.url()).pathname);
+      if (read && request.method() === 'GET') reads.push(read[1]);
+    });
+    await suite.signIn(aheadPage, agent.email, agent.password);
+    await aheadPage.goto(`/app/?view=all&status=OPEN&q=${encodeURIComponent(tag)}`);
+    await ui(ticketLink(aheadPage, `Ahead 0 ${tag}`)).toBeVisible();
+    await expect.poll(() => reads.includes(t[2].id) && reads.includes(`${t[2].id}/notes`)).toBe(true);
+    // Once live, nothing the stream says makes the read-ahead stale (a resume from nothing resets caches).
+    await waitUntilLive(aheadPage);
+
+    await ticketLink(aheadPage, `Ahead 0 ${tag}`).hover();
+    await expect.poll(() => reads.filter((r) => r.startsWith(t[0].id)).sort()).toEqual([t[0].id, `${t[0].id}/notes`]);
+    expect(reads.some((r) => r.startsWith(t[1].id))).toBe(false);
+    const before = reads.filter((r) => r === t[0].id).length;
+
+    await ticketLink(aheadPage, `Ahead 0 ${tag}`).click();
+    await ui(aheadPage.getByRole('heading', { name: `Ahead 0 ${tag}` })).toBeVisible();
+    await ui(replyBox(aheadPage)).toBeVisible();
+    expect(reads.filter((r) => r === t[0].id)).toHaveLength(before);
   });
 });

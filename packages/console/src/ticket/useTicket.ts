@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { helpdesk, isStatus } from '../api';
 import type { Note, Ticket } from '../types';
 
@@ -9,37 +9,49 @@ export interface LoadedTicket {
   etag: string | null;
 }
 
-export const useTicket = (id: string) =>
-  useQuery({
-    queryKey: ['ticket', id],
-    queryFn: async ({ signal }): Promise<LoadedTicket> => {
-      const { body, response } = await helpdesk.request<{ data: Ticket }>(
-        'GET',
-        `/api/v1/tickets/${encodeURIComponent(id)}`,
-        {
-          signal,
-        },
-      );
-      return { ticket: body.data, etag: response.headers.get('etag') };
-    },
-  });
+const ticketQuery = (id: string) => ({
+  queryKey: ['ticket', id],
+  queryFn: async ({ signal }: { signal: AbortSignal }): Promise<LoadedTicket> => {
+    const { body, response } = await helpdesk.request<{ data: Ticket }>(
+      'GET',
+      `/api/v1/tickets/${encodeURIComponent(id)}`,
+      {
+        signal,
+      },
+    );
+    return { ticket: body.data, etag: response.headers.get('etag') };
+  },
+});
 
-export const useNotes = (id: string) =>
-  useQuery({
-    queryKey: ['notes', id],
-    retry: false,
-    queryFn: async ({ signal }): Promise<Note[]> => {
-      try {
-        return (
-          await helpdesk.request<{ data: Note[] }>('GET', `/api/v1/tickets/${encodeURIComponent(id)}/notes`, { signal })
-        ).body.data;
-      } catch (error) {
-        // A server without internal notes: the thread shows messages only.
-        if (isStatus(error, 404)) return [];
-        throw error;
-      }
-    },
-  });
+export const useTicket = (id: string) => useQuery(ticketQuery(id));
+
+const notesQuery = (id: string) => ({
+  queryKey: ['notes', id],
+  retry: false,
+  queryFn: async ({ signal }: { signal: AbortSignal }): Promise<Note[]> => {
+    try {
+      return (
+        await helpdesk.request<{ data: Note[] }>('GET', `/api/v1/tickets/${encodeURIComponent(id)}/notes`, { signal })
+      ).body.data;
+    } catch (error) {
+      // A server without internal notes: the thread shows messages only.
+      if (isStatus(error, 404)) return [];
+      throw error;
+    }
+  },
+});
+
+export const useNotes = (id: string) => useQuery(notesQuery(id));
+
+/**
+ * Starts reading a ticket and its notes as soon as the agent shows intent (pointer over its row, the row
+ * focused by j/k, a press): by the click, the thread is usually on its way or already here. Data already
+ * cached and fresh (live events keep it so) is not read again.
+ */
+export function prefetchTicket(client: QueryClient, id: string): void {
+  void client.prefetchQuery(ticketQuery(id));
+  void client.prefetchQuery(notesQuery(id));
+}
 
 /** The rows of the last list shown, so "resolve and next" knows what comes next. */
 export const lastQueue: { ids: string[] } = { ids: [] };
