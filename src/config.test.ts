@@ -105,9 +105,29 @@ describe('configuration', () => {
       smtpInbound: { port: 2525, host: '127.0.0.1' },
       maxMessageBytes: 1_048_576,
       mailgunSigningKey: 'key',
+      processing: { leaseMs: 300_000, intervalMs: 5_000 },
     });
     expect(() => loadConfig({ SMTP_INBOUND_PORT: 'smtp' })).toThrow(ConfigError);
     expect(() => loadConfig({ SMTP_INBOUND_MAX_BYTES: '10' })).toThrow(ConfigError);
+  });
+
+  it("reads the mail queues' leases and polls, with floors", () => {
+    expect(loadConfig({}).mailOut).toMatchObject({ leaseMs: 300_000, pollIntervalMs: 1_000 });
+    const c = loadConfig({
+      MAIL_INBOUND_LEASE_MS: '1000',
+      MAIL_INBOUND_POLL_MS: '100',
+      MAIL_OUTBOUND_LEASE_MS: '2000',
+      MAIL_OUTBOUND_POLL_MS: '10',
+    });
+    expect(c.mail.processing).toEqual({ leaseMs: 1_000, intervalMs: 100 });
+    expect(c.mailOut).toMatchObject({ leaseMs: 2_000, pollIntervalMs: 10 });
+    for (const [name, value] of [
+      ['MAIL_INBOUND_LEASE_MS', '999'],
+      ['MAIL_INBOUND_POLL_MS', '99'],
+      ['MAIL_OUTBOUND_LEASE_MS', '999'],
+      ['MAIL_OUTBOUND_POLL_MS', '9'],
+    ])
+      expect(() => loadConfig({ [name]: value }), name).toThrow(ConfigError);
   });
 
   it("reads WEBHOOK_WORKER_NICE from 0 (the API's priority) to 19", () => {

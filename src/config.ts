@@ -77,6 +77,8 @@ export interface Config {
     maxMessageBytes: number;
     /** MAILGUN_SIGNING_KEY: checks Mailgun's signature on inbound webhooks of mailboxes without their own key. */
     mailgunSigningKey: string | null;
+    /** Turning stored mail into tickets: a claim's lease (MAIL_INBOUND_LEASE_MS) and the queue's poll (MAIL_INBOUND_POLL_MS). */
+    processing: { leaseMs: number; intervalMs: number };
   };
   /** The email channel's outbound mail. */
   mailOut: {
@@ -343,12 +345,17 @@ export function loadConfig(env: Env = process.env): Config {
       },
       maxMessageBytes: integer(env, 'SMTP_INBOUND_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
       mailgunSigningKey: env.MAILGUN_SIGNING_KEY?.trim() || null,
+      processing: {
+        leaseMs: integer(env, 'MAIL_INBOUND_LEASE_MS', 300_000, 1_000),
+        intervalMs: integer(env, 'MAIL_INBOUND_POLL_MS', 5_000, 100),
+      },
     },
     mailOut: {
       smtpUrl: smtpUrl(env),
       retryDelaysMs: [60_000, 300_000, 900_000, 3_600_000],
-      leaseMs: 300_000,
-      pollIntervalMs: 1_000,
+      // An attempt's SMTP timeouts are scaled to end within the lease (mail-transports.ts).
+      leaseMs: integer(env, 'MAIL_OUTBOUND_LEASE_MS', 300_000, 1_000),
+      pollIntervalMs: integer(env, 'MAIL_OUTBOUND_POLL_MS', 1_000, 10),
     },
     webhooks: {
       allowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),

@@ -181,6 +181,7 @@ export function createContainer(options: ContainerOptions) {
     blobs,
     mailboxes,
     maxMessageBytes: config.mail.maxMessageBytes,
+    leaseMs: config.mail.processing.leaseMs,
     apply: createMailApplier({
       database,
       clock,

@@ -10,9 +10,6 @@ import { startWorkerThread, threadCanShare } from './webhooks/worker-thread.js';
 
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 60_000;
 
-/** How often stored mail not yet processed is looked for (a crash's leftovers, retries). */
-const MAIL_PROCESS_INTERVAL_MS = 5_000;
-
 export interface ServeOptions {
   /** Run the webhook delivery worker in this process (the default for `npm start`). */
   worker: boolean;
@@ -47,7 +44,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const app = await buildApp(container, { logger: { level: config.logLevel } });
   let worker: WorkerHandle | null = null;
   // Received mail is made into tickets here (stored mail left by a crash included).
-  const mailProcessor = container.inbound.startProcessor({ intervalMs: MAIL_PROCESS_INTERVAL_MS });
+  const mailProcessor = container.inbound.startProcessor({ intervalMs: config.mail.processing.intervalMs });
   let smtp: { close(): Promise<void> } | null = null;
   let mailWorker: { stop(): Promise<void> } | null = null;
   // Expired Idempotency-Keys are deleted by the service itself, in small batches that do not block writers.

@@ -40,6 +40,8 @@ const VARIABLES: [string, string][] = [
   ['SMTP_INBOUND_HOST', 'address of the SMTP listener (default 0.0.0.0)'],
   ['SMTP_INBOUND_MAX_BYTES', 'largest received message, any way in (default 26214400)'],
   ['MAILGUN_SIGNING_KEY', "Mailgun's webhook signing key, for mailboxes without their own"],
+  ['MAIL_INBOUND_LEASE_MS', "a process's claim on received mail it is turning into a ticket (default 300000)"],
+  ['MAIL_INBOUND_POLL_MS', 'how often stored mail not yet processed is looked for (default 5000)'],
   ['WEBHOOK_TIMEOUT_MS', 'timeout of one delivery attempt (default 30000)'],
   ['WEBHOOK_RETRY_DELAYS_MS', 'delays before attempts 2–5 (default 60000,120000,240000,480000)'],
   ['WEBHOOK_WORKER_CONCURRENCY', 'deliveries a worker sends at once (default 64)'],
@@ -51,6 +53,8 @@ const VARIABLES: [string, string][] = [
   ['WEBHOOK_POLL_INTERVAL_MS', 'fallback poll for due retries (default 1000)'],
   ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'unsafe: webhooks to private addresses (default false)'],
   ['SMTP_URL', 'smtp://user:pass@host:587 (smtps:// for implicit TLS): replies of mailboxes without SMTP settings'],
+  ['MAIL_OUTBOUND_LEASE_MS', "a sender's claim on a reply; SMTP timeouts fit in half of it (default 300000)"],
+  ['MAIL_OUTBOUND_POLL_MS', 'fallback poll for due mail retries (default 1000)'],
 ];
 
 const width = Math.max(...VARIABLES.map(([name]) => name.length));

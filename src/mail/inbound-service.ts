@@ -22,7 +22,6 @@ import * as mailboxStore from './mailbox-store.js';
 export const INLINE_RAW_BYTES = 512 * 1024;
 /** Attempts before a message that keeps failing for a reason other than itself is kept as failed. */
 const MAX_ATTEMPTS = 5;
-const LEASE_MS = 5 * 60_000;
 const CLAIM_BATCH = 10;
 
 export type InboundSource = 'smtp' | 'imap' | 'webhook' | 'postmark' | 'mailgun';
@@ -43,6 +42,8 @@ export interface InboundServiceDeps {
   mailboxes: Pick<MailboxService, 'findByAddress'>;
   apply: MailApplier;
   maxMessageBytes: number;
+  /** How long one process holds a claimed message; a crashed process's claims run out after it. */
+  leaseMs: number;
   /** Called when processing fails unexpectedly (logged by whoever runs the processor). */
   onError?: (err: unknown, context: { organizationId: string; inboundId: string }) => void;
 }
@@ -57,6 +58,7 @@ export function createInboundService({
   mailboxes,
   apply,
   maxMessageBytes,
+  leaseMs,
   onError,
 }: InboundServiceDeps) {
   let running: Promise<void> = Promise.resolve();
@@ -146,7 +148,7 @@ export function createInboundService({
       if (organizations.length === 0) return;
       let claimedAny = false;
       for (const organizationId of organizations) {
-        const leaseUntil = clock() + LEASE_MS;
+        const leaseUntil = clock() + leaseMs;
         const claimed = await database
           .forOrganization(organizationId)
           .transaction((t) => store.claimQueued(t, clock(), leaseUntil, CLAIM_BATCH));

@@ -7,6 +7,22 @@ import type { SmtpSettings } from './mailbox-service.js';
 
 /** Timeouts short enough that an attempt ends well within a worker's lease. */
 const TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
+/**
+ * The timeouts for a lease of leaseMs: an attempt (connect, greeting, then the socket's idle limit) must
+ * end before its lease does, or a second claim could send the reply again while the first still runs.
+ */
+export function timeoutsWithin(leaseMs: number): typeof TIMEOUTS {
+  const scale = Math.min(
+    1,
+    leaseMs / 2 / (TIMEOUTS.connectionTimeout + TIMEOUTS.greetingTimeout + TIMEOUTS.socketTimeout),
+  );
+  return {
+    connectionTimeout: Math.floor(TIMEOUTS.connectionTimeout * scale),
+    greetingTimeout: Math.floor(TIMEOUTS.greetingTimeout * scale),
+    socketTimeout: Math.floor(TIMEOUTS.socketTimeout * scale),
+  };
+}
 const POOL = { pool: true, maxConnections: 5, maxMessages: 100 } as const;
 
 export interface SendingMailbox {
@@ -17,10 +33,10 @@ export interface SendingMailbox {
   password: string | null;
 }
 
-export function smtpOptions(smtp: SmtpSettings, password: string | null) {
+export function smtpOptions(smtp: SmtpSettings, password: string | null, timeouts = TIMEOUTS) {
   return {
     ...POOL,
-    ...TIMEOUTS,
+    ...timeouts,
     host: smtp.host,
     port: smtp.port,
     secure: smtp.tls === 'implicit',
@@ -30,7 +46,7 @@ export function smtpOptions(smtp: SmtpSettings, password: string | null) {
   };
 }
 
-export function createTransports(smtpUrl: string | null) {
+export function createTransports(smtpUrl: string | null, timeouts = TIMEOUTS) {
   const byMailbox = new Map<string, { version: number; transport: Transporter }>();
   let fallback: Transporter | null = null;
 
@@ -41,12 +57,12 @@ export function createTransports(smtpUrl: string | null) {
         const cached = byMailbox.get(mailbox.id);
         if (cached && cached.version === mailbox.updated_at) return cached.transport;
         cached?.transport.close();
-        const transport = nodemailer.createTransport(smtpOptions(mailbox.smtp, mailbox.password));
+        const transport = nodemailer.createTransport(smtpOptions(mailbox.smtp, mailbox.password, timeouts));
         byMailbox.set(mailbox.id, { version: mailbox.updated_at, transport });
         return transport;
       }
       if (!smtpUrl) return null;
-      fallback ??= nodemailer.createTransport({ url: smtpUrl, ...POOL, ...TIMEOUTS } as never);
+      fallback ??= nodemailer.createTransport({ url: smtpUrl, ...POOL, ...timeouts } as never);
       return fallback;
     },
     close(): void {

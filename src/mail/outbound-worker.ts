@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { nextAttemptAt } from '../webhooks/delivery-policy.js';
-import { createTransports, type SendingMailbox } from './mail-transports.js';
+import { createTransports, type SendingMailbox, timeoutsWithin } from './mail-transports.js';
 import type { SmtpSettings } from './mailbox-service.js';
 import * as mailboxes from './mailbox-store.js';
 import { composeReply } from './outbound-message.js';
@@ -57,7 +57,7 @@ const describe = (err: unknown): string => (err instanceof Error ? err.message :
 
 export function startOutboundWorker(deps: OutboundWorkerDeps): OutboundWorkerHandle {
   const { database, clock, settings, logger } = deps;
-  const transports = createTransports(settings.smtpUrl);
+  const transports = createTransports(settings.smtpUrl, timeoutsWithin(settings.leaseMs));
   const maxAttempts = settings.retryDelaysMs.length + 1;
   let stopped = false;
   let wakeUp: (() => void) | null = null;
