@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { auth, ratioRow, restartServer, type Ctx } from '../context.js';
+import { freePort, sleep, startHelper, type Proc } from '../procs.js';
+
+// Row 15: mail received by the built-in SMTP listener (`serve` with SMTP_INBOUND_PORT) and turned into
+// tickets, per second, against the same smtp-server library accepting and discarding the same mail in
+// a process of its own. The same client (bench/helpers/smtp-client.ts, a nodemailer pool of 8
+// connections) sends distinct small mails for the load step to each. The product's rate counts from the
+// client's first mail until the last accepted one is a ticket: storing before the 250 and processing
+// after it are both in it.
+
+const CONNECTIONS = 8;
+const GOAL = 0.3;
+
+interface ClientOut {
+  count: number;
+  seconds: number;
+  failed: number;
+  /** Epoch ms of the client's first mail. */
+  startedAt: number;
+}
+
+async function runClient(port: number, to: string, from: string, seconds: number): Promise<ClientOut> {
+  const client = startHelper('helpers/smtp-client.ts', {
+    PORT: String(port),
+    TO: to,
+    FROM: from,
+    CONNECTIONS: String(CONNECTIONS),
+    SECONDS: String(seconds),
+  });
+  await new Promise((resolve) => client.child.once('exit', resolve));
+  return JSON.parse(client.stdout().trim()) as ClientOut;
+}
+
+async function api(ctx: Ctx, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${ctx.base}${path}`, {
+    method,
+    headers: { ...auth(ctx), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** Tickets of the sender's customer: each mail of the row is a new ticket of it. */
+async function ticketsOf(ctx: Ctx, from: string): Promise<number> {
+  const customers = await api(ctx, 'GET', `/api/v1/customers?search=${encodeURIComponent(from)}&limit=1`);
+  const id = customers.data[0]?.id as string | undefined;
+  if (!id) return 0;
+  const list = await api(ctx, 'GET', `/api/v1/tickets?customer_id=${id}&include_closed=true&limit=1`);
+  return list.meta.pagination.total as number;
+}
+
+async function bareServer(): Promise<{ proc: Proc; port: number }> {
+  const proc = startHelper('helpers/smtp-bare.ts', {});
+  for (let i = 0; i < 200; i++) {
+    const m = /listening (\d+)/.exec(proc.stdout());
+    if (m) return { proc, port: Number(m[1]) };
+    await sleep(50);
+  }
+  await proc.stop();
+  throw new Error('the bare smtp-server did not start');
+}
+
+export async function smtpAcceptRow(ctx: Ctx): Promise<void> {
+  const { duration: seconds, rounds } = ctx.opts;
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-mail-'));
+  const port = await freePort();
+  try {
+    await restartServer(ctx, ['serve', '--no-worker'], {
+      SMTP_INBOUND_PORT: String(port),
+      SMTP_INBOUND_HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+    });
+    const address = `support-${process.pid}-${Date.now()}@bench.example`;
+    await api(ctx, 'POST', '/api/v1/mailboxes', { name: 'Bench support', address });
+    const product: number[] = [];
+    const base: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      const from = `jane-${process.pid}-${r}@customer.example`;
+      const out = await runClient(port, address, from, seconds);
+      // Until every accepted mail is a ticket (processing may run behind the 250s).
+      let made = 0;
+      const deadline = Date.now() + 300_000;
+      while ((made = await ticketsOf(ctx, from)) < out.count && Date.now() < deadline) await sleep(100);
+      if (made < out.count) throw new Error(`row 15: ${made} of ${out.count} accepted mails became tickets`);
+      product.push(out.count / ((Date.now() - out.startedAt) / 1000));
+
+      const bare = await bareServer();
+      try {
+        const b = await runClient(bare.port, address, from, seconds);
+        base.push(b.count / b.seconds);
+      } finally {
+        await bare.proc.stop();
+      }
+    }
+    ratioRow(
+      ctx,
+      15,
+      `SMTP listener: mails accepted and made tickets per second (${CONNECTIONS} connections) vs the same smtp-server discarding them`,
+      product,
+      base,
+      GOAL,
+      (x) => `${Math.round(x).toLocaleString('en-US')} mails/s`,
+    );
+  } finally {
+    await restartServer(ctx, ['serve', '--no-worker']);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
