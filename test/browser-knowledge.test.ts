@@ -64,9 +64,9 @@ describeBrowser('the knowledge base in the console', (suite) => {
     await ui(reader.getByRole('heading', { name: 'Steps' })).toBeVisible();
 
     // The list filters by status and words, kept in the address.
-    await page.goto(`/app/kb?status=published&q=${suffix}`);
+    await page.goto(`/app/kb?state=published&q=${suffix}`);
     await ui(page.getByRole('link', { name: title })).toBeVisible();
-    await page.goto(`/app/kb?status=draft&q=${suffix}`);
+    await page.goto(`/app/kb?state=draft&q=${suffix}`);
     await ui(page.getByText('No article matches these filters.')).toBeVisible();
   });
 

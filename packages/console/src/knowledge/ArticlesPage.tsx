@@ -48,8 +48,8 @@ export default function ArticlesPage() {
         <label>
           Status
           <select
-            value={search.status ?? ''}
-            onChange={(e) => go({ status: (e.target.value || undefined) as ArticleStatus | undefined })}
+            value={search.state ?? ''}
+            onChange={(e) => go({ state: (e.target.value || undefined) as ArticleStatus | undefined })}
           >
             <option value="">Any status</option>
             {ARTICLE_STATUSES.map((s) => (
@@ -80,7 +80,7 @@ export default function ArticlesPage() {
         <p className="muted">Loading…</p>
       ) : rows.length === 0 ? (
         <p className="empty">
-          {search.q || search.status || search.collection
+          {search.q || search.state || search.collection
             ? 'No article matches these filters.'
             : 'No articles yet: write the first one.'}
         </p>

@@ -54,7 +54,7 @@ export function useArticles(search: ArticleSearch) {
           query: {
             page: search.page ?? 1,
             limit: PAGE_SIZE,
-            status: search.status,
+            status: search.state,
             collection_id: search.collection,
             search: search.q,
           },

@@ -1,23 +1,24 @@
-// The knowledge base pages keep their filters in the address (/app/kb?collection=…&status=draft&q=reset&page=2,
+// The knowledge base pages keep their filters in the address (/app/kb?collection=…&state=draft&q=reset&page=2,
 // /app/kb/report?days=90): a reload, a shared link or the back button shows the same page. Kept apart from
-// the pages so the first load carries only this parsing, not the pages.
+// the pages so the first load carries only this parsing, not the pages. The article status is `state` in the
+// address: the ticket list's `status` holds other values, and the router types every page's search as one.
 
 export const ARTICLE_STATUSES = ['draft', 'published', 'archived'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
 export interface ArticleSearch {
   collection?: string;
-  status?: ArticleStatus;
+  state?: ArticleStatus;
   q?: string;
   page?: number;
 }
 
 export function parseArticleSearch(search: Record<string, unknown>): ArticleSearch {
-  const status = ARTICLE_STATUSES.includes(search.status as ArticleStatus) ? (search.status as ArticleStatus) : null;
+  const state = ARTICLE_STATUSES.includes(search.state as ArticleStatus) ? (search.state as ArticleStatus) : null;
   const page = Number(search.page);
   return {
     ...(typeof search.collection === 'string' && search.collection ? { collection: search.collection } : {}),
-    ...(status ? { status } : {}),
+    ...(state ? { state } : {}),
     ...(typeof search.q === 'string' && search.q ? { q: search.q.slice(0, 200) } : {}),
     ...(Number.isInteger(page) && page > 1 ? { page } : {}),
   };
