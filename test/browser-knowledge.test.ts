@@ -37,7 +37,9 @@ describeBrowser('the knowledge base in the console', (suite) => {
     await page.getByRole('link', { name: 'New article' }).click();
     await page.waitForURL(/\/app\/kb\/new$/);
     await page.getByLabel('Title').fill(title);
-    await markdownBox().fill('Choose **Forgot password** on the sign-in page.\n\n## Steps\n\n1. Open the link\n2. Choose a password');
+    await markdownBox().fill(
+      'Choose **Forgot password** on the sign-in page.\n\n## Steps\n\n1. Open the link\n2. Choose a password',
+    );
     await ui(preview().getByRole('heading', { name: 'Steps' })).toBeVisible();
     await ui(preview().locator('strong')).toHaveText('Forgot password');
     await ui(preview().getByRole('listitem')).toHaveCount(2);
@@ -92,9 +94,7 @@ describeBrowser('the knowledge base in the console', (suite) => {
     await ui(preview().locator('strong')).toHaveText('still bold');
     await ui(preview().getByText('click me')).toBeVisible();
     const rendered = preview().locator('.kb-preview');
-    expect(
-      await rendered.locator('script, iframe, svg, [onerror], [onload], [onmouseover], [style]').count(),
-    ).toBe(0);
+    expect(await rendered.locator('script, iframe, svg, [onerror], [onload], [onmouseover], [style]').count()).toBe(0);
     expect(await rendered.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
       [],
     );
@@ -126,7 +126,10 @@ describeBrowser('the knowledge base in the console', (suite) => {
     expect(await (await publicPage(created.slug)).text()).toContain('Refunds take 5 days.');
 
     acceptNextDialog();
-    await revisions.getByRole('button', { name: /^Restore revision of/ }).last().click();
+    await revisions
+      .getByRole('button', { name: /^Restore revision of/ })
+      .last()
+      .click();
     await ui(markdownBox()).toHaveValue('Refunds take 30 days.');
     await expect.poll(async () => (await article(created.id)).body_markdown).toBe('Refunds take 30 days.');
     expect((await article(created.id)).status).toBe('published');
@@ -183,7 +186,11 @@ describeBrowser('the knowledge base in the console', (suite) => {
     const accountsId = (await suite.api('GET', '/api/v1/kb/collections')).body.data.find(
       (c: { name: string }) => c.name === accounts,
     ).id;
-    await suite.api('POST', '/api/v1/kb/articles', { title: `Close account ${suffix}`, body_markdown: 'x', collection_id: accountsId });
+    await suite.api('POST', '/api/v1/kb/articles', {
+      title: `Close account ${suffix}`,
+      body_markdown: 'x',
+      collection_id: accountsId,
+    });
     acceptNextDialog();
     await page.getByRole('button', { name: `Delete ${accounts}` }).click();
     await ui(page.getByRole('alert')).toContainText('still holds articles');
@@ -236,7 +243,9 @@ describeBrowser('the knowledge base in the console', (suite) => {
     // The customer's words are text, never markup.
     await ui(unansweredTable.getByRole('cell', { name: question })).toBeVisible();
     const latest = page.getByRole('region', { name: 'Latest answers' });
-    await ui(latest.getByRole('row', { name: /How long do parcels take to ship\?.*Quoted from articles.*Helpful/ })).toBeVisible();
+    await ui(
+      latest.getByRole('row', { name: /How long do parcels take to ship\?.*Quoted from articles.*Helpful/ }),
+    ).toBeVisible();
     await expectAccessible(page, 'the assistant report');
   });
 

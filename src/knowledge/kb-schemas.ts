@@ -122,7 +122,12 @@ export const AssistantReportSchema = Type.Object({
     { description: 'Feedback on the answers given in the period' },
   ),
   unanswered: Type.Array(
-    Type.Object({ answer_id: Type.String(), conversation_id: Type.String(), question: Type.String(), asked_at: Timestamp }),
+    Type.Object({
+      answer_id: Type.String(),
+      conversation_id: Type.String(),
+      question: Type.String(),
+      asked_at: Timestamp,
+    }),
     { description: 'The latest questions answered with mode none (at most 20), newest first' },
   ),
   recent_answers: Type.Array(

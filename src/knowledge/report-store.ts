@@ -92,12 +92,7 @@ export interface AnswerRow {
  * the question it answered: the conversation's last question before it (ids are time-ordered and a
  * question is stored just before its answer).
  */
-export async function latestAnswers(
-  t: TenantDb,
-  since: number,
-  limit: number,
-  mode?: 'none',
-): Promise<AnswerRow[]> {
+export async function latestAnswers(t: TenantDb, since: number, limit: number, mode?: 'none'): Promise<AnswerRow[]> {
   const rows = await t
     .selectFrom('kb_turns')
     .select((eb) => [

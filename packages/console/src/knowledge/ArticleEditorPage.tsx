@@ -167,11 +167,11 @@ function Editor({ article }: { article: Article | null }) {
               />
             </label>
             <p className="hint" id="kb-slug-hint">
-            {slugChanged && site
-              ? `Saving moves the article to ${helpCenterUrl(site, fields.slug)}; the old address ${helpCenterUrl(site, saved.slug)} keeps redirecting to it.`
-              : slugChanged
-                ? `Saving changes the address; the old one (${saved.slug}) keeps redirecting to the new one.`
-                : 'Lowercase letters, digits and hyphens. Changing it later keeps the old address redirecting.'}
+              {slugChanged && site
+                ? `Saving moves the article to ${helpCenterUrl(site, fields.slug)}; the old address ${helpCenterUrl(site, saved.slug)} keeps redirecting to it.`
+                : slugChanged
+                  ? `Saving changes the address; the old one (${saved.slug}) keeps redirecting to the new one.`
+                  : 'Lowercase letters, digits and hyphens. Changing it later keeps the old address redirecting.'}
             </p>
           </div>
           <label>
@@ -199,7 +199,7 @@ function Editor({ article }: { article: Article | null }) {
           </label>
           <section className="kb-preview-pane" aria-labelledby="kb-preview-title">
             <h2 id="kb-preview-title">Preview</h2>
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server's own renderer (preview.ts), and the console's CSP runs no inline script or handler */}
+            {/* Sanitized HTML only: the server's own renderer (preview.ts); the console's CSP runs no inline script or handler either. */}
             <div className="kb-preview" dangerouslySetInnerHTML={{ __html: previewHtml }} />
             <p className="hint">Images from other sites appear in the help center, not in this preview.</p>
           </section>

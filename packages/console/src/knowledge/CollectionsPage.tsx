@@ -124,8 +124,7 @@ function CollectionItem({
     setDescription(collection.description ?? '');
   }, [collection.name, collection.description]);
   const rename = useKbWrite(
-    () =>
-      send<Collection>('PATCH', collectionPath(collection.id), { name, description: description || null }),
+    () => send<Collection>('PATCH', collectionPath(collection.id), { name, description: description || null }),
     (changed) => `Collection ${changed.name} saved`,
   );
   return (

@@ -88,8 +88,8 @@ export default function ReportPage() {
       {data && (
         <>
           <p className="hint">
-            Conversations started from {dateTime(data.from)} to {dateTime(data.to)}. Answered: no hand-off, and at
-            least one answer came from the articles. Abandoned: no hand-off and nothing found.
+            Conversations started from {dateTime(data.from)} to {dateTime(data.to)}. Answered: no hand-off, and at least
+            one answer came from the articles. Abandoned: no hand-off and nothing found.
           </p>
           <div className="columns">
             <Stats

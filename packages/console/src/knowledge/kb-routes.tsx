@@ -22,7 +22,11 @@ export function knowledgeRoutes<P extends AnyRoute>(parent: P) {
     path: '/kb/articles/$articleId',
     component: ArticleEditorPage,
   });
-  const collections = createRoute({ getParentRoute: () => parent, path: '/kb/collections', component: CollectionsPage });
+  const collections = createRoute({
+    getParentRoute: () => parent,
+    path: '/kb/collections',
+    component: CollectionsPage,
+  });
   const report = createRoute({
     getParentRoute: () => parent,
     path: '/kb/report',
