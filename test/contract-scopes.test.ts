@@ -547,6 +547,12 @@ const OPERATIONS: Operation[] = [
     ok: 200,
     request: (f) => ({ method: 'POST', url: `/api/v1/kb/articles/${f.articleId}/revisions/${f.revisionId}/restore` }),
   },
+  {
+    name: 'GET /kb/assistant-report',
+    scopes: ['kb:read'],
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/v1/kb/assistant-report?days=7' }),
+  },
   // Sign-in rules of the organization
   {
     name: 'GET /auth/organization',

@@ -97,6 +97,10 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     ok: 'The article with the revision restored',
     optionalBody: true,
   },
+  'GET /api/v1/kb/assistant-report': {
+    operationId: 'getKbAssistantReport',
+    ok: "The assistant's report over the period",
+  },
   'GET /help/{slug}/api/search': { operationId: 'searchHelpCenter', ok: 'Matching published articles, best first' },
   'POST /help/{slug}/api/chat': {
     operationId: 'askHelpCenterAssistant',

@@ -31,6 +31,7 @@ import { CreateMailboxBody, MailboxSchema, MailboxWithUrlSchema, UpdateMailboxBo
 import { ChatBody, FeedbackBody, HandoffBody } from '../help-center/chat-schemas.js';
 import {
   ArticleSchema,
+  AssistantReportSchema,
   CollectionSchema,
   CreateArticleBody,
   CreateCollectionBody,
@@ -121,6 +122,7 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   KbCollection: CollectionSchema,
   KbArticle: ArticleSchema,
   KbArticleRevision: RevisionSchema,
+  KbAssistantReport: AssistantReportSchema,
   // inputs
   CreateTicketInput: CreateTicketBody,
   UpdateOrganizationInput: UpdateOrganizationBody,

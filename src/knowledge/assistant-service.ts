@@ -4,6 +4,7 @@ import { notFound, validationError } from '../shared/errors.js';
 import { newTimeOrderedId, normalizeUuid } from '../shared/ids.js';
 import type { TicketService } from '../tickets/ticket-service.js';
 import { type Citation, type ComposedAnswer, extractiveAnswer } from './assistant-answers.js';
+import { assistantReport } from './assistant-report.js';
 import * as store from './conversation-store.js';
 import type { KbPublic } from './kb-public.js';
 import type { RetrievedArticle } from './retrieval.js';
@@ -171,7 +172,12 @@ export function createAssistantService({ database, clock, kb, tickets }: Assista
     });
   }
 
-  return { ask, handoff, feedback };
+  /** The assistant's report over the last `days` days (see assistant-report.ts). */
+  function report(organizationId: string, days: number) {
+    return assistantReport(database.forOrganization(organizationId), clock(), days);
+  }
+
+  return { ask, handoff, feedback, report };
 }
 
 export type AssistantService = ReturnType<typeof createAssistantService>;

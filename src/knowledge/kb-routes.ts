@@ -3,10 +3,13 @@ import { sessionUserId } from '../shared/acting-user.js';
 import type { App } from '../shared/http.js';
 import { Data, DataList, errorResponses, PagedList } from '../shared/schemas.js';
 import type { ArticleService } from './article-service.js';
+import type { AssistantService } from './assistant-service.js';
 import type { CollectionService } from './collection-service.js';
 import {
   ArticleIdParams,
   ArticleSchema,
+  AssistantReportQuery,
+  AssistantReportSchema,
   CollectionIdParams,
   CollectionSchema,
   CreateArticleBody,
@@ -22,7 +25,11 @@ const Deleted = Data(Type.Object({ deleted: Type.Boolean() }));
 
 export async function registerKbRoutes(
   app: App,
-  { kbCollections, kbArticles }: { kbCollections: CollectionService; kbArticles: ArticleService },
+  {
+    kbCollections,
+    kbArticles,
+    assistant,
+  }: { kbCollections: CollectionService; kbArticles: ArticleService; assistant: Pick<AssistantService, 'report'> },
 ): Promise<void> {
   const tags = ['knowledge base'];
   const read = { scopes: ['kb:read' as const] };
@@ -217,5 +224,24 @@ export async function registerKbRoutes(
         sessionUserId(request.auth),
       ),
     }),
+  );
+
+  app.get(
+    '/kb/assistant-report',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The assistant's report: outcomes, answers by mode, feedback, unanswered questions",
+        description:
+          'Conversations started in the last `days` days (default 30): `answered` (not handed off, at least one ' +
+          'answer from the articles), `handed_off` (a ticket was opened), `abandoned` (neither); ' +
+          '`deflection_rate` is answered / total. Answers given in the period by mode, the feedback on them, and ' +
+          'the latest answers and unanswered questions (mode `none`), 20 of each, newest first.',
+        querystring: AssistantReportQuery,
+        response: { 200: Data(AssistantReportSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await assistant.report(request.auth.organizationId, request.query.days) }),
   );
 }

@@ -85,3 +85,61 @@ export const RevisionSchema = Type.Object({
   created_at: Timestamp,
 });
 export type RevisionView = Static<typeof RevisionSchema>;
+
+// ---- the assistant's report ----
+
+export const AssistantReportQuery = Type.Object({
+  days: Type.Integer({ minimum: 1, maximum: 366, default: 30, description: 'The period: the last this many days' }),
+});
+
+const Count = Type.Integer({ minimum: 0 });
+const AnswerMode = StringEnum(['generated', 'extractive', 'none'] as const);
+
+export const AssistantReportSchema = Type.Object({
+  from: Timestamp,
+  to: Timestamp,
+  conversations: Type.Object(
+    {
+      total: Count,
+      answered: Type.Integer({
+        minimum: 0,
+        description: 'Not handed off, and at least one answer came from the articles (generated or extractive)',
+      }),
+      handed_off: Type.Integer({ minimum: 0, description: 'Handed to a person: a ticket was opened' }),
+      abandoned: Type.Integer({ minimum: 0, description: 'Not handed off, and no answer came from the articles' }),
+      deflection_rate: Nullable(
+        Type.Number({ minimum: 0, maximum: 1, description: 'answered / total (null when there were none)' }),
+      ),
+    },
+    { description: 'Conversations started in the period' },
+  ),
+  answers: Type.Object(
+    { total: Count, generated: Count, extractive: Count, none: Count },
+    { description: 'Answers given in the period, by mode' },
+  ),
+  feedback: Type.Object(
+    { helpful: Count, not_helpful: Count },
+    { description: 'Feedback on the answers given in the period' },
+  ),
+  unanswered: Type.Array(
+    Type.Object({
+      answer_id: Type.String(),
+      conversation_id: Type.String(),
+      question: Type.String(),
+      asked_at: Timestamp,
+    }),
+    { description: 'The latest questions answered with mode none (at most 20), newest first' },
+  ),
+  recent_answers: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      conversation_id: Type.String(),
+      question: Type.String(),
+      mode: AnswerMode,
+      helpful: Nullable(Type.Boolean()),
+      created_at: Timestamp,
+    }),
+    { description: 'The latest answers (at most 20), newest first' },
+  ),
+});
+export type AssistantReport = Static<typeof AssistantReportSchema>;

@@ -5,6 +5,7 @@ import { AcceptPage, ResetPage, SetupPage } from './auth/TokenPages';
 import { LoginPage } from './auth/LoginPage';
 import { CustomerPage } from './customer/CustomerPage';
 import { NewTicketPage } from './customer/NewTicketForm';
+import { knowledgeRoutes } from './knowledge/kb-routes';
 import { Shell } from './layout/Shell';
 import { QueuePage } from './queue/QueuePage';
 import { parseQueueSearch } from './queue/queue-search';
@@ -100,6 +101,7 @@ const routeTree = rootRoute.addChildren([
     adminRoute,
     securityRoute,
     profileRoute,
+    ...knowledgeRoutes(shellRoute),
   ]),
 ]);
 

@@ -1328,6 +1328,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/kb/assistant-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The assistant's report: outcomes, answers by mode, feedback, unanswered questions
+         * @description Conversations started in the last `days` days (default 30): `answered` (not handed off, at least one answer from the articles), `handed_off` (a ticket was opened), `abandoned` (neither); `deflection_rate` is answered / total. Answers given in the period by mode, the feedback on them, and the latest answers and unanswered questions (mode `none`), 20 of each, newest first.
+         *
+         *     Requires an API key with the `kb:read` scope.
+         */
+        get: operations["getKbAssistantReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/widget/v1/sessions": {
         parameters: {
             query?: never;
@@ -2305,6 +2327,67 @@ export interface components {
              * @description UTC, millisecond precision
              */
             created_at: string;
+        };
+        KbAssistantReport: {
+            /**
+             * Format: date-time
+             * @description UTC, millisecond precision
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description UTC, millisecond precision
+             */
+            to: string;
+            /** @description Conversations started in the period */
+            conversations: {
+                total: number;
+                /** @description Not handed off, and at least one answer came from the articles (generated or extractive) */
+                answered: number;
+                /** @description Handed to a person: a ticket was opened */
+                handed_off: number;
+                /** @description Not handed off, and no answer came from the articles */
+                abandoned: number;
+                /** @description answered / total (null when there were none) */
+                deflection_rate: number | null;
+            };
+            /** @description Answers given in the period, by mode */
+            answers: {
+                total: number;
+                generated: number;
+                extractive: number;
+                none: number;
+            };
+            /** @description Feedback on the answers given in the period */
+            feedback: {
+                helpful: number;
+                not_helpful: number;
+            };
+            /** @description The latest questions answered with mode none (at most 20), newest first */
+            unanswered: {
+                answer_id: string;
+                conversation_id: string;
+                question: string;
+                /**
+                 * Format: date-time
+                 * @description UTC, millisecond precision
+                 */
+                asked_at: string;
+            }[];
+            /** @description The latest answers (at most 20), newest first */
+            recent_answers: {
+                id: string;
+                conversation_id: string;
+                question: string;
+                /** @enum {string} */
+                mode: "generated" | "extractive" | "none";
+                helpful: boolean | null;
+                /**
+                 * Format: date-time
+                 * @description UTC, millisecond precision
+                 */
+                created_at: string;
+            }[];
         };
         CreateTicketInput: {
             subject: string;
@@ -19077,6 +19160,140 @@ export interface operations {
              *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. `error.code` is one of:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request header fields too large. `error.code` is one of:
+             *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+             */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. `error.code` is one of:
+             *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKbAssistantReport: {
+        parameters: {
+            query?: {
+                /** @description The period: the last this many days */
+                days?: number;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The assistant's report over the period */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KbAssistantReport"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request. `error.code` is one of:
+             *     - `validation_error`: the request is invalid; `details` names each field and issue
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *     - `insufficient_scope`: the API key lacks the scope this operation needs
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request timeout. `error.code` is one of:
+             *     - `request_timeout`: the request was not received in time; the connection is closed
+             */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Expectation failed. `error.code` is one of:
+             *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+             */
+            417: {
                 headers: {
                     [name: string]: unknown;
                 };

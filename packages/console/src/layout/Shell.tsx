@@ -47,6 +47,8 @@ function SignedInShell() {
     { id: 'new-ticket', title: 'New ticket', group: 'General', keys: 'c', run: go('/new') },
     { id: 'go-queue', title: 'Go to tickets', group: 'Go to', run: () => void navigate({ to: '/', search: {} }) },
     { id: 'go-profile', title: 'Go to profile and security', group: 'Go to', run: go('/security') },
+    { id: 'go-kb', title: 'Go to knowledge base articles', group: 'Go to', run: go('/kb') },
+    { id: 'go-kb-report', title: 'Go to the assistant report', group: 'Go to', run: go('/kb/report') },
     ...(admin
       ? ['users', 'invitations', 'teams', 'tags', 'api-keys', 'webhooks'].map((s) => ({
           id: `go-admin-${s}`,
@@ -76,6 +78,9 @@ function SignedInShell() {
               Admin
             </Link>
           )}
+          <Link to="/kb" search={{}}>
+            Knowledge base
+          </Link>
           <Link to="/new">New ticket</Link>
           <Link to="/security">Profile</Link>
         </nav>
