@@ -9,9 +9,16 @@ export interface LoadedTicket {
   etag: string | null;
 }
 
+/** How often an open ticket rereads itself while one of its mailed replies is still queued. */
+export const QUEUED_MAIL_REFRESH_MS = 5_000;
+
 export const useTicket = (id: string) =>
-  useQuery({
+  useQuery<LoadedTicket>({
     queryKey: ['ticket', id],
+    // A reply's delivery changes without an event (the mail worker sends it): while any is queued, the
+    // ticket is read again every few seconds so "queued" turns into "sent" or "failed" by itself.
+    refetchInterval: (query) =>
+      query.state.data?.ticket.messages.some((m) => m.delivery?.status === 'queued') ? QUEUED_MAIL_REFRESH_MS : false,
     queryFn: async ({ signal }): Promise<LoadedTicket> => {
       const { body, response } = await helpdesk.request<{ data: Ticket }>(
         'GET',
