@@ -1,28 +1,18 @@
 import type { Page } from '@playwright/test';
 import { beforeAll, expect, it } from 'vitest';
 import { describeBrowser, expectAccessible, ui, uniqueSuffix, type Staff } from './support/browser.js';
-import { chooseFromMenu, openTicket, replyBox, ticketLink, waitUntilLive } from './support/console-page.js';
+import {
+  chooseFromMenu,
+  openTicket,
+  recordCspViolations,
+  replyBox,
+  ticketLink,
+  waitUntilLive,
+} from './support/console-page.js';
 
 // The queue views the API filters (Unassigned, My teams), the assign menu (Me, Unassigned, anyone, any
 // team; opened with `a`), the page's Content-Security-Policy while a dialog locks the page's scroll, and
 // the administration pages' confirmed deletes.
-
-/** Records every CSP violation the page reports, from before its first script runs. */
-async function recordCspViolations(page: Page): Promise<() => Promise<string[]>> {
-  const logged: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) logged.push(message.text());
-  });
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective}: ${e.blockedURI}`));
-  });
-  return async () => [
-    ...logged,
-    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
-  ];
-}
 
 describeBrowser('queue views, the assign menu and the page policy', (suite) => {
   let agent: Staff;

@@ -100,3 +100,20 @@ export async function shownText(page: Page, pattern: RegExp): Promise<string> {
   );
   return (await found.jsonValue()) as string;
 }
+
+/** Records every CSP violation the page reports, from before its first script runs. */
+export async function recordCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) logged.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective}: ${e.blockedURI}`));
+  });
+  return async () => [
+    ...logged,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
+  ];
+}

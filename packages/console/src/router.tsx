@@ -1,19 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, Outlet } from '@tanstack/react-router';
-import { lazy } from 'react';
-import { AcceptPage, ResetPage, SetupPage } from './auth/TokenPages';
 import { LoginPage } from './auth/LoginPage';
-import { CustomerPage } from './customer/CustomerPage';
-import { NewTicketPage } from './customer/NewTicketForm';
 import { knowledgeRoutes } from './knowledge/kb-routes';
 import { Shell } from './layout/Shell';
+import {
+  AcceptPage,
+  AdminPage,
+  CustomerPage,
+  NewTicketPage,
+  ResetPage,
+  SecurityPage,
+  SetupPage,
+  TicketPage,
+} from './pages';
 import { QueuePage } from './queue/QueuePage';
 import { parseQueueSearch } from './queue/queue-search';
-import { TicketPage } from './ticket/TicketPage';
-
-// Admin and profile pages are loaded on first visit: most agents never open them, and the first load stays small.
-const AdminPage = lazy(() => import('./admin/AdminPage'));
-const SecurityPage = lazy(() => import('./profile/SecurityPage'));
 
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({ component: () => <Outlet /> });
 

@@ -4,9 +4,8 @@ import { Suspense, useEffect, useState } from 'react';
 import { errorText, helpdesk } from '../api';
 import { useSession } from '../auth/session';
 import { useLiveCache, useLiveStatus } from '../live/live-cache';
-import { CommandPalette } from '../palette/CommandPalette';
+import { CommandPalette, preloadLikelyPages, ShortcutsHelp } from '../pages';
 import { handleKey, useCommands } from '../shortcuts/commands';
-import { ShortcutsHelp } from '../shortcuts/ShortcutsHelp';
 import { setAnnouncer } from './announce';
 
 const LIVE_TEXT = { connecting: 'Connecting…', open: 'Live', reconnecting: 'Reconnecting…', offline: 'Offline' };
@@ -26,7 +25,12 @@ function SignedInShell() {
   const client = useQueryClient();
   const [palette, setPalette] = useState(false);
   const [help, setHelp] = useState(false);
+  // Each dialog is a chunk of its own: mounted at its first opening and kept mounted after (pages.ts).
+  const [used, setUsed] = useState({ palette: false, help: false });
+  if ((palette && !used.palette) || (help && !used.help))
+    setUsed({ palette: used.palette || palette, help: used.help || help });
   useLiveCache();
+  useEffect(preloadLikelyPages, []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => void handleKey(event);
@@ -50,7 +54,7 @@ function SignedInShell() {
     { id: 'go-kb', title: 'Go to knowledge base articles', group: 'Go to', run: go('/kb') },
     { id: 'go-kb-report', title: 'Go to the assistant report', group: 'Go to', run: go('/kb/report') },
     ...(admin
-      ? ['users', 'invitations', 'teams', 'tags', 'api-keys', 'webhooks'].map((s) => ({
+      ? ['users', 'invitations', 'teams', 'tags', 'api-keys', 'webhooks', 'widgets', 'mailboxes'].map((s) => ({
           id: `go-admin-${s}`,
           title: `Go to admin: ${s.replace('-', ' ')}`,
           group: 'Go to',
@@ -99,8 +103,10 @@ function SignedInShell() {
         </Suspense>
       </main>
       <div className="visually-hidden" aria-live="polite" ref={setAnnouncer} />
-      <CommandPalette open={palette} onOpenChange={setPalette} />
-      <ShortcutsHelp open={help} onOpenChange={setHelp} />
+      <Suspense fallback={null}>
+        {used.palette && <CommandPalette open={palette} onOpenChange={setPalette} />}
+        {used.help && <ShortcutsHelp open={help} onOpenChange={setHelp} />}
+      </Suspense>
     </>
   );
 }

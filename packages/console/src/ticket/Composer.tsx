@@ -113,6 +113,14 @@ export const Composer = forwardRef<ComposerHandle, { loaded: LoadedTicket; meId:
   }));
 
   const labelText = mode === 'reply' ? 'Reply' : 'Internal note';
+  // Said before sending, in words tied to the box: where this text will end up.
+  const { channel, customer } = loaded.ticket;
+  const destination =
+    mode === 'note'
+      ? 'Internal: only your team sees notes; they are never mailed or shown to the customer.'
+      : channel === 'EMAIL'
+        ? `This reply will be mailed to ${customer.email}.`
+        : null;
   return (
     <section className={`composer composer-${mode}`} aria-label="Compose">
       <fieldset className="mode">
@@ -130,6 +138,7 @@ export const Composer = forwardRef<ComposerHandle, { loaded: LoadedTicket; meId:
       <textarea
         id="composer-text"
         ref={box}
+        aria-describedby={destination ? 'composer-destination' : undefined}
         rows={5}
         value={draft.text}
         onChange={(e) => change(e.target.value)}
@@ -141,6 +150,11 @@ export const Composer = forwardRef<ComposerHandle, { loaded: LoadedTicket; meId:
         }}
         placeholder={mode === 'reply' ? 'Write to the customer… (Ctrl/⌘+Enter sends)' : 'Only your team sees notes'}
       />
+      {destination && (
+        <p id="composer-destination" className="composer-destination">
+          {destination}
+        </p>
+      )}
       {error && (
         <p role="alert" className="form-error">
           {error}

@@ -1,10 +1,19 @@
-import type { Message, Note } from '../types';
+import type { Message, Note, Ticket } from '../types';
+import { Attachments, DeliveryState, MailHeader } from './MailDetails';
 
 type Entry = { kind: 'message'; item: Message } | { kind: 'note'; item: Note };
 
 // Customer messages, agent replies and internal notes in time order; notes look different and say so in text,
 // not only by colour.
-export function Thread({ messages, notes }: { messages: Message[]; notes: Note[] }) {
+export function Thread({
+  messages,
+  notes,
+  ticket,
+}: {
+  messages: Message[];
+  notes: Note[];
+  ticket: Pick<Ticket, 'channel' | 'customer'>;
+}) {
   const entries: Entry[] = [
     ...messages.map((item) => ({ kind: 'message' as const, item })),
     ...notes.map((item) => ({ kind: 'note' as const, item })),
@@ -26,7 +35,14 @@ export function Thread({ messages, notes }: { messages: Message[]; notes: Note[]
                 {new Date(item.created_at).toLocaleString()}
               </time>
             </div>
+            {entry.kind === 'message' && <MailHeader message={entry.item} ticket={ticket} />}
             <div className="entry-body">{item.content}</div>
+            {entry.kind === 'message' && (
+              <>
+                <Attachments message={entry.item} />
+                <DeliveryState message={entry.item} />
+              </>
+            )}
           </li>
         );
       })}

@@ -115,7 +115,7 @@ export function TicketPage() {
               </span>
             ))}
         </div>
-        <Thread messages={ticket.messages} notes={notes.data ?? []} />
+        <Thread messages={ticket.messages} notes={notes.data ?? []} ticket={ticket} />
         <Composer ref={composer} loaded={loaded.data} meId={me.user.id} key={ticketId} />
       </div>
       <aside className="ticket-side" aria-label="Details">

@@ -9,6 +9,9 @@ export interface LoadedTicket {
   etag: string | null;
 }
 
+/** How often an open ticket rereads itself while one of its mailed replies is still queued. */
+export const QUEUED_MAIL_REFRESH_MS = 5_000;
+
 const ticketQuery = (id: string) => ({
   queryKey: ['ticket', id],
   queryFn: async ({ signal }: { signal: AbortSignal }): Promise<LoadedTicket> => {
@@ -23,7 +26,14 @@ const ticketQuery = (id: string) => ({
   },
 });
 
-export const useTicket = (id: string) => useQuery(ticketQuery(id));
+export const useTicket = (id: string) =>
+  useQuery<LoadedTicket>({
+    ...ticketQuery(id),
+    // A reply's delivery changes without an event (the mail worker sends it): while any is queued, the
+    // ticket is read again every few seconds so "queued" turns into "sent" or "failed" by itself.
+    refetchInterval: (query) =>
+      query.state.data?.ticket.messages.some((m) => m.delivery?.status === 'queued') ? QUEUED_MAIL_REFRESH_MS : false,
+  });
 
 const notesQuery = (id: string) => ({
   queryKey: ['notes', id],
