@@ -39,6 +39,8 @@ const VARIABLES: [string, string][] = [
   ['SMTP_INBOUND_PORT', '`serve` also receives mail by SMTP on this port (unset: no listener)'],
   ['SMTP_INBOUND_HOST', 'address of the SMTP listener (default 0.0.0.0)'],
   ['SMTP_INBOUND_MAX_BYTES', 'largest received message, any way in (default 26214400)'],
+  ['MAIL_ATTACHMENT_MAX_BYTES', 'largest received file kept; larger ones are skipped and noted (default 20971520)'],
+  ['MAIL_ATTACHMENTS_MAX_BYTES', 'most bytes of files kept per received message (default SMTP_INBOUND_MAX_BYTES)'],
   ['MAILGUN_SIGNING_KEY', "Mailgun's webhook signing key, for mailboxes without their own"],
   ['WEBHOOK_TIMEOUT_MS', 'timeout of one delivery attempt (default 30000)'],
   ['WEBHOOK_RETRY_DELAYS_MS', 'delays before attempts 2–5 (default 60000,120000,240000,480000)'],
