@@ -41,7 +41,8 @@ export async function registerAttachmentRoutes(
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cache-control', 'private, no-cache')
-        .send(body);
+        // A stream: the typed reply knows only the schema's JSON bodies (errors), not the file.
+        .send(body as never);
     },
   );
 }
