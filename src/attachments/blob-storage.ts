@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 
 // Where files live: large received messages and attachments. The interface is streams and opaque
 // keys, so a store in an S3-compatible service can take the local directory's place without its
@@ -40,7 +39,7 @@ export function createLocalBlobStore(root: string): BlobStore {
       try {
         // Written by libuv's threads, in pieces for a stream: the event loop only hands buffers over.
         if (body instanceof Uint8Array) await file.writeFile(body);
-        else await pipeline(body, file.createWriteStream({ autoClose: false }));
+        else for await (const chunk of body) await file.write(chunk as Uint8Array);
         await file.sync();
       } catch (err) {
         await rm(temporary, { force: true });

@@ -91,7 +91,8 @@ export function repairMislabelledUtf8(text: string): string {
 const CP1252_C1 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
 
 export function repairC1Controls(text: string): string {
-  return text.replace(/[\u0080-\u009f]/g, (c) => CP1252_C1[c.charCodeAt(0) - 0x80] ?? c);
+  // NUL bytes too: never text, and PostgreSQL's text type refuses them.
+  return text.replace(/[\u0080-\u009f]/g, (c) => CP1252_C1[c.charCodeAt(0) - 0x80] ?? c).replace(/\u0000/g, '');
 }
 
 type Libraries = Awaited<ReturnType<typeof libraries>>;
@@ -172,7 +173,7 @@ export async function parseMailData(raw: Uint8Array): Promise<ParsedMailData> {
   return {
     messageId: messageIds(email.messageId)[0] ?? null,
     referencedIds: [...new Set(referenced)],
-    from: from ? { address: from.address.trim(), name: repairMislabelledUtf8(from.name.trim()) } : null,
+    from: from ? { address: from.address.trim(), name: repairMislabelledUtf8(from.name.trim()).replace(/\u0000/g, '') } : null,
     recipients: [...mailboxes(email.to), ...mailboxes(email.cc), ...(email.deliveredTo ? [email.deliveredTo] : [])],
     subject: cut(subject, MAX_SUBJECT_CHARS) || '(no subject)',
     fullText,
