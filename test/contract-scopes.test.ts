@@ -762,7 +762,11 @@ describeEachDialect(
         payload: mail,
       });
       await ctx.container.inbound.processQueued();
-      const mailed = await ctx.database.db.selectFrom('attachments').select('id').where('organization_id', '=', org.id).execute();
+      const mailed = await ctx.database.db
+        .selectFrom('attachments')
+        .select('id')
+        .where('organization_id', '=', org.id)
+        .execute();
       f.attachmentId = String(mailed[0].id);
       f.deliveryId = (
         await call(ctx.app, 'POST', `/api/v1/webhooks/${f.webhookId}/test`, { token: org.token })

@@ -34,15 +34,17 @@ export async function registerAttachmentRoutes(
     },
     async (request, reply) => {
       const { attachment, body } = await attachments.open(request.auth.organizationId, request.params.attachment_id);
-      return reply
-        .header('content-type', servedContentType(attachment.content_type))
-        .header('content-length', String(attachment.size))
-        .header('content-disposition', attachmentDisposition(attachment.filename))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-cache')
-        // A stream: the typed reply knows only the schema's JSON bodies (errors), not the file.
-        .send(body as never);
+      return (
+        reply
+          .header('content-type', servedContentType(attachment.content_type))
+          .header('content-length', String(attachment.size))
+          .header('content-disposition', attachmentDisposition(attachment.filename))
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cache-control', 'private, no-cache')
+          // A stream: the typed reply knows only the schema's JSON bodies (errors), not the file.
+          .send(body as never)
+      );
     },
   );
 }

@@ -20,7 +20,17 @@ export async function insertAttachments(t: TenantDb, rows: readonly AttachmentRo
 export async function findAttachment(t: TenantDb, id: string): Promise<AttachmentRow | undefined> {
   const row = await t
     .selectFrom('attachments')
-    .select(['id', 'message_id', 'ticket_id', 'position', 'filename', 'content_type', 'size', 'storage_key', 'created_at'])
+    .select([
+      'id',
+      'message_id',
+      'ticket_id',
+      'position',
+      'filename',
+      'content_type',
+      'size',
+      'storage_key',
+      'created_at',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
   return row && { ...row, position: Number(row.position), size: Number(row.size), created_at: Number(row.created_at) };

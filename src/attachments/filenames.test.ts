@@ -8,7 +8,8 @@ describe('received file names', () => {
     expect(safeFilename('a\u0000b\r\nc.txt', 'x')).toBe('abc.txt');
     expect(safeFilename('<script>.html', 'x')).toBe('<script>.html');
     expect(safeFilename('  Grüße.txt ', 'x')).toBe('Grüße.txt');
-    for (const empty of [null, undefined, '', '   ', '.', '..', 'dir/']) expect(safeFilename(empty, 'fallback')).toBe('fallback');
+    for (const empty of [null, undefined, '', '   ', '.', '..', 'dir/'])
+      expect(safeFilename(empty, 'fallback')).toBe('fallback');
   });
 
   it('cuts long names to 255 characters, keeping the extension', () => {
@@ -25,7 +26,9 @@ describe('received file names', () => {
     expect(attachmentDisposition('a"b\\c;d%e.txt')).toBe(
       `attachment; filename="a_b_c_d_e.txt"; filename*=UTF-8''a%22b%5Cc%3Bd%25e.txt`,
     );
-    expect(attachmentDisposition('日本.txt')).toBe(`attachment; filename="__.txt"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.txt`);
+    expect(attachmentDisposition('日本.txt')).toBe(
+      `attachment; filename="__.txt"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.txt`,
+    );
     expect(attachmentDisposition('漢')).toMatch(/^attachment; filename="_"/);
   });
 });

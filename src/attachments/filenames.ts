@@ -4,11 +4,14 @@
 
 const MAX_NAME_CHARS = 255;
 
+/** C0 and C1 controls, DEL, and the Unicode line and paragraph separators. */
+const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+
 /** A received file's name made safe to store and show; `fallback` when nothing usable is left. */
 export function safeFilename(name: string | null | undefined, fallback: string): string {
-  let safe = (name ?? '')
-    .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '')
+  let safe = [...(name ?? '').normalize('NFC')]
+    .filter((c) => !isControl(c.codePointAt(0)!))
+    .join('')
     .replace(/^.*[\\/]/, '')
     .trim();
   // Only dots: a directory reference, not a name.

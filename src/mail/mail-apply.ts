@@ -159,12 +159,10 @@ export function createMailApplier(deps: MailApplierDeps): MailApplier {
             },
           },
           () =>
-            tickets.create(
-              organizationId,
-              { subject: mail.subject, message: content, customer },
-              API_KEY_CALLER,
-              { channel: 'EMAIL', attachments: refs },
-            ),
+            tickets.create(organizationId, { subject: mail.subject, message: content, customer }, API_KEY_CALLER, {
+              channel: 'EMAIL',
+              attachments: refs,
+            }),
         );
       }
     } catch (err) {

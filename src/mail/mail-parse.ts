@@ -92,7 +92,7 @@ const CP1252_C1 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘
 
 export function repairC1Controls(text: string): string {
   // NUL bytes too: never text, and PostgreSQL's text type refuses them.
-  return text.replace(/[\u0080-\u009f]/g, (c) => CP1252_C1[c.charCodeAt(0) - 0x80] ?? c).replace(/\u0000/g, '');
+  return text.replace(/[\u0080-\u009f]/g, (c) => CP1252_C1[c.charCodeAt(0) - 0x80] ?? c).replaceAll('\u0000', '');
 }
 
 type Libraries = Awaited<ReturnType<typeof libraries>>;
@@ -154,7 +154,10 @@ export async function parseMail(raw: Uint8Array): Promise<ParsedMail> {
 /** ParsedMail from its plain data. */
 export function withHeaderLookup(data: ParsedMailData): ParsedMail {
   const { headers, ...rest } = data;
-  return { ...rest, header: (name) => (Object.hasOwn(headers, name.toLowerCase()) ? headers[name.toLowerCase()] : undefined) };
+  return {
+    ...rest,
+    header: (name) => (Object.hasOwn(headers, name.toLowerCase()) ? headers[name.toLowerCase()] : undefined),
+  };
 }
 
 /** parseMail as plain data. */
@@ -173,7 +176,9 @@ export async function parseMailData(raw: Uint8Array): Promise<ParsedMailData> {
   return {
     messageId: messageIds(email.messageId)[0] ?? null,
     referencedIds: [...new Set(referenced)],
-    from: from ? { address: from.address.trim(), name: repairMislabelledUtf8(from.name.trim()).replace(/\u0000/g, '') } : null,
+    from: from
+      ? { address: from.address.trim(), name: repairMislabelledUtf8(from.name.trim()).replaceAll('\u0000', '') }
+      : null,
     recipients: [...mailboxes(email.to), ...mailboxes(email.cc), ...(email.deliveredTo ? [email.deliveredTo] : [])],
     subject: cut(subject, MAX_SUBJECT_CHARS) || '(no subject)',
     fullText,

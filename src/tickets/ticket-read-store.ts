@@ -1,6 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TenantDb } from '../db/database.js';
-import { attachmentRefs, deliveryView, type MessageRow, type TagRef, type TicketRelations, type TicketRow } from './ticket-payloads.js';
+import {
+  attachmentRefs,
+  deliveryView,
+  type MessageRow,
+  type TagRef,
+  type TicketRelations,
+  type TicketRow,
+} from './ticket-payloads.js';
 import { normalizeTicket, TICKET_COLUMNS } from './ticket-store.js';
 
 // A ticket with everything its representation shows (customer, assignee, team, tags, messages) in ONE
@@ -133,7 +140,18 @@ export async function loadTicketsWithMessages(t: TenantDb, ids: readonly string[
   for (const r of result.rows) {
     const row = normalizeTicket(Object.fromEntries(TICKET_COLUMNS.map((c) => [c, r[c]])) as TicketRow);
     const messages = (parsed(r.messages_json) as MessageTuple[]).map(
-      ([id, type, content, author_type, author_id, author_email, author_name, created_at, files, ...mail]): MessageRow => ({
+      ([
+        id,
+        type,
+        content,
+        author_type,
+        author_id,
+        author_email,
+        author_name,
+        created_at,
+        files,
+        ...mail
+      ]): MessageRow => ({
         id,
         ticket_id: row.id,
         type,
