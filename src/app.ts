@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { registerAdminRoutes } from './admin/admin-routes.js';
+import { registerAttachmentRoutes } from './attachments/attachment-routes.js';
 import { registerStaffRoutes } from './auth/staff-routes.js';
 import { registerBillingRoutes } from './billing/billing-routes.js';
 import type { Container } from './container.js';
@@ -126,6 +127,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(
     async (api) => {
       await registerTicketRoutes(api, container);
+      await registerAttachmentRoutes(api, container);
       await registerNoteRoutes(api, container);
       await registerCustomerRoutes(api, container);
       await registerWebhookRoutes(api, container);

@@ -75,6 +75,10 @@ export interface Config {
     smtpInbound: { port: number | null; host: string };
     /** Largest message accepted by any way in (SMTP_INBOUND_MAX_BYTES, default 25 MiB). */
     maxMessageBytes: number;
+    /** Largest received file kept (MAIL_ATTACHMENT_MAX_BYTES, default 20 MiB). */
+    attachmentMaxBytes: number;
+    /** Most bytes of files kept per received message (MAIL_ATTACHMENTS_MAX_BYTES, default SMTP_INBOUND_MAX_BYTES). */
+    attachmentsMaxBytesPerMessage: number;
     /** MAILGUN_SIGNING_KEY: checks Mailgun's signature on inbound webhooks of mailboxes without their own key. */
     mailgunSigningKey: string | null;
     /** Turning stored mail into tickets: a claim's lease (MAIL_INBOUND_LEASE_MS) and the queue's poll (MAIL_INBOUND_POLL_MS). */
@@ -296,6 +300,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${redactUrl(redisUrl)}"`);
   }
   const timeoutMs = integer(env, 'WEBHOOK_TIMEOUT_MS', 30_000, 1);
+  const maxMessageBytes = integer(env, 'SMTP_INBOUND_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024);
   return {
     database: withDirectUrl(
       withPoolSize(parseDatabaseUrl(env.DATABASE_URL?.trim() || 'sqlite:./data/helpdesk.db'), env),
@@ -343,7 +348,9 @@ export function loadConfig(env: Env = process.env): Config {
         port: env.SMTP_INBOUND_PORT?.trim() ? integer(env, 'SMTP_INBOUND_PORT', 0, 0, 65535) : null,
         host: env.SMTP_INBOUND_HOST?.trim() || '0.0.0.0',
       },
-      maxMessageBytes: integer(env, 'SMTP_INBOUND_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      maxMessageBytes,
+      attachmentMaxBytes: integer(env, 'MAIL_ATTACHMENT_MAX_BYTES', 20 * 1024 * 1024, 0, 1024 * 1024 * 1024),
+      attachmentsMaxBytesPerMessage: integer(env, 'MAIL_ATTACHMENTS_MAX_BYTES', maxMessageBytes, 0, 1024 * 1024 * 1024),
       mailgunSigningKey: env.MAILGUN_SIGNING_KEY?.trim() || null,
       processing: {
         leaseMs: integer(env, 'MAIL_INBOUND_LEASE_MS', 300_000, 1_000),

@@ -22,6 +22,7 @@ import { createIdempotencyService } from './idempotency/idempotency-service.js';
 import { createLoginThrottle } from './http/login-throttle.js';
 import { createMetrics } from './http/metrics.js';
 import { join } from 'node:path';
+import { createAttachmentService, MAX_ATTACHMENTS_PER_MESSAGE } from './attachments/attachment-service.js';
 import { createLocalBlobStore } from './attachments/blob-storage.js';
 import { createInboundService, replyTokenKey } from './mail/inbound-service.js';
 import { createMailApplier, type DeliveryFailures } from './mail/mail-apply.js';
@@ -175,6 +176,17 @@ export function createContainer(options: ContainerOptions) {
   // Received mail: stored first (files under DATA_DIR/blobs when large), then made into tickets.
   const blobs = createLocalBlobStore(join(config.dataDir, 'blobs'));
   const replyKey = replyTokenKey(database, clock);
+  // Files received with mail: bytes in the blob store, rows beside their messages.
+  const attachments = createAttachmentService({
+    database,
+    clock,
+    blobs,
+    limits: {
+      maxBytes: config.mail.attachmentMaxBytes,
+      maxBytesPerMessage: config.mail.attachmentsMaxBytesPerMessage,
+      maxCount: MAX_ATTACHMENTS_PER_MESSAGE,
+    },
+  });
   const inbound = createInboundService({
     database,
     clock,
@@ -189,6 +201,7 @@ export function createContainer(options: ContainerOptions) {
       mailboxes,
       replyKey,
       deliveryFailures: options.deliveryFailures ?? outboundMail,
+      attachments,
     }),
   });
   const idempotency = createIdempotencyService({ database, clock, ttlHours: config.idempotencyTtlHours });
@@ -233,6 +246,7 @@ export function createContainer(options: ContainerOptions) {
     notes,
     mailboxes,
     blobs,
+    attachments,
     replyKey,
     inbound,
     kbCollections,

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { call, describeEachDialect, type TestOrg } from './support/harness.js';
 
@@ -53,6 +56,8 @@ interface Fixtures {
   apiKeyId: string;
   /** A queued delivery of webhookId (a test ping), for the retry route. */
   deliveryId: string;
+  /** A file received with a mail. */
+  attachmentId: string;
   /** A mailbox with a failed received message: fresh() fails one more and answers its id. */
   failure: { mailboxId: string; fresh(): Promise<string> };
   /** A fresh resource for operations that consume one (deletes, accept, revoke). */
@@ -104,6 +109,12 @@ const OPERATIONS: Operation[] = [
     scopes: ['tickets:read'],
     ok: 200,
     request: (f) => ({ method: 'GET', url: `/api/v1/tickets/${f.ticketId}` }),
+  },
+  {
+    name: 'GET /attachments/{id}',
+    scopes: ['tickets:read'],
+    ok: 200,
+    request: (f) => ({ method: 'GET', url: `/api/v1/attachments/${f.attachmentId}` }),
   },
   {
     name: 'POST /tickets/{id}/messages',
@@ -701,6 +712,7 @@ describeEachDialect(
         revisionId: revisions.body.data[0].id,
         collectionId: await makers.collection(),
         deliveryId: '',
+        attachmentId: '',
         failure: { mailboxId: '', fresh: async () => '' },
         fresh: (kind) => makers[kind](),
         unique,
@@ -729,6 +741,39 @@ describeEachDialect(
           return String(rows[rows.length - 1].id);
         },
       };
+      // A mail with a file: an EMAIL ticket whose first message lists it.
+      const boundary = 'scopes-files';
+      const mail = [
+        'From: files@customer.example',
+        'Subject: With a file',
+        `Message-ID: <${unique()}@customer.example>`,
+        `Content-Type: multipart/mixed; boundary="${boundary}"`,
+        '',
+        `--${boundary}`,
+        'Content-Type: text/plain',
+        '',
+        'see attached',
+        `--${boundary}`,
+        'Content-Type: text/plain; name="notes.txt"',
+        'Content-Disposition: attachment; filename="notes.txt"',
+        '',
+        'notes',
+        `--${boundary}--`,
+        '',
+      ].join('\r\n');
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/inbound/email/${box.inbound_url.split('/').pop()}`,
+        headers: { 'content-type': 'message/rfc822' },
+        payload: mail,
+      });
+      await ctx.container.inbound.processQueued();
+      const mailed = await ctx.database.db
+        .selectFrom('attachments')
+        .select('id')
+        .where('organization_id', '=', org.id)
+        .execute();
+      f.attachmentId = String(mailed[0].id);
       f.deliveryId = (
         await call(ctx.app, 'POST', `/api/v1/webhooks/${f.webhookId}/test`, { token: org.token })
       ).body.data.id;
@@ -770,5 +815,5 @@ describeEachDialect(
       expect(res.status, JSON.stringify(res.body)).toBe(op.ok);
     });
   },
-  { partitioned: true },
+  { partitioned: true, env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'helpdesk-scopes-')) } },
 );

@@ -76,6 +76,7 @@ describeEachDialect(
             author: { type: 'customer', id: t.customer.id, email: 'Jane.Doe@Example.com', name: 'Jane Doe' },
             created_at: '2026-03-31T23:59:59.999Z',
             delivery: null,
+            attachments: [],
           },
         ],
         created_at: '2026-03-31T23:59:59.999Z',

@@ -240,6 +240,7 @@ describeEachDialect(
           author: { type: 'customer', id: ticket.customer.id, email: 'ann@example.com', name: 'Ann Smith' },
           created_at: T1,
           delivery: null,
+          attachments: [],
         },
       });
       ctx.clock.set('2026-04-01T10:00:00.000Z');

@@ -1,6 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalBlobStore } from './blob-storage.js';
 
@@ -19,6 +20,18 @@ describe('local blob store', async () => {
     await store.delete('mail/2026/abc.eml');
     await store.delete('mail/2026/abc.eml');
     await expect(store.get('mail/2026/abc.eml')).rejects.toThrow(/ENOENT/);
+  });
+
+  it('stores a stream, and leaves nothing behind when the stream fails', async () => {
+    await store.put('attachments/o/1', Readable.from([Buffer.from('ab'), Buffer.from('cd')]));
+    expect((await store.read('attachments/o/1')).toString()).toBe('abcd');
+    const failing = new Readable({
+      read() {
+        this.destroy(new Error('source failed'));
+      },
+    });
+    await expect(store.put('attachments/o/2', failing)).rejects.toThrow(/source failed/);
+    expect(await readdir(join(root, 'attachments/o'))).toEqual(['1']);
   });
 
   it('refuses keys that could leave its directory', async () => {

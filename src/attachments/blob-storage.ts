@@ -5,11 +5,13 @@ import type { Readable } from 'node:stream';
 
 // Where files live: large received messages and attachments. The interface is streams and opaque
 // keys, so a store in an S3-compatible service can take the local directory's place without its
-// callers changing. Keys are made by the service (time-ordered ids), never by a client.
+// callers changing (put → PutObject, or a multipart upload for a stream; get → GetObject's body
+// stream; delete → DeleteObject; keys as object keys under a prefix). Keys are made by the service
+// (ids and positions), never by a client; writing a key again replaces its bytes.
 
 export interface BlobStore {
-  /** Stores the bytes under the key, durably (on disk, synced) before it resolves. */
-  put(key: string, body: Uint8Array): Promise<void>;
+  /** Stores the bytes (or everything the stream yields) under the key, durably (on disk, synced) before it resolves. */
+  put(key: string, body: Uint8Array | Readable): Promise<void>;
   /** The stored bytes as a stream; rejects (ENOENT) when there are none. */
   get(key: string): Promise<Readable>;
   /** The stored bytes in memory (for parsing a stored message). */
@@ -35,8 +37,13 @@ export function createLocalBlobStore(root: string): BlobStore {
       const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
       const file = await open(temporary, 'w');
       try {
-        await file.writeFile(body);
+        // Written by libuv's threads, in pieces for a stream: the event loop only hands buffers over.
+        if (body instanceof Uint8Array) await file.writeFile(body);
+        else for await (const chunk of body) await file.write(chunk as Uint8Array);
         await file.sync();
+      } catch (err) {
+        await rm(temporary, { force: true });
+        throw err;
       } finally {
         await file.close();
       }

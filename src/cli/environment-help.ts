@@ -39,6 +39,8 @@ const VARIABLES: [string, string][] = [
   ['SMTP_INBOUND_PORT', '`serve` also receives mail by SMTP on this port (unset: no listener)'],
   ['SMTP_INBOUND_HOST', 'address of the SMTP listener (default 0.0.0.0)'],
   ['SMTP_INBOUND_MAX_BYTES', 'largest received message, any way in (default 26214400)'],
+  ['MAIL_ATTACHMENT_MAX_BYTES', 'largest received file kept; larger ones are skipped and noted (default 20971520)'],
+  ['MAIL_ATTACHMENTS_MAX_BYTES', 'most bytes of files kept per received message (default SMTP_INBOUND_MAX_BYTES)'],
   ['MAILGUN_SIGNING_KEY', "Mailgun's webhook signing key, for mailboxes without their own"],
   ['MAIL_INBOUND_LEASE_MS', "a process's claim on received mail it is turning into a ticket (default 300000)"],
   ['MAIL_INBOUND_POLL_MS', 'how often stored mail not yet processed is looked for (default 5000)'],

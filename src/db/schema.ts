@@ -1,4 +1,5 @@
 import type { InvitationTable, TagTable, TeamMemberTable, TeamTable, UserTable } from '../admin/admin-tables.js';
+import type { AttachmentTable } from '../attachments/attachment-tables.js';
 import type { ApiKeyLookupTable, ApiKeyTable } from '../auth/auth-tables.js';
 import type {
   StaffAuthSettingsTable,
@@ -86,4 +87,5 @@ export interface Database {
   kb_conversations: KbConversationTable;
   kb_turns: KbTurnTable;
   email_outbox: EmailOutboxTable;
+  attachments: AttachmentTable;
 }

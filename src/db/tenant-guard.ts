@@ -53,6 +53,7 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set<TenantTable>([
   'kb_conversations',
   'kb_turns',
   'email_outbox',
+  'attachments',
 ]);
 
 export class TenantScopeError extends Error {}

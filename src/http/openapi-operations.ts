@@ -62,6 +62,10 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     ok: 'The ticket after the update, with all its messages',
   },
   'POST /api/v1/tickets/{ticket_id}/messages': { operationId: 'addTicketMessage', ok: 'The added message' },
+  'GET /api/v1/attachments/{attachment_id}': {
+    operationId: 'downloadAttachment',
+    ok: 'The file, as a download (`Content-Disposition: attachment`)',
+  },
   'POST /api/v1/tickets/{ticket_id}/notes': { operationId: 'addTicketNote', ok: 'The added internal note' },
   'GET /api/v1/tickets/{ticket_id}/notes': {
     operationId: 'listTicketNotes',

@@ -1,4 +1,5 @@
 import type { TSchema } from 'typebox';
+import { AttachmentSchema } from '../attachments/attachment-schemas.js';
 import { ApiKey, CreateApiKeyBody, CreatedApiKey } from '../admin/api-key-schemas.js';
 import {
   AcceptInvitationBody,
@@ -85,6 +86,7 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   Ticket: TicketSchema,
   TicketListItem: TicketListItemSchema,
   Message: MessageSchema,
+  Attachment: AttachmentSchema,
   Note: NoteSchema,
   Customer,
   Webhook: WebhookSchema,

@@ -1,3 +1,4 @@
+import type { AttachmentService, StoredFiles } from '../attachments/attachment-service.js';
 import type { DatabaseHandle, TenantDb } from '../db/database.js';
 import { withTransactionObserver } from '../db/sql-handle.js';
 import { API_KEY_CALLER } from '../shared/acting-user.js';
@@ -6,7 +7,8 @@ import type { TicketService } from '../tickets/ticket-service.js';
 import { classifyMail, type MailKind } from './auto-mail.js';
 import * as store from './inbound-store.js';
 import { isMailAddress } from './mail-address.js';
-import { parseMail, type ParsedMail } from './mail-parse.js';
+import type { ParsedMail } from './mail-parse.js';
+import { parseMailOffThread } from './mail-parse-thread.js';
 import { findThread } from './mail-thread.js';
 import type { MailboxService } from './mailbox-service.js';
 
@@ -39,6 +41,13 @@ export interface MailApplierDeps {
   mailboxes: Pick<MailboxService, 'addresses' | 'byId'>;
   replyKey: () => Promise<Buffer>;
   deliveryFailures: DeliveryFailures;
+  /** Keeps the mail's files with the message it becomes (absent: files are not kept). */
+  attachments?: Pick<AttachmentService, 'storeFiles' | 'recordFiles' | 'discardFiles'>;
+}
+
+/** The lines added to a message's content for files that were not kept. */
+export function skippedFilesNote(files: StoredFiles): string {
+  return files.skipped.map((f) => `[Attachment not kept: ${f.filename} (${f.size} bytes), ${f.reason}]`).join('\n');
 }
 
 /** A failure of the message itself: kept as failed at once (a retry would fail the same way). */
@@ -57,12 +66,12 @@ const REOPENED = new Set(['RESOLVED', 'CLOSED']);
 const EMPTY_CONTENT = '(this mail has no text)';
 
 export function createMailApplier(deps: MailApplierDeps): MailApplier {
-  const { database, clock, tickets, mailboxes, replyKey, deliveryFailures } = deps;
+  const { database, clock, tickets, mailboxes, replyKey, deliveryFailures, attachments } = deps;
 
   return async (organizationId, row, raw, finish) => {
     let mail: ParsedMail;
     try {
-      mail = await parseMail(raw);
+      mail = await parseMailOffThread(raw);
     } catch (err) {
       throw new MailRejected(`the message could not be parsed: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -102,9 +111,18 @@ export function createMailApplier(deps: MailApplierDeps): MailApplier {
         ticketsByMessageIds: (ids) => store.ticketsByMessageIds(t, ids),
       },
     );
-    const content = mail.content.trim() === '' ? EMPTY_CONTENT : mail.content;
-    // In the transaction that adds the message: this row done, its Message-ID recorded for the ticket.
-    const record = async (tx: TenantDb, ticketId: string) => {
+    // The files' bytes first, their rows then in the message's transaction (an attempt that fails
+    // removes its bytes). Files over the limits are noted in the message instead.
+    const files: StoredFiles = attachments
+      ? await attachments.storeFiles(organizationId, mail.attachments)
+      : { kept: [], skipped: [] };
+    const note = skippedFilesNote(files);
+    const text = mail.content.trim() === '' ? EMPTY_CONTENT : mail.content;
+    const content = note ? `${text}\n\n${note}` : text;
+    const refs = files.kept.map(({ id, filename, content_type, size }) => ({ id, filename, content_type, size }));
+    // In the transaction that adds the message: this row done, its Message-ID recorded for the ticket,
+    // its files' rows written.
+    const record = async (tx: TenantDb, ticketId: string, messageId: string) => {
       if (!(await finish(tx, { ...info, ticket_id: ticketId }))) {
         throw new Error('the message was claimed by another process meanwhile');
       }
@@ -113,30 +131,44 @@ export function createMailApplier(deps: MailApplierDeps): MailApplier {
           { message_id: mail.messageId, ticket_id: ticketId, direction: 'inbound', created_at: clock() },
         ]);
       }
+      if (attachments && files.kept.length > 0) await attachments.recordFiles(tx, messageId, ticketId, files);
     };
     const scoped = (s: unknown) => (s as TenantDb).forOrganization(organizationId);
 
-    if (match) {
-      const ticketId = match.ticket.id;
-      // Reopen first: repeated after a crash it changes nothing, and the message then follows.
-      if (kind === 'mail' && REOPENED.has(match.ticket.status)) {
-        await tickets.update(organizationId, ticketId, { status: 'OPEN' });
+    try {
+      if (match) {
+        const ticketId = match.ticket.id;
+        // Reopen first: repeated after a crash it changes nothing, and the message then follows.
+        if (kind === 'mail' && REOPENED.has(match.ticket.status)) {
+          await tickets.update(organizationId, ticketId, { status: 'OPEN' });
+        }
+        await withTransactionObserver(
+          { beforeCommit: (s, result) => record(scoped(s), ticketId, (result as { id: string }).id) },
+          () => tickets.addMessage(organizationId, ticketId, { content }, { attachments: refs }),
+        );
+      } else {
+        const customer = {
+          email: mail.from.address,
+          ...(mail.from.name ? { name: mail.from.name.slice(0, 255) } : {}),
+        };
+        await withTransactionObserver(
+          {
+            beforeCommit: (s, result) => {
+              const created = result as { id: string; messages: { id: string }[] };
+              return record(scoped(s), created.id, created.messages[0].id);
+            },
+          },
+          () =>
+            tickets.create(organizationId, { subject: mail.subject, message: content, customer }, API_KEY_CALLER, {
+              channel: 'EMAIL',
+              attachments: refs,
+            }),
+        );
       }
-      await withTransactionObserver({ beforeCommit: (s) => record(scoped(s), ticketId) }, () =>
-        tickets.addMessage(organizationId, ticketId, { content }),
-      );
-    } else {
-      const customer = { email: mail.from.address, ...(mail.from.name ? { name: mail.from.name.slice(0, 255) } : {}) };
-      await withTransactionObserver(
-        { beforeCommit: (s, result) => record(scoped(s), (result as { id: string }).id) },
-        () =>
-          tickets.create(
-            organizationId,
-            { subject: mail.subject, message: content, customer },
-            API_KEY_CALLER,
-            'EMAIL',
-          ),
-      );
+    } catch (err) {
+      // Nothing refers to the files: their bytes go (a retry stores them again).
+      if (attachments) await attachments.discardFiles(files);
+      throw err;
     }
     return { finished: true };
   };

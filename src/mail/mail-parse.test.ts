@@ -24,6 +24,7 @@ describe('mail parsing', () => {
     expect(repairMislabelledUtf8('KÃ¶ln')).toBe('Köln');
     expect(repairMislabelledUtf8('Köln')).toBe('Köln');
     expect(repairC1Controls('\u0093quoted\u0094 \u00805')).toBe('“quoted” €5');
+    expect(repairC1Controls('a\u0000b')).toBe('ab');
   });
 
   it('separates the new text of a reply from the quoted history, and names a subject-less mail', async () => {

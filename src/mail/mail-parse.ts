@@ -26,6 +26,12 @@ export interface ParsedAttachment {
   content: Uint8Array;
 }
 
+/** A parsed message as plain data (what a parsing thread can post back): headers as a record. */
+export type ParsedMailData = Omit<ParsedMail, 'header'> & {
+  /** Each header's first value, by lower-case name. */
+  headers: Record<string, string>;
+};
+
 export interface ParsedMail {
   /** Message-ID without angle brackets, or null. */
   messageId: string | null;
@@ -85,7 +91,8 @@ export function repairMislabelledUtf8(text: string): string {
 const CP1252_C1 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
 
 export function repairC1Controls(text: string): string {
-  return text.replace(/[\u0080-\u009f]/g, (c) => CP1252_C1[c.charCodeAt(0) - 0x80] ?? c);
+  // NUL bytes too: never text, and PostgreSQL's text type refuses them.
+  return text.replace(/[\u0080-\u009f]/g, (c) => CP1252_C1[c.charCodeAt(0) - 0x80] ?? c).replaceAll('\u0000', '');
 }
 
 type Libraries = Awaited<ReturnType<typeof libraries>>;
@@ -141,11 +148,26 @@ function bodyMessageIds(raw: Uint8Array): string[] {
 
 /** Parses a raw message; throws on a message that cannot be read at all (kept as a failure). */
 export async function parseMail(raw: Uint8Array): Promise<ParsedMail> {
+  return withHeaderLookup(await parseMailData(raw));
+}
+
+/** ParsedMail from its plain data. */
+export function withHeaderLookup(data: ParsedMailData): ParsedMail {
+  const { headers, ...rest } = data;
+  return {
+    ...rest,
+    header: (name) => (Object.hasOwn(headers, name.toLowerCase()) ? headers[name.toLowerCase()] : undefined),
+  };
+}
+
+/** parseMail as plain data. */
+export async function parseMailData(raw: Uint8Array): Promise<ParsedMailData> {
   loaded ??= libraries();
   const libs = await loaded;
-  const email = await libs.PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer' });
-  const headers = new Map<string, string>();
-  for (const h of email.headers) if (!headers.has(h.key)) headers.set(h.key, h.value);
+  // Attached messages (forwarded as attachments, a delivery report's original) stay files of their own.
+  const email = await libs.PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer', forceRfc822Attachments: true });
+  const headers: Record<string, string> = Object.create(null);
+  for (const h of email.headers) if (!(h.key in headers)) headers[h.key] = h.value;
   const from = email.from && !email.from.group && email.from.address ? email.from : null;
   const plain = email.text?.trim() ? email.text : email.html ? htmlToText(libs, email.html) : '';
   const fullText = repairC1Controls(repairMislabelledUtf8(plain.replace(/\r\n/g, '\n'))).trim();
@@ -154,12 +176,14 @@ export async function parseMail(raw: Uint8Array): Promise<ParsedMail> {
   return {
     messageId: messageIds(email.messageId)[0] ?? null,
     referencedIds: [...new Set(referenced)],
-    from: from ? { address: from.address.trim(), name: repairMislabelledUtf8(from.name.trim()) } : null,
+    from: from
+      ? { address: from.address.trim(), name: repairMislabelledUtf8(from.name.trim()).replaceAll('\u0000', '') }
+      : null,
     recipients: [...mailboxes(email.to), ...mailboxes(email.cc), ...(email.deliveredTo ? [email.deliveredTo] : [])],
     subject: cut(subject, MAX_SUBJECT_CHARS) || '(no subject)',
     fullText,
     content: cut(newText(libs, fullText).trim(), MAX_CONTENT_CHARS),
-    header: (name) => headers.get(name.toLowerCase()),
+    headers,
     attachments: email.attachments.map((a) => ({
       filename: a.filename,
       contentType: a.mimeType,

@@ -98,6 +98,7 @@ const REMOVAL_ORDER: readonly TenantTable[] = [
   'kb_collections',
   'ticket_tags',
   'notes',
+  'attachments',
   'messages',
   'webhook_deliveries',
   'webhook_delivery_totals',

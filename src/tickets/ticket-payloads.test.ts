@@ -70,6 +70,7 @@ describe('ticket payload builders', () => {
           author: { type: 'user', id: 'u-1', email: 'una@staff.example', name: 'Una' },
           created_at: '2026-01-02T03:04:05.007Z',
           delivery: null,
+          attachments: [],
         },
       ],
       created_at: '2026-01-02T03:04:05.006Z',
@@ -188,6 +189,7 @@ describe('ticket payload builders', () => {
       author: { type: 'customer', id: 'c-1', email: 'c@example.com', name: null },
       created_at: '2026-01-02T03:04:05.007Z',
       delivery: null,
+      attachments: [],
     });
   });
 

@@ -13,9 +13,30 @@ export type TicketRow = Omit<Selectable<TicketTable>, 'rid'>;
  * A stored message (its organization is the ticket's), with its mail delivery when it is a reply on
  * an EMAIL ticket (absent or null otherwise).
  */
-export type MessageRow = Omit<Selectable<MessageTable>, 'rid' | 'organization_id' | 'seq'> & {
+export type MessageRow = Omit<Selectable<MessageTable>, 'rid' | 'organization_id' | 'seq' | 'attachment_count'> & {
   delivery?: DeliveryView | null;
+  /** Files stored with it, in their order (absent: none). */
+  attachments?: AttachmentRef[];
 };
+
+/** A file kept with a message, as messages list it (GET /attachments/{id} downloads it). */
+export interface AttachmentRef {
+  id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+}
+
+/** Attachments as the ticket reads return them: [id, filename, content_type, size] tuples, or null. */
+export function attachmentRefs(tuples: unknown): AttachmentRef[] {
+  if (!Array.isArray(tuples)) return [];
+  return (tuples as [string, string, string, number | string][]).map(([id, filename, content_type, size]) => ({
+    id,
+    filename,
+    content_type,
+    size: Number(size),
+  }));
+}
 
 /** How a reply on an EMAIL ticket is getting to the customer (src/mail/outbox-store.ts keeps it). */
 export interface DeliveryView {
@@ -79,6 +100,7 @@ export interface MessageView {
   author: { type: 'customer' | 'user'; id: string; email: string | null; name: string | null } | null;
   created_at: string;
   delivery: DeliveryView | null;
+  attachments: AttachmentRef[];
 }
 
 export function messageView(row: MessageRow): MessageView {
@@ -98,6 +120,7 @@ export function messageView(row: MessageRow): MessageView {
     author,
     created_at: iso(row.created_at),
     delivery: row.delivery ?? null,
+    attachments: row.attachments ?? [],
   };
 }
 

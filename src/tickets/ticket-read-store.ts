@@ -1,6 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TenantDb } from '../db/database.js';
-import { deliveryView, type MessageRow, type TagRef, type TicketRelations, type TicketRow } from './ticket-payloads.js';
+import {
+  attachmentRefs,
+  deliveryView,
+  type MessageRow,
+  type TagRef,
+  type TicketRelations,
+  type TicketRow,
+} from './ticket-payloads.js';
 import { normalizeTicket, TICKET_COLUMNS } from './ticket-store.js';
 
 // A ticket with everything its representation shows (customer, assignee, team, tags, messages) in ONE
@@ -43,19 +50,32 @@ export const JSON_PARTS: Record<'sqlite' | 'postgres', Json> = {
           CROSS JOIN tags tg ON tg.id = tt.tag_id AND tg.organization_id = tt.organization_id
          WHERE tt.organization_id = ${orgId} AND tt.ticket_id = t.id
          ORDER BY tg.name_key, tg.id) g)`,
-    messages: sql`(SELECT json_group_array(json_array(m.id, m.type, m.content, m.author_type, m.author_id, m.author_email, m.author_name, m.created_at, m.d_state, m.d_attempts, m.d_error, m.d_sent_at)) FROM (
-        SELECT mm.*, o.state AS d_state, o.attempt_count AS d_attempts, o.last_error AS d_error, o.sent_at AS d_sent_at
+    // Mail delivery and attachments only where they can exist: EMAIL tickets (their replies are mailed,
+    // their received mail brings files), and attachments only for messages that have some. Every other
+    // ticket's messages are read alone, as before mail existed (SQLite evaluates only the CASE branch taken).
+    messages: sql`CASE WHEN t.channel = 'EMAIL' THEN (SELECT json_group_array(json_array(m.id, m.type, m.content, m.author_type, m.author_id, m.author_email, m.author_name, m.created_at, json(m.files), m.d_state, m.d_attempts, m.d_error, m.d_sent_at)) FROM (
+        SELECT mm.*, o.state AS d_state, o.attempt_count AS d_attempts, o.last_error AS d_error, o.sent_at AS d_sent_at,
+               CASE WHEN mm.attachment_count > 0 THEN (SELECT json_group_array(json_array(a.id, a.filename, a.content_type, a.size)) FROM (
+                 SELECT f.id, f.filename, f.content_type, f.size FROM attachments f
+                  WHERE f.organization_id = ${orgId} AND f.message_id = mm.id ORDER BY f.position) a) END AS files
           FROM messages mm LEFT JOIN email_outbox o ON o.organization_id = mm.organization_id AND o.message_id = mm.id
-         WHERE mm.organization_id = ${orgId} AND mm.ticket_id = t.id ORDER BY mm.seq) m)`,
+         WHERE mm.organization_id = ${orgId} AND mm.ticket_id = t.id ORDER BY mm.seq) m)
+      ELSE (SELECT json_group_array(json_array(m.id, m.type, m.content, m.author_type, m.author_id, m.author_email, m.author_name, m.created_at)) FROM (
+        SELECT mm.* FROM messages mm WHERE mm.organization_id = ${orgId} AND mm.ticket_id = t.id ORDER BY mm.seq) m) END`,
     ticketOrg: sql`+t.organization_id = ${orgId}`,
   }),
   postgres: (orgId) => ({
     tags: sql`(SELECT coalesce(json_agg(json_build_array(tg.id, tg.name, tg.color) ORDER BY tg.name_key, tg.id), '[]')
         FROM ticket_tags tt JOIN tags tg ON tg.id = tt.tag_id AND tg.organization_id = tt.organization_id
        WHERE tt.organization_id = ${orgId} AND tt.ticket_id = t.id)`,
-    messages: sql`(SELECT coalesce(json_agg(json_build_array(m.id, m.type, m.content, m.author_type, m.author_id, m.author_email, m.author_name, m.created_at, o.state, o.attempt_count, o.last_error, o.sent_at) ORDER BY m.seq), '[]')
+    messages: sql`CASE WHEN t.channel = 'EMAIL' THEN (SELECT coalesce(json_agg(json_build_array(m.id, m.type, m.content, m.author_type, m.author_id, m.author_email, m.author_name, m.created_at,
+          CASE WHEN m.attachment_count > 0 THEN (SELECT json_agg(json_build_array(f.id, f.filename, f.content_type, f.size) ORDER BY f.position)
+            FROM attachments f WHERE f.organization_id = ${orgId} AND f.message_id = m.id) END,
+          o.state, o.attempt_count, o.last_error, o.sent_at) ORDER BY m.seq), '[]')
         FROM messages m LEFT JOIN email_outbox o ON o.organization_id = m.organization_id AND o.message_id = m.id
-       WHERE m.organization_id = ${orgId} AND m.ticket_id = t.id)`,
+       WHERE m.organization_id = ${orgId} AND m.ticket_id = t.id)
+      ELSE (SELECT coalesce(json_agg(json_build_array(m.id, m.type, m.content, m.author_type, m.author_id, m.author_email, m.author_name, m.created_at) ORDER BY m.seq), '[]')
+        FROM messages m WHERE m.organization_id = ${orgId} AND m.ticket_id = t.id) END`,
     ticketOrg: sql`t.organization_id = ${orgId}`,
   }),
 };
@@ -88,11 +108,13 @@ type MessageTuple = [
   string | null,
   string | null,
   number | string,
-  // The reply's mail delivery (email_outbox), all null when it is not mailed.
-  string | null,
-  number | string | null,
-  string | null,
-  number | string | null,
+  // EMAIL tickets only: the message's files (attachmentRefs tuples, null: none), then the reply's mail
+  // delivery (email_outbox), all null when it is not mailed.
+  unknown?,
+  (string | null)?,
+  (number | string | null)?,
+  (string | null)?,
+  (number | string | null)?,
 ];
 
 export interface LoadedTicket {
@@ -118,7 +140,18 @@ export async function loadTicketsWithMessages(t: TenantDb, ids: readonly string[
   for (const r of result.rows) {
     const row = normalizeTicket(Object.fromEntries(TICKET_COLUMNS.map((c) => [c, r[c]])) as TicketRow);
     const messages = (parsed(r.messages_json) as MessageTuple[]).map(
-      ([id, type, content, author_type, author_id, author_email, author_name, created_at, ...mail]): MessageRow => ({
+      ([
+        id,
+        type,
+        content,
+        author_type,
+        author_id,
+        author_email,
+        author_name,
+        created_at,
+        files,
+        ...mail
+      ]): MessageRow => ({
         id,
         ticket_id: row.id,
         type,
@@ -128,7 +161,8 @@ export async function loadTicketsWithMessages(t: TenantDb, ids: readonly string[
         author_email,
         author_name,
         created_at: Number(created_at),
-        delivery: deliveryView(...mail),
+        delivery: deliveryView(mail[0] ?? null, mail[1] ?? null, mail[2] ?? null, mail[3] ?? null),
+        attachments: attachmentRefs(files),
       }),
     );
     out.set(row.id, { row, relations: relationsOf(r), messages });

@@ -3,7 +3,7 @@ import type { Caller } from '../shared/acting-user.js';
 import { notFound } from '../shared/errors.js';
 import { pathUuid } from '../shared/ids.js';
 import type { Precondition } from '../shared/precondition.js';
-import { ticketView, type TicketRow, type TicketView } from './ticket-payloads.js';
+import { type AttachmentRef, ticketView, type TicketRow, type TicketView } from './ticket-payloads.js';
 import { loadTicketWithMessages } from './ticket-read-store.js';
 import type { TicketChannel } from './ticket-schemas.js';
 import * as store from './ticket-store.js';
@@ -27,6 +27,8 @@ export interface AdditionOptions {
   caller?: Caller;
   /** If-Match: checked against the ticket as GET shows it, under the ticket's lock. */
   precondition?: Precondition<TicketView> | null;
+  /** Files stored with the message (received mail): their rows are the caller's, in the same transaction. */
+  attachments?: readonly AttachmentRef[];
 }
 
 /** The If-Match check against the ticket's current representation (the caller holds the ticket's lock). */

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AttachmentSchema } from '../attachments/attachment-schemas.js';
 import { MAX_TEAM_FILTER } from './ticket-list-filters.js';
 import { Nullable, NullableTimestamp, PageQuerySchema, StringEnum, Timestamp } from '../shared/schemas.js';
 
@@ -102,6 +103,8 @@ export const MessageSchema = Type.Object({
   author: Nullable(AuthorSchema),
   created_at: Timestamp,
   delivery: Nullable(DeliverySchema),
+  /** Files received with the message (an empty array on every other message). */
+  attachments: Type.Array(AttachmentSchema),
 });
 
 const TicketCustomer = Type.Object({

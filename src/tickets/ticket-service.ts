@@ -12,6 +12,7 @@ import { offsetOf, paginationMeta } from '../shared/pagination.js';
 import { moveTicketCount, ticketCountAdjustment } from './ticket-count-store.js';
 import { readCountedPage, type CountedPage, type PageWindow } from './ticket-list-store.js';
 import {
+  type AttachmentRef,
   type DeliveryView,
   messageEventData,
   messageView,
@@ -73,10 +74,15 @@ const READS_IN_FLIGHT = 2;
 /** Tickets per statement at most (a statement of 50 tickets with their messages is still a few ms). */
 const TICKETS_PER_READ = 50;
 
-/** A ticket opened from a conversation held elsewhere (the help center's assistant): its channel and transcript. */
+/**
+ * A ticket opened from a conversation held elsewhere (the help center's assistant, a mail): its channel,
+ * the transcript after the first message, and the files stored with the first message (their rows
+ * are written by the caller in the create's transaction, through a transaction observer).
+ */
 export interface TicketOrigin {
   channel: TicketChannel;
-  transcript: readonly { type: 'INBOUND' | 'OUTBOUND'; content: string }[];
+  transcript?: readonly { type: 'INBOUND' | 'OUTBOUND'; content: string }[];
+  attachments?: readonly AttachmentRef[];
 }
 
 export function createTicketService({ database, clock, customers, quota, events, teams, mail }: TicketServiceDeps) {
@@ -110,7 +116,8 @@ export function createTicketService({ database, clock, customers, quota, events,
   ) {
     const channel =
       origin === undefined ? creationChannel(caller) : typeof origin === 'string' ? origin : origin.channel;
-    const transcript = typeof origin === 'object' ? origin.transcript : [];
+    const transcript = (typeof origin === 'object' ? origin.transcript : undefined) ?? [];
+    const attachments = typeof origin === 'object' && origin.attachments?.length ? [...origin.attachments] : undefined;
     if (blank(input.subject)) throw validationError('subject must not be blank', 'subject', 'blank');
     if (blank(input.message)) throw validationError('message must not be blank', 'message', 'blank');
     const scoped = database.forOrganization(organizationId);
@@ -162,6 +169,7 @@ export function createTicketService({ database, clock, customers, quota, events,
         author_email: customer.email,
         author_name: customer.name,
         created_at: now,
+        ...(attachments ? { attachments } : {}),
       };
       // The rest of a handed-over conversation: a millisecond apart, so they list in order.
       const later: MessageRow[] = transcript.map((m, i) => ({
@@ -315,6 +323,7 @@ export function createTicketService({ database, clock, customers, quota, events,
         content: input.content,
         created_at: now,
         ...author,
+        ...(options.attachments?.length ? { attachments: [...options.attachments] } : {}),
       };
       // The ticket row is locked (writers are serial on SQLite): its count numbers the message. The
       // writes are one statement on PostgreSQL, sent with the COMMIT (Sql.writeLast): the message, the
@@ -366,7 +375,7 @@ export function createTicketService({ database, clock, customers, quota, events,
       return { row, relations };
     });
     // Read after the commit: the bucket and ticket row locks are not held while the messages load.
-    const messages = await store.listMessages(scoped, updated.row.id);
+    const messages = await store.listMessages(scoped, updated.row);
     return ticketView(updated.row, updated.relations, messages);
   }
 

@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { TenantDb } from '../db/database.js';
 import {
+  type AttachmentRef,
   deliveryView,
   type MessageRow,
   type TagRef,
@@ -103,7 +104,10 @@ export function ticketInsert(t: TenantDb, row: TicketRow) {
  * cannot take the same number).
  */
 export function messageInsert(t: TenantDb, row: MessageRow, seq: number) {
-  return t.insertInto('messages', { ...row, seq });
+  const { delivery: _delivery, attachments, ...columns } = row;
+  // The count only when there are files: every other insert keeps its statement (the column's default).
+  const count = attachments?.length ? { attachment_count: attachments.length } : {};
+  return t.insertInto('messages', { ...columns, ...count, seq });
 }
 
 /**
@@ -181,24 +185,50 @@ export function messageCountBump(t: TenantDb, id: string, now: number) {
   return t.updateTable('tickets').set({ message_count: sql`message_count + 1`, updated_at: now }).where('id', '=', id);
 }
 
-/** A ticket's messages, oldest first (seq follows insertion order within the ticket). */
-export async function listMessages(t: TenantDb, ticketId: string): Promise<MessageRow[]> {
-  // With each reply's mail delivery (email_outbox, by the message's id).
+/**
+ * A ticket's messages, oldest first (seq follows insertion order within the ticket). Mail delivery and
+ * files only for EMAIL tickets (as ticket-read-store.ts): other tickets' messages are one plain read.
+ */
+export async function listMessages(t: TenantDb, ticket: Pick<TicketRow, 'id' | 'channel'>): Promise<MessageRow[]> {
   const columns = sql.raw(MESSAGE_COLUMNS.map((c) => `m.${c}`).join(', '));
+  if (ticket.channel !== 'EMAIL') {
+    const { rows } = await sql<Omit<MessageRow, 'delivery'>>`SELECT ${columns} FROM messages m
+       WHERE m.organization_id = ${t.organizationId} AND m.ticket_id = ${ticket.id} ORDER BY m.seq`.execute(t.db);
+    return rows.map((m) => ({ ...m, created_at: Number(m.created_at), delivery: null }));
+  }
+  // With each reply's mail delivery (email_outbox, by the message's id).
   const { rows } = await sql<
     Omit<MessageRow, 'delivery'> & {
+      attachment_count: number | string;
       d_state: string | null;
       d_attempts: number | null;
       d_error: string | null;
       d_sent: number | null;
     }
-  >`SELECT ${columns}, o.state AS d_state, o.attempt_count AS d_attempts, o.last_error AS d_error, o.sent_at AS d_sent
+  >`SELECT ${columns}, m.attachment_count, o.state AS d_state, o.attempt_count AS d_attempts, o.last_error AS d_error, o.sent_at AS d_sent
       FROM messages m LEFT JOIN email_outbox o ON o.organization_id = m.organization_id AND o.message_id = m.id
-     WHERE m.organization_id = ${t.organizationId} AND m.ticket_id = ${ticketId} ORDER BY m.seq`.execute(t.db);
-  return rows.map(({ d_state, d_attempts, d_error, d_sent, ...m }) => ({
+     WHERE m.organization_id = ${t.organizationId} AND m.ticket_id = ${ticket.id} ORDER BY m.seq`.execute(t.db);
+  const withFiles = rows.filter((m) => Number(m.attachment_count) > 0).map((m) => m.id);
+  const files = new Map<string, AttachmentRef[]>();
+  if (withFiles.length > 0) {
+    const found = await t
+      .selectFrom('attachments')
+      .select(['message_id', 'id', 'filename', 'content_type', 'size'])
+      .where('message_id', 'in', withFiles)
+      .orderBy('message_id')
+      .orderBy('position')
+      .execute();
+    for (const f of found) {
+      const list = files.get(f.message_id) ?? [];
+      list.push({ id: f.id, filename: f.filename, content_type: f.content_type, size: Number(f.size) });
+      files.set(f.message_id, list);
+    }
+  }
+  return rows.map(({ attachment_count: _, d_state, d_attempts, d_error, d_sent, ...m }) => ({
     ...m,
     created_at: Number(m.created_at),
     delivery: deliveryView(d_state, d_attempts, d_error, d_sent),
+    attachments: files.get(m.id) ?? [],
   }));
 }
 

@@ -46,6 +46,8 @@ export interface MessageTable {
   /** The message's place in its ticket (1, 2, …): tickets.message_count + 1 when it was added. */
   seq: number;
   created_at: Millis;
+  /** Files stored with the message (attachments rows): reads look attachments up only where it is not 0. */
+  attachment_count: ColumnType<number, number | undefined, number>;
 }
 
 export interface TicketTagTable {

@@ -77,3 +77,33 @@ export const inboundRows = (ctx: TestContext, mailboxId: string) =>
     .where('mailbox_id', '=', mailboxId)
     .orderBy('received_at')
     .execute();
+
+/** One part of a multipart mail: headers as written, body as bytes (base64-encoded when `base64`). */
+export interface MailPart {
+  headers: string[];
+  body: string | Buffer;
+  base64?: boolean;
+}
+
+/** Base64 in 76-character lines, as mail clients write it. */
+export const base64Lines = (bytes: Buffer): string => (bytes.toString('base64').match(/.{1,76}/g) ?? []).join('\r\n');
+
+/** A multipart body (the part after the headers) with the given boundary. */
+export function multipartBody(boundary: string, parts: MailPart[]): Buffer {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const headers = [...part.headers, ...(part.base64 ? ['Content-Transfer-Encoding: base64'] : [])];
+    chunks.push(Buffer.from(`--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n`));
+    const bytes = typeof part.body === 'string' ? Buffer.from(part.body, 'utf8') : part.body;
+    chunks.push(part.base64 ? Buffer.from(base64Lines(bytes)) : bytes, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+/** A whole multipart/mixed message: rawMail's headers, then the parts. */
+export function multipartMail(spec: Omit<MailSpec, 'body' | 'contentType'>, parts: MailPart[]): Buffer {
+  const boundary = `b-${uniqueId('part')}`;
+  const head = rawMail({ ...spec, contentType: `multipart/mixed; boundary="${boundary}"`, body: '' });
+  return Buffer.concat([Buffer.from(head), multipartBody(boundary, parts)]);
+}

@@ -124,6 +124,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file received with a message (as listed in the message's `attachments`)
+         * @description Requires an API key with the `tickets:read` scope.
+         */
+        get: operations["downloadAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tickets/{ticket_id}/notes": {
         parameters: {
             query?: never;
@@ -1668,6 +1688,16 @@ export interface components {
                 /** Format: date-time */
                 sent_at: string | null;
             } | null;
+            attachments: components["schemas"]["Attachment"][];
+        };
+        Attachment: {
+            id: string;
+            /** @description The sender's name for the file, without any directory part */
+            filename: string;
+            /** @description What the bytes were recognised as (never what the mail claimed); `application/octet-stream` when unknown */
+            content_type: string;
+            /** @description Bytes */
+            size: number;
         };
         Note: {
             id: string;
@@ -3875,6 +3905,149 @@ export interface operations {
              *     - `idempotency_key_reused`: this Idempotency-Key was used with another method, path or body
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. `error.code` is one of:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request header fields too large. `error.code` is one of:
+             *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+             */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. `error.code` is one of:
+             *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
+            path: {
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /**
+             * @description Bad request. `error.code` is one of:
+             *     - `validation_error`: the request is invalid; `details` names each field and issue
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *     - `insufficient_scope`: the API key lacks the scope this operation needs
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found. `error.code` is one of:
+             *     - `not_found`: no such resource in the organization
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request timeout. `error.code` is one of:
+             *     - `request_timeout`: the request was not received in time; the connection is closed
+             */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Expectation failed. `error.code` is one of:
+             *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+             */
+            417: {
                 headers: {
                     [name: string]: unknown;
                 };

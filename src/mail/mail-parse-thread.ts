@@ -1,0 +1,57 @@
+import { Worker } from 'node:worker_threads';
+import { parseMail, withHeaderLookup, type ParsedMail, type ParsedMailData } from './mail-parse.js';
+
+// Parsing a large message takes the CPU for a while: postal-mime decodes every line of a base64 part
+// in one go (its awaits never yield to the event loop), about 20 ms per MB of mail. On the API's event
+// loop a 25 MiB message would hold every request for half a second, so messages above
+// OFF_THREAD_BYTES are parsed in a worker thread of their own, which posts the result back with the
+// files' bytes transferred (no copy on this side). Small messages, nearly all mail, are parsed here:
+// a thread's start costs more than they do.
+
+/** Messages from this size on are parsed in a worker thread (the size from which they are stored as files too). */
+export const OFF_THREAD_BYTES = 512 * 1024;
+/** A parse that takes longer is given up (the thread is stopped): the message is kept as a failure. */
+const PARSE_TIMEOUT_MS = 120_000;
+
+type Answer = { ok: true; data: ParsedMailData } | { ok: false; error: string };
+
+/**
+ * The thread's module: compiled JavaScript in a build; TypeScript when the sources run directly
+ * (tests, tsx), loaded through tsx's loader, which a thread does not inherit (as webhooks/worker-thread.ts).
+ */
+function spawn(raw: Uint8Array): Worker {
+  const self = import.meta.url;
+  const ext = self.endsWith('.ts') ? '.ts' : '.js';
+  const entry = new URL(`./mail-parse-thread-entry${ext}`, self);
+  const options = { workerData: { raw }, name: 'mail-parse' };
+  if (ext === '.js') return new Worker(entry, options);
+  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
+  return new Worker(boot, { ...options, eval: true });
+}
+
+/** parseMail, in a worker thread for large messages; rejects as parseMail does for unreadable mail. */
+export async function parseMailOffThread(raw: Uint8Array): Promise<ParsedMail> {
+  if (raw.byteLength < OFF_THREAD_BYTES) return parseMail(raw);
+  const thread = spawn(raw);
+  try {
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('parsing took too long')), PARSE_TIMEOUT_MS);
+      thread.once('message', (message: Answer) => {
+        clearTimeout(timer);
+        resolve(message);
+      });
+      thread.once('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+      thread.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`the parsing thread stopped (exit code ${code})`));
+      });
+    });
+    if (!answer.ok) throw new Error(answer.error);
+    return withHeaderLookup(answer.data);
+  } finally {
+    void thread.terminate();
+  }
+}
