@@ -101,7 +101,16 @@ export function createContainer(options: ContainerOptions) {
   // Agents' replies on widget tickets are mailed to the visitor when not seen in the widget in time:
   // the follow-up row is written in the reply's transaction (widgets/widget-upkeep.ts sends it).
   const replyFollowUps = widgetReplyFollowUps(config.widget.followUpDelayMs);
-  const tickets = createTicketService({ database, clock, customers, quota, events, teams, mail: outboundMail, replyFollowUps });
+  const tickets = createTicketService({
+    database,
+    clock,
+    customers,
+    quota,
+    events,
+    teams,
+    mail: outboundMail,
+    replyFollowUps,
+  });
   const notes = createNoteService({ database, clock, tickets, events });
   // The knowledge base: collections and articles (and the passages search and the assistant read).
   const kbCollections = createCollectionService({ database, clock });

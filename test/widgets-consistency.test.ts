@@ -34,7 +34,9 @@ describeEachDialect('chat widget consistency', (ctx) => {
             sql`CREATE FUNCTION refuse_link() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected'; END $$`,
             sql`CREATE TRIGGER refuse_link BEFORE INSERT ON widget_conversations FOR EACH ROW EXECUTE FUNCTION refuse_link()`,
           ]
-        : [sql`CREATE TRIGGER refuse_link BEFORE INSERT ON widget_conversations BEGIN SELECT RAISE(ABORT, 'injected'); END`];
+        : [
+            sql`CREATE TRIGGER refuse_link BEFORE INSERT ON widget_conversations BEGIN SELECT RAISE(ABORT, 'injected'); END`,
+          ];
     for (const statement of trigger) await statement.execute(ctx.database.db);
     try {
       const failed = await v.request('POST', '/conversations', { message: 'Hello', email: 'v@example.com' });

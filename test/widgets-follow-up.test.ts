@@ -101,7 +101,9 @@ describeEachDialect('chat widget follow-up mails', (ctx) => {
       openSecret: async (s) => s,
       logger: silentLogger,
     });
-    const mail = await eventually(async () => sink.accepted.find((m) => m.envelope.to.includes('vera@visitor.example')));
+    const mail = await eventually(async () =>
+      sink.accepted.find((m) => m.envelope.to.includes('vera@visitor.example')),
+    );
     expect(mail.parsed.text).toContain('Your parcel left <b>today</b>');
     expect(mail.parsed.messageId).toBe(queued.mail_message_id);
     // The visitor answers the mail: it continues the ticket.
@@ -141,7 +143,12 @@ describeEachDialect('chat widget follow-up mails', (ctx) => {
     const { org, v, ticketId, reply } = await setup();
     const id = await reply('Answer');
     later(TEN_MINUTES + 1_000);
-    const [claim] = await claimDue(ctx.database.system, { now: ctx.clock(), leaseMs: 60_000, limit: 10, token: 'crashed' });
+    const [claim] = await claimDue(ctx.database.system, {
+      now: ctx.clock(),
+      leaseMs: 60_000,
+      limit: 10,
+      token: 'crashed',
+    });
     expect(claim.message_id).toBe(id);
     expect((await v.request('POST', `/conversations/${ticketId}/seen`, { message_id: id })).status).toBe(204);
     later(TEN_MINUTES + 120_000);

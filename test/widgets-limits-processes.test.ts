@@ -53,7 +53,8 @@ describe.skipIf(!postgresAvailable())('postgres: chat widget budgets across serv
     expect((await send(0, '/conversations', { message: 'three' }, token)).status).toBe(429);
     const id = ((await opened.json()) as any).data.id;
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await send(i, `/conversations/${id}/messages`, { content: `m${i}` }, token)).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await send(i, `/conversations/${id}/messages`, { content: `m${i}` }, token)).status);
     expect(statuses).toEqual([201, 201, 201, 429, 429]);
   });
 });

@@ -64,7 +64,10 @@ export interface TicketServiceDeps {
    * follow-up by mail when the visitor does not see the reply in time); null: nothing to write.
    */
   replyFollowUps?: {
-    replyWrite(t: TenantDb, reply: { ticketId: string; messageId: string; channel: string; now: number }): SharedWrite | null;
+    replyWrite(
+      t: TenantDb,
+      reply: { ticketId: string; messageId: string; channel: string; now: number },
+    ): SharedWrite | null;
   };
 }
 
@@ -88,7 +91,10 @@ export interface TicketOrigin {
    * The opening domain's own rows about the new ticket (the chat widget's link between the ticket and
    * the visitor), written in the ticket's transaction, after its new rows: both commit or neither does.
    */
-  alsoWrite?: (t: TenantDb, ticket: { id: string; customerId: string; now: number }) => ReadonlyArray<SharedWrite | null>;
+  alsoWrite?: (
+    t: TenantDb,
+    ticket: { id: string; customerId: string; now: number },
+  ) => ReadonlyArray<SharedWrite | null>;
 }
 
 export function createTicketService(deps: TicketServiceDeps) {

@@ -61,7 +61,7 @@ export async function registerVisitorAssistantRoutes(
         security,
         summary: "Ask the organization's assistant (answers from published articles, citing them)",
         description:
-          'The same answer as the help center\'s `POST /help/{slug}/api/chat`. 409 `conflict` when the organization ' +
+          "The same answer as the help center's `POST /help/{slug}/api/chat`. 409 `conflict` when the organization " +
           'has no published articles (the session says so: `assistant: false`).',
         querystring: KeyQuery,
         body: AssistantBody,

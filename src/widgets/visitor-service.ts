@@ -95,7 +95,9 @@ export function createVisitorService(deps: VisitorServiceDeps) {
         external_user_id: visitor.identified ? visitor.external_user_id : null,
         created_at: ticket.now,
       }),
-      visitor.identified ? null : store.visitorContactUpdate(t, visitor.id, { email, name, customer_id: ticket.customerId }),
+      visitor.identified
+        ? null
+        : store.visitorContactUpdate(t, visitor.id, { email, name, customer_id: ticket.customerId }),
     ];
   }
 
