@@ -7,7 +7,7 @@ import { createWidget, identityToken, visitor } from './support/widget-visitors.
 // help center's article URLs); the hand-off opens a WIDGET_AI ticket with the transcript that becomes
 // the visitor's conversation. Conversations are the visitor session's own; without articles: 409.
 
-const HOSTILE = '<img src=x onerror=alert(1)> how do I reset my password?';
+const HOSTILE = 'I forgot my password, what now? <script>alert(1)</script>';
 
 describeEachDialect('chat widget assistant', (ctx) => {
   let n = 0;
