@@ -17,15 +17,22 @@ const GOAL_KB_PER_VISITOR = 20;
 
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
+/** A POST of the set-up; a 503 of the overload guard (a fresh process's first seconds) is retried. */
 async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<any> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json().catch(() => null)) as any;
-  if (res.status >= 300) throw new Error(`POST ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json().catch(() => null)) as any;
+    if (res.status === 503 && attempt < 20) {
+      await sleep(250);
+      continue;
+    }
+    if (res.status >= 300) throw new Error(`POST ${url}: ${res.status} ${JSON.stringify(json)}`);
+    return json.data;
+  }
 }
 
 /** Opens one visitor's stream; the delay of each agent reply it carries goes to `delays`. */
@@ -130,7 +137,8 @@ export async function visitorStreamsRow(ctx: Ctx): Promise<void> {
       );
       sent++;
     }
-    await sleep(3000);
+    // Late replies still count (as late): wait for the last ones, up to 15 s.
+    for (let waited = 0; delays.length < sent && waited < 15_000; waited += 250) await sleep(250);
     const sorted = [...delays].sort((a, b) => a - b);
     const p99 = percentile(sorted, 99);
     const missing = sent - delays.length;
