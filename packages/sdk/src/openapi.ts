@@ -2717,6 +2717,19 @@ export interface components {
             /** @description Plain text (HTML is not interpreted) */
             content: string;
         };
+        ReportVisitorSeenInput: {
+            /** @description The last message the widget showed: replies up to it are not mailed to the visitor */
+            message_id: string;
+        };
+        AskVisitorAssistantInput: {
+            message: string;
+            conversation_id?: string;
+        };
+        HandOffVisitorAssistantInput: {
+            /** Format: email */
+            email?: string;
+            name?: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -20167,10 +20180,7 @@ export interface operations {
                  *       "message_id": "0190f3a2-7c1e-7b6a-9a1e-2f4b5c6d7e8f"
                  *     }
                  */
-                "application/json": {
-                    /** @description The last message the widget showed: replies up to it are not mailed to the visitor */
-                    message_id: string;
-                };
+                "application/json": components["schemas"]["ReportVisitorSeenInput"];
             };
         };
         responses: {
@@ -20338,10 +20348,7 @@ export interface operations {
                  *       "message": "How do I reset my password?"
                  *     }
                  */
-                "application/json": {
-                    message: string;
-                    conversation_id?: string;
-                };
+                "application/json": components["schemas"]["AskVisitorAssistantInput"];
             };
         };
         responses: {
@@ -20542,11 +20549,7 @@ export interface operations {
                  *       "name": "Jane"
                  *     }
                  */
-                "application/json": {
-                    /** Format: email */
-                    email?: string;
-                    name?: string;
-                };
+                "application/json": components["schemas"]["HandOffVisitorAssistantInput"];
             };
         };
         responses: {
