@@ -65,6 +65,10 @@ export interface Config {
     conversationsPerHour: number;
     /** Messages per visitor per minute (five times as many per client address). */
     messagesPerMinute: number;
+    /** An agent's reply not seen in the widget this long after it is mailed to the visitor (a mailbox needed). */
+    followUpDelayMs: number;
+    /** How often due follow-ups are looked for. */
+    followUpPollMs: number;
   };
 
   /** Where files are kept (large received mail, attachments): DATA_DIR, default ./data. */
@@ -341,6 +345,8 @@ export function loadConfig(env: Env = process.env): Config {
       sessionsPerHour: integer(env, 'WIDGET_SESSIONS_PER_HOUR', 20, 1, 100_000),
       conversationsPerHour: integer(env, 'WIDGET_CONVERSATIONS_PER_HOUR', 10, 1, 100_000),
       messagesPerMinute: integer(env, 'WIDGET_MESSAGES_PER_MINUTE', 20, 1, 100_000),
+      followUpDelayMs: integer(env, 'WIDGET_FOLLOW_UP_DELAY_MS', 600_000, 0, 7 * 86_400_000),
+      followUpPollMs: integer(env, 'WIDGET_FOLLOW_UP_POLL_MS', 5_000, 10, 600_000),
     },
     dataDir: env.DATA_DIR?.trim() || './data',
     mail: {

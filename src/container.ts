@@ -47,8 +47,12 @@ import { readQueueStats } from './webhooks/delivery-queue-store.js';
 import { createEventRecorder } from './webhooks/event-recorder.js';
 import { createWebhookService } from './webhooks/webhook-service.js';
 import { startWorker, type AttemptOutcome, type WorkerLogger } from './webhooks/worker.js';
+import { hitWindow } from './widgets/follow-up-store.js';
+import { createVisitorAssistant, hasPublishedArticles } from './widgets/visitor-assistant.js';
 import { createVisitorLimits } from './widgets/visitor-limits.js';
 import { createVisitorService } from './widgets/visitor-service.js';
+import { startWidgetUpkeep, widgetReplyFollowUps } from './widgets/widget-upkeep.js';
+import { articlePath } from './help-center/help-pages.js';
 import { createWidgetService } from './widgets/widget-service.js';
 
 // The composition root: every store and service is built here, once, and handed to whoever needs
@@ -95,7 +99,19 @@ export function createContainer(options: ContainerOptions) {
   const teams = createTeamService({ database, clock });
   // Replies on EMAIL tickets are queued for mail in the reply's transaction.
   const outboundMail = createOutboundMail({ database, clock, publicUrl: config.publicUrl });
-  const tickets = createTicketService({ database, clock, customers, quota, events, teams, mail: outboundMail });
+  // Agents' replies on widget tickets are mailed to the visitor when not seen in the widget in time:
+  // the follow-up row is written in the reply's transaction (widgets/widget-upkeep.ts sends it).
+  const replyFollowUps = widgetReplyFollowUps(config.widget.followUpDelayMs);
+  const tickets = createTicketService({
+    database,
+    clock,
+    customers,
+    quota,
+    events,
+    teams,
+    mail: outboundMail,
+    replyFollowUps,
+  });
   const notes = createNoteService({ database, clock, tickets, events });
   // The knowledge base: collections and articles (and the passages search and the assistant read).
   const kbCollections = createCollectionService({ database, clock });
@@ -157,14 +173,37 @@ export function createContainer(options: ContainerOptions) {
   });
   // The chat widget: widgets (admin) and their visitors, whose streams are views of the live feed.
   const widgets = createWidgetService({ database, clock, secrets: secretBox });
+  // Visitor budgets are counted in the database: they hold across every process sharing it.
+  const visitorLimits = createVisitorLimits(config.widget, clock, {
+    hit: (bucket, windowMs, now) => hitWindow(database.system, bucket, windowMs, now),
+  });
+  // The assistant answers visitors first when the organization has published articles.
+  const assistantAvailable = hasPublishedArticles(kbPublic, clock);
   const visitors = createVisitorService({
     database,
     clock,
     widgets,
     tickets,
     live: eventStream,
-    limits: createVisitorLimits(config.widget, clock),
+    limits: visitorLimits,
     presenceTtlMs: config.eventStream.presenceTtlMs,
+    assistantAvailable,
+  });
+  const visitorAssistant = createVisitorAssistant({
+    database,
+    clock,
+    assistant,
+    // The help center's hand-off itself, opening its ticket through the widget's ticket port.
+    handoffThrough: (port) => createAssistantService({ database, clock, kb: kbPublic, tickets: port }).handoff,
+    tickets,
+    visitors,
+    limits: visitorLimits,
+    available: assistantAvailable,
+    articleUrls: async (organizationId) => {
+      const { slug } = await orgProfiles.get(organizationId);
+      const base = config.publicUrl.replace(/\/+$/, '');
+      return (article) => `${base}${articlePath(slug, article.slug)}`;
+    },
   });
   // The email channel's mailboxes: IMAP/SMTP passwords sealed with a key of their own.
   const mailboxSecrets = createSecretBox({
@@ -267,6 +306,7 @@ export function createContainer(options: ContainerOptions) {
     presence,
     widgets,
     visitors,
+    visitorAssistant,
     idempotency,
     metrics,
     /**
@@ -279,6 +319,17 @@ export function createContainer(options: ContainerOptions) {
         clock,
         settings: config.mailOut,
         openSecret: (sealed) => mailboxSecrets.open(sealed),
+        logger,
+      }),
+    /** Starts the chat widget's background work (follow-up mails, expired sessions) beside the mail worker. */
+    startWidgetUpkeep: (logger: OutboundLogger) =>
+      startWidgetUpkeep({
+        database,
+        clock,
+        settings: { pollMs: config.widget.followUpPollMs },
+        mail: outboundMail,
+        hasMailbox: async (organizationId) => (await mailboxes.list(organizationId)).length > 0,
+        visitors,
         logger,
       }),
     /**

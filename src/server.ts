@@ -47,6 +47,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const mailProcessor = container.inbound.startProcessor({ intervalMs: config.mail.processing.intervalMs });
   let smtp: { close(): Promise<void> } | null = null;
   let mailWorker: { stop(): Promise<void> } | null = null;
+  let widgetUpkeep: { stop(): Promise<void> } | null = null;
   // Expired Idempotency-Keys are deleted by the service itself, in small batches that do not block writers.
   const sweeper = container.idempotency.startSweeper(IDEMPOTENCY_SWEEP_INTERVAL_MS, (err) =>
     app.log.warn({ err }, 'could not delete expired idempotency keys; retrying later'),
@@ -61,6 +62,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     await sweeper.stop();
     await worker?.stop();
     await mailWorker?.stop();
+    await widgetUpkeep?.stop();
     await database.close();
   });
 
@@ -89,5 +91,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
       : container.startWorker(app.log);
     // Outbound mail: its worker waits on SMTP servers, not the CPU, so it shares the main thread.
     mailWorker = container.startMailWorker(app.log);
+    // The chat widget's follow-up mails and expired sessions: beside the mail worker, for the same reason.
+    widgetUpkeep = container.startWidgetUpkeep(app.log);
   }
 }

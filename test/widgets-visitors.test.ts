@@ -26,6 +26,7 @@ describeEachDialect(
         token: expect.stringMatching(/^wvt_/),
         expires_at: expect.any(String),
         visitor: { email: null, name: null, identified: false },
+        assistant: false,
       });
       expect(session.headers['access-control-allow-origin']).toBe(SHOP);
 

@@ -18,6 +18,8 @@ const VARIABLES: [string, string][] = [
   ['WIDGET_SESSIONS_PER_HOUR', 'chat widget: new visitor sessions per client address per hour (default 20)'],
   ['WIDGET_CONVERSATIONS_PER_HOUR', 'chat widget: conversations per visitor per hour, x3 per address (default 10)'],
   ['WIDGET_MESSAGES_PER_MINUTE', 'chat widget: messages per visitor per minute, x5 per address (default 20)'],
+  ['WIDGET_FOLLOW_UP_DELAY_MS', 'chat widget: a reply not seen this long is mailed to the visitor (default 600000)'],
+  ['WIDGET_FOLLOW_UP_POLL_MS', 'chat widget: how often due follow-up mails are looked for (default 5000)'],
   ['IDEMPOTENCY_TTL_HOURS', 'how long an Idempotency-Key and its answer are kept (default 24)'],
   ['BODY_LIMIT_BYTES', 'largest request body (default 1048576)'],
   ['CORS_ORIGINS', 'browser origins allowed (* or a comma-separated list)'],

@@ -43,6 +43,7 @@ export function registerWorkerCommand(program: Command): void {
       const container = createContainer({ config: { ...config, metricsEnabled: false }, database, clock: systemClock });
       let worker: { stop(): Promise<void> } | null = null;
       let mailWorker: { stop(): Promise<void> } | null = null;
+      let widgetUpkeep: { stop(): Promise<void> } | null = null;
       // On SIGINT/SIGTERM: stop claiming, let attempts under way record their outcome, then close. Taken
       // over before the worker starts (and logs that it has): until a listener exists, Node's own handler
       // ends the process at a signal, without the drain.
@@ -51,9 +52,11 @@ export function registerWorkerCommand(program: Command): void {
         else logger.info({ signal }, 'worker shutting down');
         await worker?.stop();
         await mailWorker?.stop();
+        await widgetUpkeep?.stop();
         await database.close();
       });
       worker = container.startWorker(logger);
       mailWorker = container.startMailWorker(logger);
+      widgetUpkeep = container.startWidgetUpkeep(logger);
     });
 }

@@ -29,6 +29,7 @@ import * as knowledgeBase from './migrations/20261129-0300-knowledge-base.js';
 import * as queueFilterIndexes from './migrations/20261129-0400-queue-filter-indexes.js';
 import * as emailOutbox from './migrations/20261129-0500-email-outbox.js';
 import * as attachments from './migrations/20261130-0200-attachments.js';
+import * as widgetFollowUps from './migrations/20261130-0500-widget-follow-ups.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261129-0400-queue-filter-indexes': queueFilterIndexes,
   '20261129-0500-email-outbox': emailOutbox,
   '20261130-0200-attachments': attachments,
+  '20261130-0500-widget-follow-ups': widgetFollowUps,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -26,8 +26,11 @@ import type { EventTable, InstallationSecretTable } from '../events/event-tables
 import type { OrganizationCounterTable, OrganizationSlugTable, OrganizationTable } from '../orgs/org-tables.js';
 import type { MessageTable, TicketCountTable, TicketTable, TicketTagTable } from '../tickets/ticket-tables.js';
 import type {
+  WidgetAssistantConversationTable,
   WidgetConversationTable,
+  WidgetFollowUpTable,
   WidgetKeyLookupTable,
+  WidgetRateWindowTable,
   WidgetTable,
   WidgetVisitorLookupTable,
   WidgetVisitorTable,
@@ -74,6 +77,9 @@ export interface Database {
   widget_visitors: WidgetVisitorTable;
   widget_visitor_lookup: WidgetVisitorLookupTable;
   widget_conversations: WidgetConversationTable;
+  widget_follow_ups: WidgetFollowUpTable;
+  widget_rate_windows: WidgetRateWindowTable;
+  widget_assistant_conversations: WidgetAssistantConversationTable;
   mailboxes: MailboxTable;
   mailbox_routes: MailboxRouteTable;
   inbound_emails: InboundEmailTable;

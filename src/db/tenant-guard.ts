@@ -42,6 +42,8 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set<TenantTable>([
   'widgets',
   'widget_visitors',
   'widget_conversations',
+  'widget_follow_ups',
+  'widget_assistant_conversations',
   'mailboxes',
   'inbound_emails',
   'mail_message_ids',

@@ -362,6 +362,21 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     ok: 'Reported to the agents on the ticket',
     errors: visitorAuthErrors,
   },
+  'POST /widget/v1/conversations/{id}/seen': {
+    operationId: 'reportVisitorSeen',
+    ok: 'Recorded: the replies up to that message are not mailed to the visitor',
+    errors: visitorAuthErrors,
+  },
+  'POST /widget/v1/assistant': {
+    operationId: 'askVisitorAssistant',
+    ok: "The assistant's answer, with its citations",
+    errors: { ...visitorAuthErrors, 409: ['conflict'] },
+  },
+  'POST /widget/v1/assistant/{conversation_id}/handoff': {
+    operationId: 'handOffVisitorAssistant',
+    ok: 'The conversation with a person (a ticket of channel WIDGET_AI) with the transcript',
+    errors: visitorAuthErrors,
+  },
   'GET /widget/v1/stream': {
     operationId: 'streamVisitorEvents',
     ok: "The visitor's conversations live, as Server-Sent Events",

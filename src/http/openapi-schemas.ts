@@ -67,8 +67,11 @@ import {
 } from '../webhooks/webhook-schemas.js';
 import {
   AddVisitorMessageBody,
+  AssistantBody as VisitorAssistantBody,
   ConversationSchema,
   CreateConversationBody,
+  HandoffBody as VisitorHandoffBody,
+  SeenBody,
   SessionBody as VisitorSessionBody,
   SessionSchema as VisitorSessionSchema,
   VisitorMessageSchema,
@@ -169,4 +172,7 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   OpenVisitorSessionInput: VisitorSessionBody,
   OpenVisitorConversationInput: CreateConversationBody,
   AddVisitorMessageInput: AddVisitorMessageBody,
+  ReportVisitorSeenInput: SeenBody,
+  AskVisitorAssistantInput: VisitorAssistantBody,
+  HandOffVisitorAssistantInput: VisitorHandoffBody,
 };

@@ -1,4 +1,4 @@
-import type { DatabaseHandle, TenantDb } from '../db/database.js';
+import type { DatabaseHandle, SharedWrite, TenantDb } from '../db/database.js';
 import type { QuotaService } from '../billing/quota-service.js';
 import type { CustomerService } from '../customers/customer-service.js';
 import type { EventRecorder } from '../webhooks/event-recorder.js';
@@ -60,6 +60,16 @@ export interface TicketServiceDeps {
     ready(): Promise<void>;
     queueReply(t: TenantDb, reply: { ticketId: string; messageId: string; now: number }): Promise<DeliveryView>;
   };
+  /**
+   * Another domain's row for a staff reply, written in the reply's own transaction (the chat widget's
+   * follow-up by mail when the visitor does not see the reply in time); null: nothing to write.
+   */
+  replyFollowUps?: {
+    replyWrite(
+      t: TenantDb,
+      reply: { ticketId: string; messageId: string; channel: string; now: number },
+    ): SharedWrite | null;
+  };
 }
 
 export type TicketService = ReturnType<typeof createTicketService>;
@@ -83,9 +93,18 @@ export interface TicketOrigin {
   channel: TicketChannel;
   transcript?: readonly { type: 'INBOUND' | 'OUTBOUND'; content: string }[];
   attachments?: readonly AttachmentRef[];
+  /**
+   * The opening domain's own rows about the new ticket (the chat widget's link between the ticket and
+   * the visitor), written in the ticket's transaction, after its new rows: both commit or neither does.
+   */
+  alsoWrite?: (
+    t: TenantDb,
+    ticket: { id: string; customerId: string; now: number },
+  ) => ReadonlyArray<SharedWrite | null>;
 }
 
-export function createTicketService({ database, clock, customers, quota, events, teams, mail }: TicketServiceDeps) {
+export function createTicketService(deps: TicketServiceDeps) {
+  const { database, clock, customers, quota, events, teams, mail, replyFollowUps } = deps;
   // Which searches were capped lately: lets their next run walk for the page beside the count (a hint only).
   const cappedTerms = createCappedTermHints();
   const ticketReads = createReadBatcher<LoadedTicket>({
@@ -218,6 +237,9 @@ export function createTicketService({ database, clock, customers, quota, events,
           tags.map((tag) => tag.id),
           now,
         ),
+        ...(typeof origin === 'object' && origin.alsoWrite
+          ? origin.alsoWrite(t, { id: row.id, customerId: customer.id, now })
+          : []),
         ...customerEvent,
         ...event,
         customers.countTicket(t, customer.id),
@@ -338,8 +360,13 @@ export function createTicketService({ database, clock, customers, quota, events,
         mail && author.type === 'OUTBOUND' && ticket.channel === 'EMAIL'
           ? await mail.queueReply(t, { ticketId: ticket.id, messageId: message.id, now })
           : null;
+      const followUp =
+        replyFollowUps && author.type === 'OUTBOUND'
+          ? replyFollowUps.replyWrite(t, { ticketId: ticket.id, messageId: message.id, channel: ticket.channel, now })
+          : null;
       await t.writeLast([
         store.messageInsert(t, message, ticket.message_count + 1),
+        followUp,
         store.messageCountBump(t, ticket.id, now),
         ...event,
       ]);

@@ -1,14 +1,13 @@
-import { LRUCache } from 'lru-cache';
 import { AppError } from '../shared/errors.js';
 import type { Clock } from '../shared/clock.js';
 
 // Budgets of the visitor API: anyone can open a widget session, so these, not the origin check (which
 // only binds browsers), are what hold off a flood. Each action counts against the visitor session and
 // against the client address (shared addresses, an office behind one NAT, get a larger budget than one
-// visitor). Fixed windows kept in this process, at most MAX_COUNTERS of them (the oldest dropped first):
-// with several server processes each enforces its own share.
+// visitor). Fixed windows that start with their first hit, counted in the database (widget_rate_windows,
+// one atomic upsert per budget): every server process sharing the database counts in the same window,
+// so the budgets hold for the deployment, not per process.
 
-const MAX_COUNTERS = 100_000;
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
@@ -18,6 +17,11 @@ export interface VisitorLimitSettings {
   messagesPerMinute: number;
 }
 
+/** Where the windows are counted: one hit under `bucket`, and the window it fell in. */
+export interface WindowCounter {
+  hit(bucket: string, windowMs: number, now: number): Promise<{ hits: number; endsAt: number }>;
+}
+
 export type LimitedAction = 'session' | 'conversation' | 'message';
 
 export const rateLimited = (retryAfterS: number, what: string) =>
@@ -25,20 +29,12 @@ export const rateLimited = (retryAfterS: number, what: string) =>
     'retry-after': String(retryAfterS),
   });
 
-export function createVisitorLimits(settings: VisitorLimitSettings, clock: Clock) {
-  const windows = new LRUCache<string, { count: number; endsAt: number }>({ max: MAX_COUNTERS });
-
-  /** Counts one under key; the seconds to wait when the budget is spent (0: go ahead). */
-  const take = (key: string, budget: number, windowMs: number): number => {
+export function createVisitorLimits(settings: VisitorLimitSettings, clock: Clock, counter: WindowCounter) {
+  /** Counts one under bucket; the seconds to wait when the budget is spent (0: go ahead). */
+  const take = async (bucket: string, budget: number, windowMs: number): Promise<number> => {
     const now = clock();
-    let entry = windows.get(key);
-    if (!entry || entry.endsAt <= now) {
-      entry = { count: 0, endsAt: now + windowMs };
-      windows.set(key, entry);
-    }
-    if (entry.count >= budget) return Math.max(1, Math.ceil((entry.endsAt - now) / 1000));
-    entry.count++;
-    return 0;
+    const { hits, endsAt } = await counter.hit(bucket, windowMs, now);
+    return hits > budget ? Math.max(1, Math.ceil((endsAt - now) / 1000)) : 0;
   };
 
   const rules: Record<LimitedAction, { what: string; windowMs: number; visitor: number; address: number }> = {
@@ -59,12 +55,12 @@ export function createVisitorLimits(settings: VisitorLimitSettings, clock: Clock
 
   return {
     /** 429 with Retry-After when the address's or the visitor's budget for the action is spent. */
-    check(action: LimitedAction, address: string, visitorId: string | null): void {
+    async check(action: LimitedAction, address: string, visitorId: string | null): Promise<void> {
       const rule = rules[action];
-      const byAddress = take(`${action}:a:${address}`, rule.address, rule.windowMs);
+      const byAddress = await take(`${action}:a:${address}`, rule.address, rule.windowMs);
       if (byAddress > 0) throw rateLimited(byAddress, rule.what);
       if (visitorId === null) return;
-      const byVisitor = take(`${action}:v:${visitorId}`, rule.visitor, rule.windowMs);
+      const byVisitor = await take(`${action}:v:${visitorId}`, rule.visitor, rule.windowMs);
       if (byVisitor > 0) throw rateLimited(byVisitor, rule.what);
     },
   };

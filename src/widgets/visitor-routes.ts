@@ -16,6 +16,8 @@ import type { VisitorContext, VisitorService } from './visitor-service.js';
 import type { EventStreamHub } from '../events/event-stream-hub.js';
 import type { StreamStarts } from '../events/event-stream-start.js';
 import { registerVisitorStream } from './visitor-stream-routes.js';
+import { registerVisitorAssistantRoutes } from './visitor-assistant-routes.js';
+import type { VisitorAssistant } from './visitor-assistant.js';
 import type { ResolvedWidget } from './widget-service.js';
 
 // The visitor API under /widget/v1: no API key. Every request names its widget with `?key=wk_…`
@@ -27,6 +29,7 @@ import type { ResolvedWidget } from './widget-service.js';
 
 export interface VisitorRouteDeps {
   visitors: VisitorService;
+  visitorAssistant: VisitorAssistant;
   eventStream: EventStreamHub;
   streamStarts: StreamStarts;
   /** The client address as a rate-limit budget (IPv6 by its /64). */
@@ -230,5 +233,6 @@ export async function registerVisitorRoutes(app: App, deps: VisitorRouteDeps): P
     },
   );
 
+  await registerVisitorAssistantRoutes(app, { ...deps, visitorOf });
   await registerVisitorStream(app, { ...deps, visitorOf });
 }

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, StringEnum, Timestamp } from '../shared/schemas.js';
+import { QUESTION_MAX } from '../knowledge/assistant-service.js';
 import { TICKET_STATUSES } from '../tickets/ticket-schemas.js';
 
 /** A visitor's message at most, in characters. */
@@ -31,6 +32,9 @@ export const SessionSchema = Type.Object({
   }),
   expires_at: Timestamp,
   visitor: VisitorSchema,
+  assistant: Type.Boolean({
+    description: 'The assistant answers first (POST /widget/v1/assistant): the organization has published articles',
+  }),
 });
 
 export const CreateConversationBody = Type.Object({
@@ -66,3 +70,24 @@ export const ConversationSchema = Type.Object({
 export type Conversation = Static<typeof ConversationSchema>;
 
 export const ConversationParams = Type.Object({ id: Type.String() });
+
+export const SeenBody = Type.Object({
+  message_id: Type.String({
+    minLength: 1,
+    maxLength: 64,
+    description: 'The last message the widget showed: replies up to it are not mailed to the visitor',
+  }),
+});
+
+/** A question to the assistant, as long as the help center's may be. */
+export const AssistantBody = Type.Object({
+  message: Type.String({ minLength: 1, maxLength: QUESTION_MAX }),
+  conversation_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+});
+
+export const AssistantParams = Type.Object({ conversation_id: Type.String() });
+
+export const HandoffBody = Type.Object({
+  email: Type.Optional(Type.String({ format: 'email', maxLength: 320 })),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+});

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { DatabaseHandle } from '../db/database.js';
+import type { DatabaseHandle, TenantDb } from '../db/database.js';
 import type { EventStreamHub } from '../events/event-stream-hub.js';
 import { API_KEY_CALLER } from '../shared/acting-user.js';
 import { iso, type Clock } from '../shared/clock.js';
@@ -7,6 +7,7 @@ import { AppError, notFound, validationError } from '../shared/errors.js';
 import { newTimeOrderedId, normalizeUuid } from '../shared/ids.js';
 import type { TicketService } from '../tickets/ticket-service.js';
 import { identityRequired, verifyIdentityToken } from './visitor-identity.js';
+import { markSeen } from './follow-up-store.js';
 import type { VisitorLimits } from './visitor-limits.js';
 import type { Conversation, CreateConversationInput, VisitorMessage } from './visitor-schemas.js';
 import * as store from './visitor-store.js';
@@ -35,6 +36,8 @@ export interface VisitorServiceDeps {
   limits: VisitorLimits;
   /** How long a typing report holds (as staff presence does). */
   presenceTtlMs: number;
+  /** Whether the organization's assistant answers visitors first (it has published articles). */
+  assistantAvailable?: (organizationId: string) => Promise<boolean>;
 }
 
 /** An authenticated visitor request: the session, its widget and organization. */
@@ -52,7 +55,7 @@ const invalidSession = () =>
   });
 
 export function createVisitorService(deps: VisitorServiceDeps) {
-  const { database, clock, widgets, tickets, live, limits, presenceTtlMs } = deps;
+  const { database, clock, widgets, tickets, live, limits, presenceTtlMs, assistantAvailable } = deps;
   // When each visitor last reported typing here: reports closer together than this are not passed on.
   const lastTyping = new Map<string, number>();
   async function visibleTicket(ctx: VisitorContext, rawId: string): Promise<string> {
@@ -60,6 +63,58 @@ export function createVisitorService(deps: VisitorServiceDeps) {
     const t = database.forOrganization(ctx.organizationId);
     if (!id || !(await store.canSee(t, ctx.visitor, id))) throw notFound('conversation');
     return id;
+  }
+
+  /** The visitor's email and name for a new ticket: 400 when an anonymous visitor has given none. */
+  function contactOf(ctx: VisitorContext, input: { email?: string; name?: string }) {
+    const { visitor } = ctx;
+    const email = visitor.identified ? visitor.email : (input.email ?? visitor.email);
+    if (!email) throw validationError('email is required: how support can reach you', 'email', 'required');
+    return { email, name: visitor.identified ? visitor.name : (input.name ?? visitor.name) };
+  }
+
+  /** The customer a visitor's ticket is for: an identified visitor's site user id goes with their email. */
+  function customerOf(ctx: VisitorContext, email: string, name: string | null) {
+    const { visitor } = ctx;
+    return { email, name, ...(visitor.identified ? { external_user_id: visitor.external_user_id } : {}) };
+  }
+
+  /**
+   * The rows that make a new ticket the visitor's (written in the ticket's own transaction): its link
+   * to the visitor session, and what an anonymous visitor said about themselves.
+   */
+  function linkWrites(ctx: VisitorContext, email: string, name: string | null) {
+    const { visitor } = ctx;
+    return (t: TenantDb, ticket: { id: string; customerId: string; now: number }) => [
+      store.conversationInsert(t, {
+        ticket_id: ticket.id,
+        widget_id: ctx.widget.id,
+        visitor_id: visitor.id,
+        customer_id: ticket.customerId,
+        identified: visitor.identified,
+        external_user_id: visitor.identified ? visitor.external_user_id : null,
+        created_at: ticket.now,
+      }),
+      visitor.identified
+        ? null
+        : store.visitorContactUpdate(t, visitor.id, { email, name, customer_id: ticket.customerId }),
+    ];
+  }
+
+  /** Open visitor streams (in every process) learn of a new conversation: the agent's replies are theirs to see. */
+  async function announceOpened(ctx: VisitorContext, ticketId: string, now: number): Promise<void> {
+    const opened: ConversationOpened = {
+      ticket_id: ticketId,
+      visitor_id: ctx.visitor.id,
+      external_user_id: ctx.visitor.identified ? ctx.visitor.external_user_id : null,
+    };
+    await live.announce(ctx.organizationId, {
+      event: CONVERSATION_OPENED,
+      key: `${CONVERSATION_OPENED}:${ticketId}`,
+      until: now + OPENED_NOTICE_MS,
+      internal: true,
+      data: opened as unknown as Record<string, unknown>,
+    });
   }
 
   return {
@@ -78,7 +133,7 @@ export function createVisitorService(deps: VisitorServiceDeps) {
       } else if (widget.identity === 'required') {
         throw identityRequired();
       }
-      limits.check('session', address, null);
+      await limits.check('session', address, null);
       const token = `wvt_${randomBytes(32).toString('base64url')}`;
       const row: store.VisitorRow = {
         id: newTimeOrderedId(now),
@@ -97,6 +152,7 @@ export function createVisitorService(deps: VisitorServiceDeps) {
         token,
         expires_at: iso(row.expires_at),
         visitor: { email: row.email, name: row.name, identified: identity !== null },
+        assistant: (await assistantAvailable?.(widget.organizationId)) ?? false,
       };
     },
 
@@ -119,52 +175,54 @@ export function createVisitorService(deps: VisitorServiceDeps) {
       input: CreateConversationInput,
       address: string,
     ): Promise<Conversation> {
-      const { visitor } = ctx;
-      const email = visitor.identified ? visitor.email : (input.email ?? visitor.email);
-      if (!email) throw validationError('email is required: how support can reach you', 'email', 'required');
-      const name = visitor.identified ? visitor.name : (input.name ?? visitor.name);
+      const { email, name } = contactOf(ctx, input);
       if (input.message.trim() === '') throw validationError('message must not be blank', 'message', 'blank');
-      limits.check('conversation', address, visitor.id);
+      await limits.check('conversation', address, ctx.visitor.id);
       const ticket = await tickets.create(
         ctx.organizationId,
-        {
-          subject: subjectOf(input.message),
-          message: input.message,
-          customer: { email, name, ...(visitor.identified ? { external_user_id: visitor.external_user_id } : {}) },
-        },
+        { subject: subjectOf(input.message), message: input.message, customer: customerOf(ctx, email, name) },
         API_KEY_CALLER,
-        'WIDGET',
+        { channel: 'WIDGET', transcript: [], alsoWrite: linkWrites(ctx, email, name) },
       );
       const now = clock();
-      const t = database.forOrganization(ctx.organizationId);
-      await t.transaction(async (tx) => {
-        await store.insertConversation(tx, {
-          ticket_id: ticket.id,
-          widget_id: ctx.widget.id,
-          visitor_id: visitor.id,
-          customer_id: ticket.customer.id,
-          identified: visitor.identified,
-          external_user_id: visitor.identified ? visitor.external_user_id : null,
-          created_at: now,
-        });
-        if (!visitor.identified) {
-          await store.setVisitorContact(tx, visitor.id, { email, name, customer_id: ticket.customer.id });
-        }
-      });
-      // Open visitor streams (in every process) learn of it: the agent's replies are theirs to see.
-      const opened: ConversationOpened = {
-        ticket_id: ticket.id,
-        visitor_id: visitor.id,
-        external_user_id: visitor.identified ? visitor.external_user_id : null,
-      };
-      await live.announce(ctx.organizationId, {
-        event: CONVERSATION_OPENED,
-        key: `${CONVERSATION_OPENED}:${ticket.id}`,
-        until: now + OPENED_NOTICE_MS,
-        internal: true,
-        data: opened as unknown as Record<string, unknown>,
-      });
+      await announceOpened(ctx, ticket.id, now);
       return conversationView(ticket);
+    },
+
+    contactOf,
+    customerOf,
+    linkWrites,
+    announceOpened,
+
+    /**
+     * The visitor's widget showed the conversation's messages up to `messageId`: the agents' replies up
+     * to it are not mailed (follow-up.ts). Reported by the widget as it displays them.
+     */
+    async markSeen(ctx: VisitorContext, rawId: string, messageId: string): Promise<void> {
+      const id = await visibleTicket(ctx, rawId);
+      const upTo = normalizeUuid(messageId);
+      if (!upTo) throw validationError('message_id must be a message id', 'message_id', 'invalid');
+      await database.forOrganization(ctx.organizationId).transaction((t) => markSeen(t, id, upTo, clock()));
+    },
+
+    /** Deletes up to `limit` expired visitor sessions (their conversations' tickets stay); the number deleted. */
+    async sweepExpired(limit = 500): Promise<number> {
+      const expired = await store.expiredVisitors(database.system, clock(), limit);
+      const byOrganization = new Map<string, string[]>();
+      for (const row of expired) {
+        const ids = byOrganization.get(row.owner_organization_id) ?? [];
+        ids.push(row.visitor_id);
+        byOrganization.set(row.owner_organization_id, ids);
+      }
+      for (const [organizationId, ids] of byOrganization) {
+        await database.forOrganization(organizationId).transaction((t) => store.deleteVisitors(t, ids));
+      }
+      // The index rows last: a crash in between leaves them to the next sweep (a hit is confirmed anyway).
+      await store.deleteVisitorLookups(
+        database.system,
+        expired.map((r) => r.token_hash),
+      );
+      return expired.length;
     },
 
     async listConversations(ctx: VisitorContext): Promise<Conversation[]> {
@@ -215,7 +273,7 @@ export function createVisitorService(deps: VisitorServiceDeps) {
     async addMessage(ctx: VisitorContext, rawId: string, content: string, address: string): Promise<VisitorMessage> {
       const id = await visibleTicket(ctx, rawId);
       if (content.trim() === '') throw validationError('content must not be blank', 'content', 'blank');
-      limits.check('message', address, ctx.visitor.id);
+      await limits.check('message', address, ctx.visitor.id);
       // No user_id: the message is the ticket's customer's (INBOUND).
       return visitorMessage(await tickets.addMessage(ctx.organizationId, id, { content }));
     },

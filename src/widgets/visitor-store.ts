@@ -1,4 +1,4 @@
-import type { Sql, TenantDb } from '../db/database.js';
+import type { SharedWrite, Sql, TenantDb } from '../db/database.js';
 import type { WidgetConversationTable, WidgetVisitorTable } from './widget-tables.js';
 
 // Data access for visitor sessions, their global token index and the conversations they opened.
@@ -36,17 +36,58 @@ export async function findVisitor(t: TenantDb, id: string): Promise<VisitorRow |
     | undefined;
 }
 
-/** Records who an anonymous visitor says they are (their email, name) once they give it. */
-export async function setVisitorContact(
+/** Records who an anonymous visitor says they are (their email, name) once they give it: a write of the ticket's. */
+export function visitorContactUpdate(
   t: TenantDb,
   id: string,
   contact: { email: string; name: string | null; customer_id: string },
-): Promise<void> {
-  await t.updateTable('widget_visitors').set(contact).where('id', '=', id).execute();
+): SharedWrite {
+  return t.updateTable('widget_visitors').set(contact).where('id', '=', id);
 }
 
-export async function insertConversation(t: TenantDb, row: ConversationRow): Promise<void> {
-  await t.insertInto('widget_conversations', row).execute();
+/** The ticket's link to the visitor who opened it: a write of the ticket's own transaction. */
+export function conversationInsert(t: TenantDb, row: ConversationRow): SharedWrite {
+  return t.insertInto('widget_conversations', row);
+}
+
+/** The visitor session holding an assistant conversation (undefined: none, or not this organization's). */
+export async function assistantConversationVisitor(t: TenantDb, conversationId: string) {
+  const row = await t
+    .selectFrom('widget_assistant_conversations')
+    .select('visitor_id')
+    .where('conversation_id', '=', conversationId)
+    .executeTakeFirst();
+  return row?.visitor_id;
+}
+
+export async function insertAssistantConversation(
+  t: TenantDb,
+  row: { conversation_id: string; visitor_id: string; created_at: number },
+): Promise<void> {
+  await t
+    .insertInto('widget_assistant_conversations', row)
+    .onConflict((oc) => oc.columns(['organization_id', 'conversation_id']).doNothing())
+    .execute();
+}
+
+/** Up to `limit` sessions that expired before `now`, across organizations (the global token index). */
+export function expiredVisitors(s: Sql, now: number, limit: number) {
+  return s.db
+    .selectFrom('widget_visitor_lookup')
+    .select(['token_hash', 'owner_organization_id', 'visitor_id'])
+    .where('expires_at', '<', now)
+    .limit(limit)
+    .execute();
+}
+
+/** Deletes expired sessions of one organization (their assistant links cascade; tickets stay). */
+export async function deleteVisitors(t: TenantDb, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await t.deleteFrom('widget_visitors').where('id', 'in', ids).execute();
+}
+
+export async function deleteVisitorLookups(s: Sql, tokenHashes: readonly string[]): Promise<void> {
+  if (tokenHashes.length > 0)
+    await s.db.deleteFrom('widget_visitor_lookup').where('token_hash', 'in', tokenHashes).execute();
 }
 
 /**

@@ -65,3 +65,39 @@ export interface WidgetConversationTable {
   external_user_id: string | null;
   created_at: Millis;
 }
+
+/**
+ * An agent's reply on a widget ticket, to be mailed to the visitor unless their widget reports it seen
+ * by `due_at`. `state`: 'pending' (waiting, or being handled under a lease), 'mailed' (queued on the
+ * outbound mail queue), 'seen' (the widget showed it first), 'skipped' (due, but nothing to mail with:
+ * the organization has no mailbox).
+ */
+export interface WidgetFollowUpTable {
+  organization_id: string;
+  /** The reply (a ticket message's id). */
+  message_id: string;
+  ticket_id: string;
+  due_at: Millis;
+  state: string;
+  /** A worker's claim: another worker takes the row only once this has passed. */
+  lease_until: Millis | null;
+  lease_token: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** A visitor budget's current window (shared by every process): hits so far and when the window ends. */
+export interface WidgetRateWindowTable {
+  /** `<action>:<a|v>:<client address or visitor id>` */
+  bucket: string;
+  hits: number;
+  ends_at: Millis;
+}
+
+/** A conversation with the assistant held by a visitor session (the assistant's own tables keep the turns). */
+export interface WidgetAssistantConversationTable {
+  organization_id: string;
+  conversation_id: string;
+  visitor_id: string;
+  created_at: Millis;
+}

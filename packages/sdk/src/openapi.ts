@@ -1456,6 +1456,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/v1/conversations/{id}/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The widget showed the conversation up to this message: replies up to it are not mailed */
+        post: operations["reportVisitorSeen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/v1/assistant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the organization's assistant (answers from published articles, citing them)
+         * @description The same answer as the help center's `POST /help/{slug}/api/chat`. 409 `conflict` when the organization has no published articles (the session says so: `assistant: false`).
+         */
+        post: operations["askVisitorAssistant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/v1/assistant/{conversation_id}/handoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hand the assistant conversation to a person: a ticket (channel WIDGET_AI) with the transcript */
+        post: operations["handOffVisitorAssistant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/widget/v1/stream": {
         parameters: {
             query?: never;
@@ -2143,6 +2197,8 @@ export interface components {
                 name: string | null;
                 identified: boolean;
             };
+            /** @description The assistant answers first (POST /widget/v1/assistant): the organization has published articles */
+            assistant: boolean;
         };
         VisitorConversation: {
             /** @description The ticket id */
@@ -2773,6 +2829,19 @@ export interface components {
         AddVisitorMessageInput: {
             /** @description Plain text (HTML is not interpreted) */
             content: string;
+        };
+        ReportVisitorSeenInput: {
+            /** @description The last message the widget showed: replies up to it are not mailed to the visitor */
+            message_id: string;
+        };
+        AskVisitorAssistantInput: {
+            message: string;
+            conversation_id?: string;
+        };
+        HandOffVisitorAssistantInput: {
+            /** Format: email */
+            email?: string;
+            name?: string;
         };
     };
     responses: never;
@@ -20343,6 +20412,549 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /**
+             * @description Bad request. `error.code` is one of:
+             *     - `validation_error`: the request is invalid; `details` names each field and issue
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+             *     - `identity_required`: chat widget: the widget serves identified visitors only
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *     - `origin_not_allowed`: chat widget: the page's origin is not one of the widget's allowed origins
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found. `error.code` is one of:
+             *     - `not_found`: no such resource in the organization
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request timeout. `error.code` is one of:
+             *     - `request_timeout`: the request was not received in time; the connection is closed
+             */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload too large. `error.code` is one of:
+             *     - `payload_too_large`: the request body is larger than the configured limit
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported media type. `error.code` is one of:
+             *     - `unsupported_media_type`: the request body is not JSON
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Expectation failed. `error.code` is one of:
+             *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+             */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. `error.code` is one of:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request header fields too large. `error.code` is one of:
+             *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+             */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. `error.code` is one of:
+             *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportVisitorSeen: {
+        parameters: {
+            query?: {
+                /** @description The widget key (`wk_…`) */
+                key?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message_id": "0190f3a2-7c1e-7b6a-9a1e-2f4b5c6d7e8f"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReportVisitorSeenInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            204: {
+                headers: {
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad request. `error.code` is one of:
+             *     - `validation_error`: the request is invalid; `details` names each field and issue
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+             *     - `identity_required`: chat widget: the widget serves identified visitors only
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *     - `origin_not_allowed`: chat widget: the page's origin is not one of the widget's allowed origins
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found. `error.code` is one of:
+             *     - `not_found`: no such resource in the organization
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request timeout. `error.code` is one of:
+             *     - `request_timeout`: the request was not received in time; the connection is closed
+             */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload too large. `error.code` is one of:
+             *     - `payload_too_large`: the request body is larger than the configured limit
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported media type. `error.code` is one of:
+             *     - `unsupported_media_type`: the request body is not JSON
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Expectation failed. `error.code` is one of:
+             *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+             */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. `error.code` is one of:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request header fields too large. `error.code` is one of:
+             *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+             */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. `error.code` is one of:
+             *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    askVisitorAssistant: {
+        parameters: {
+            query?: {
+                /** @description The widget key (`wk_…`) */
+                key?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message": "How do I reset my password?"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AskVisitorAssistantInput"];
+            };
+        };
+        responses: {
+            /** @description The assistant's answer, with its citations */
+            200: {
+                headers: {
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            conversation_id: string;
+                            answer: {
+                                id: string;
+                                /** @enum {string} */
+                                mode: "generated" | "extractive" | "none";
+                                /** @description Markdown; [n] marks the n-th citation */
+                                text: string;
+                                citations: {
+                                    article_id: string;
+                                    title: string;
+                                    url: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Bad request. `error.code` is one of:
+             *     - `validation_error`: the request is invalid; `details` names each field and issue
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *     - `unauthorized`: the API key is missing, malformed, unknown or revoked
+             *     - `identity_required`: chat widget: the widget serves identified visitors only
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *     - `origin_not_allowed`: chat widget: the page's origin is not one of the widget's allowed origins
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found. `error.code` is one of:
+             *     - `not_found`: no such resource in the organization
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request timeout. `error.code` is one of:
+             *     - `request_timeout`: the request was not received in time; the connection is closed
+             */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflict. `error.code` is one of:
+             *     - `conflict`: it conflicts with the current state (a duplicate, or a state that does not allow it)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload too large. `error.code` is one of:
+             *     - `payload_too_large`: the request body is larger than the configured limit
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported media type. `error.code` is one of:
+             *     - `unsupported_media_type`: the request body is not JSON
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Expectation failed. `error.code` is one of:
+             *     - `expectation_failed`: the `Expect` header asks for something other than `100-continue`; the connection is closed
+             */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. `error.code` is one of:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Request header fields too large. `error.code` is one of:
+             *     - `headers_too_large`: the request headers are larger than the server accepts; the connection is closed
+             */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. `error.code` is one of:
+             *     - `service_unavailable`: the database is unavailable or did not answer in time; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    handOffVisitorAssistant: {
+        parameters: {
+            query?: {
+                /** @description The widget key (`wk_…`) */
+                key?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 of [A-Za-z0-9._:-]); echoed, otherwise one is made up */
+                "x-request-id"?: string;
+            };
+            path: {
+                conversation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "jane@example.com",
+                 *       "name": "Jane"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HandOffVisitorAssistantInput"];
+            };
+        };
+        responses: {
+            /** @description The conversation with a person (a ticket of channel WIDGET_AI) with the transcript */
+            201: {
+                headers: {
+                    /** @description The request id (yours when it was well formed); also in every error body */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["VisitorConversation"];
+                    };
+                };
             };
             /**
              * @description Bad request. `error.code` is one of:

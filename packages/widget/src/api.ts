@@ -22,6 +22,13 @@ export interface Conversation {
 export interface Session {
   token: string;
   visitor: { email: string | null; name: string | null; identified: boolean };
+  /** The assistant answers first (the organization has published articles). */
+  assistant: boolean;
+}
+
+export interface Answer {
+  conversation_id: string;
+  answer: { id: string; mode: string; text: string; citations: { article_id: string; title: string; url: string }[] };
 }
 
 /** An error answer of the API: its status, code and, for 429, the seconds to wait. */
@@ -83,6 +90,12 @@ export function createApi(base: string, key: string) {
     send: (id: string, content: string) =>
       call<VisitorMessage>('POST', `/conversations/${encodeURIComponent(id)}/messages`, { content }),
     typing: (id: string) => call<null>('POST', `/conversations/${encodeURIComponent(id)}/typing`),
+    seen: (id: string, messageId: string) =>
+      call<null>('POST', `/conversations/${encodeURIComponent(id)}/seen`, { message_id: messageId }),
+    ask: (message: string, conversationId: string | null) =>
+      call<Answer>('POST', '/assistant', { message, ...(conversationId ? { conversation_id: conversationId } : {}) }),
+    handoff: (conversationId: string, input: { email?: string }) =>
+      call<Conversation>('POST', `/assistant/${encodeURIComponent(conversationId)}/handoff`, input),
     streamUrl: (after: string | null) =>
       `${base}/widget/v1/stream?key=${encodeURIComponent(key)}&token=${encodeURIComponent(token ?? '')}${
         after ? `&after=${encodeURIComponent(after)}` : ''

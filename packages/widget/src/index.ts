@@ -1,16 +1,21 @@
 import { ApiError, type Conversation, createApi, type VisitorMessage } from './api.js';
+import { renderAssistant, type Turn } from './assistant.js';
 import { buildView, renderList, renderThread, trapFocus } from './view.js';
 
 // The chat widget: started by the script tag the site pastes (<script src=".../widget.js" data-key="wk_…">,
 // whose loader adds this script with data-key and data-api). The visitor token is kept in this site's
 // localStorage, so a returning visitor finds their conversations; a session is opened only when the
 // visitor first opens the chat. HelpdeskWidget('identify', { token }) identifies a signed-in user.
+// When the organization has published articles, a new conversation starts with its assistant; "Talk
+// to a person" hands it to support. The thread on screen is reported seen, so replies the visitor saw
+// here are not mailed to them as well.
 
 type Command = [string, ...unknown[]];
 interface Stored {
   token: string;
   sub: string | null;
   expires: number;
+  assistant?: boolean;
 }
 
 const script = document.currentScript as HTMLScriptElement | null;
@@ -58,6 +63,11 @@ function start(): void {
   let lastId: string | null = null;
   let source: EventSource | null = null;
   let typing: { name: string; until: number } | null = null;
+  // The assistant: on unless the session said otherwise (null: not known yet, asked anyway).
+  let assistantOn: boolean | null = stored?.assistant ?? null;
+  let turns: Turn[] = [];
+  let assistantId: string | null = null;
+  const seenSent = new Map<string, string>();
 
   const isOpen = () => !view.panel.hidden;
   const setError = (text: string) => {
@@ -81,8 +91,9 @@ function start(): void {
     const session = await api.openSession(identity ?? undefined);
     api.token = session.token;
     knownEmail = session.visitor.email !== null;
+    assistantOn = session.assistant;
     const lifetime = identity ? 23 * 3_600_000 : 29 * 86_400_000;
-    stored = { token: session.token, sub, expires: Date.now() + lifetime };
+    stored = { token: session.token, sub, expires: Date.now() + lifetime, assistant: session.assistant };
     writeStored(stored);
     openStream(true);
   }
@@ -137,12 +148,62 @@ function start(): void {
     if (m.author.type !== 'agent') return;
     typing = null;
     const viewing = isOpen() && current?.id === m.ticket_id;
-    if (viewing && current) renderThread(view, current, null);
-    else {
+    if (viewing && current) {
+      renderThread(view, current, null);
+      reportSeen();
+    } else {
       unread++;
       setBadge();
     }
     view.live.textContent = `New reply from ${m.author.name ?? 'Support'}: ${m.content.slice(0, 200)}`;
+  }
+
+  /** Tells the server the visitor has the thread on screen up to its last message (once per message). */
+  function reportSeen(): void {
+    const last = current?.messages[current.messages.length - 1];
+    if (!current || !last || !isOpen() || document.visibilityState === 'hidden') return;
+    if (seenSent.get(current.id) === last.id) return;
+    const id = current.id;
+    seenSent.set(id, last.id);
+    api.seen(id, last.id).catch(() => seenSent.delete(id));
+  }
+
+  const validEmail = () => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(view.email.value.trim());
+
+  async function handoff(): Promise<void> {
+    if (!assistantId) return;
+    if (!knownEmail && !validEmail()) return setError('Please give your email address so we can reach you.');
+    const id = assistantId;
+    renderAssistant(view, turns, handoff, true);
+    try {
+      current = await withSession(() => api.handoff(id, knownEmail ? {} : { email: view.email.value.trim() }));
+      knownEmail = true;
+      conversations = [current, ...conversations.filter((c) => c.id !== current?.id)];
+      turns = [];
+      assistantId = null;
+      show('thread');
+      view.message.focus();
+    } catch (err) {
+      renderAssistant(view, turns, handoff, false);
+      setError(describe(err));
+    }
+  }
+
+  /** Asks the assistant; false when it is not available (the question then goes to a person). */
+  async function ask(text: string): Promise<boolean> {
+    try {
+      const answer = await withSession(() => api.ask(text, assistantId));
+      turns.push({ question: text, answer: answer.answer });
+      assistantId = answer.conversation_id;
+      renderAssistant(view, turns, handoff, false);
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        assistantOn = false;
+        return false;
+      }
+      throw err;
+    }
   }
 
   function show(mode: 'list' | 'thread' | 'new'): void {
@@ -154,6 +215,7 @@ function start(): void {
       renderThread(view, current, typing && typing.until > Date.now() ? `${typing.name} is typing…` : null);
       unread = 0;
       setBadge();
+      reportSeen();
     } else if (mode === 'list') {
       renderList(
         view,
@@ -167,6 +229,8 @@ function start(): void {
     } else {
       view.body.replaceChildren();
       current = null;
+      turns = [];
+      assistantId = null;
     }
   }
 
@@ -226,13 +290,19 @@ function start(): void {
     const text = view.message.value.trim();
     if (!text) return setError('Please write a message.');
     const email = view.email.value.trim();
-    if (!current && !knownEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    const assisted = !current && (assistantId !== null || assistantOn !== false);
+    if (!current && !assisted && !knownEmail && !validEmail()) {
       return setError('Please give your email address so we can reach you.');
     }
     view.send.disabled = true;
     setError('');
     try {
-      if (current) {
+      if (assisted && (await ask(text))) {
+        view.message.value = '';
+        view.message.focus();
+      } else if (!current && !knownEmail && !validEmail()) {
+        setError('Please give your email address so we can reach you.');
+      } else if (current) {
         const id = current.id;
         const sent = await withSession(() => api.send(id, text));
         if (!current.messages.some((m) => m.id === sent.id)) current.messages.push(sent);
@@ -241,15 +311,18 @@ function start(): void {
         knownEmail = true;
         conversations = [current, ...conversations];
       }
-      view.message.value = '';
-      show('thread');
-      view.message.focus();
+      if (current) {
+        view.message.value = '';
+        show('thread');
+        view.message.focus();
+      }
     } catch (err) {
       setError(describe(err));
     } finally {
       view.send.disabled = false;
     }
   });
+  document.addEventListener('visibilitychange', reportSeen);
 
   // Returning visitors hear replies that arrive while the chat is closed (the unread badge).
   if (api.token) openStream();

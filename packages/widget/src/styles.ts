@@ -32,6 +32,8 @@ textarea{resize:none;height:64px}
 .link{border:0;background:transparent;color:#1d4ed8;cursor:pointer;padding:0;text-decoration:underline;align-self:flex-start}
 .error{color:#b91c1c;font-size:13px}
 .muted{color:#52606d}
+.cites{margin:6px 0 0;padding-left:18px;font-size:13px}
+.person{align-self:flex-start;border:1px solid #1d4ed8;border-radius:8px;padding:6px 12px;background:#fff;color:#1d4ed8;font-weight:600;cursor:pointer}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
 

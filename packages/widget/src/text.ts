@@ -27,7 +27,7 @@ export function renderText(text: string): DocumentFragment {
   return fragment;
 }
 
-function safeHref(raw: string): string | null {
+export function safeHref(raw: string): string | null {
   try {
     const url = new URL(raw);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
