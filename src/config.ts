@@ -77,6 +77,8 @@ export interface Config {
     maxMessageBytes: number;
     /** MAILGUN_SIGNING_KEY: checks Mailgun's signature on inbound webhooks of mailboxes without their own key. */
     mailgunSigningKey: string | null;
+    /** IMAP_POLL_SECONDS: a pass over each IMAP mailbox at least this often (default 60 s), IDLE besides. */
+    imapPollMs: number;
   };
   /** The email channel's outbound mail. */
   mailOut: {
@@ -343,6 +345,7 @@ export function loadConfig(env: Env = process.env): Config {
       },
       maxMessageBytes: integer(env, 'SMTP_INBOUND_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
       mailgunSigningKey: env.MAILGUN_SIGNING_KEY?.trim() || null,
+      imapPollMs: integer(env, 'IMAP_POLL_SECONDS', 60, 1, 86_400) * 1000,
     },
     mailOut: {
       smtpUrl: smtpUrl(env),

@@ -50,6 +50,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const mailProcessor = container.inbound.startProcessor({ intervalMs: MAIL_PROCESS_INTERVAL_MS });
   let smtp: { close(): Promise<void> } | null = null;
   let mailWorker: { stop(): Promise<void> } | null = null;
+  let imapPoller: { stop(): Promise<void> } | null = null;
   // Expired Idempotency-Keys are deleted by the service itself, in small batches that do not block writers.
   const sweeper = container.idempotency.startSweeper(IDEMPOTENCY_SWEEP_INTERVAL_MS, (err) =>
     app.log.warn({ err }, 'could not delete expired idempotency keys; retrying later'),
@@ -59,6 +60,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   closeWithGrace({ delay: config.webhooks.timeoutMs + 5_000, logger: app.log }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     await smtp?.close();
+    await imapPoller?.stop();
     await app.close();
     await mailProcessor.stop();
     await sweeper.stop();
@@ -84,6 +86,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
       logger: app.log,
     });
   }
+  // IMAP polling is a way in, like the listener: it runs with or without --no-worker (each mailbox is
+  // polled by one process at a time, whatever their number).
+  imapPoller = container.startImapPoller(app.log);
   // The delivery worker runs in a thread of its own, with its own connection, beside the API's requests
   // rather than between them (webhooks/worker-thread.ts); a private in-memory database keeps it here.
   if (options.worker) {

@@ -40,6 +40,7 @@ const VARIABLES: [string, string][] = [
   ['SMTP_INBOUND_HOST', 'address of the SMTP listener (default 0.0.0.0)'],
   ['SMTP_INBOUND_MAX_BYTES', 'largest received message, any way in (default 26214400)'],
   ['MAILGUN_SIGNING_KEY', "Mailgun's webhook signing key, for mailboxes without their own"],
+  ['IMAP_POLL_SECONDS', 'how often mailboxes with IMAP settings are polled; IDLE besides (default 60)'],
   ['WEBHOOK_TIMEOUT_MS', 'timeout of one delivery attempt (default 30000)'],
   ['WEBHOOK_RETRY_DELAYS_MS', 'delays before attempts 2–5 (default 60000,120000,240000,480000)'],
   ['WEBHOOK_WORKER_CONCURRENCY', 'deliveries a worker sends at once (default 64)'],

@@ -18,11 +18,16 @@ const workerLogger = (level: string): WorkerLogger =>
     pino.destination(2),
   );
 
-/** Adds the `worker` command (a process that only delivers webhooks). */
+/** How often stored mail not yet processed is looked for (as `serve` does). */
+const MAIL_PROCESS_INTERVAL_MS = 5_000;
+
+/** Adds the `worker` command: background work only (webhooks, outbound mail, IMAP polling). */
 export function registerWorkerCommand(program: Command): void {
   program
     .command('worker')
-    .description('run only the webhook delivery worker (any number may run against one PostgreSQL database)')
+    .description(
+      'run only background work: webhook deliveries, outbound mail, IMAP polling (any number may run against one PostgreSQL database)',
+    )
     .action(async () => {
       // Held while the CLI loaded (heap-flags.ts); a worker's deliveries may use what V8 would give them.
       releaseYoungGeneration();
@@ -43,6 +48,8 @@ export function registerWorkerCommand(program: Command): void {
       const container = createContainer({ config: { ...config, metricsEnabled: false }, database, clock: systemClock });
       let worker: { stop(): Promise<void> } | null = null;
       let mailWorker: { stop(): Promise<void> } | null = null;
+      let imapPoller: { stop(): Promise<void> } | null = null;
+      let mailProcessor: { stop(): Promise<void> } | null = null;
       // On SIGINT/SIGTERM: stop claiming, let attempts under way record their outcome, then close. Taken
       // over before the worker starts (and logs that it has): until a listener exists, Node's own handler
       // ends the process at a signal, without the drain.
@@ -51,9 +58,14 @@ export function registerWorkerCommand(program: Command): void {
         else logger.info({ signal }, 'worker shutting down');
         await worker?.stop();
         await mailWorker?.stop();
+        await imapPoller?.stop();
+        await mailProcessor?.stop();
         await database.close();
       });
       worker = container.startWorker(logger);
       mailWorker = container.startMailWorker(logger);
+      // Polled mail is made into tickets here too (the queue's leases share it with the servers).
+      mailProcessor = container.inbound.startProcessor({ intervalMs: MAIL_PROCESS_INTERVAL_MS });
+      imapPoller = container.startImapPoller(logger);
     });
 }
