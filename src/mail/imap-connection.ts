@@ -1,4 +1,4 @@
-import { ImapFlow } from 'imapflow';
+import type { ImapFlowOptions } from 'imapflow';
 import type { ImapSettings } from './mailbox-service.js';
 
 // One IMAP connection of the poller (imapflow): log in, select the folder, take every unseen message,
@@ -29,7 +29,7 @@ export interface ConnectionHooks {
 const AUTO_IDLE_MS = 1_000;
 
 /** imapflow's options for the account. The password goes only to the server, never to a log. */
-export function clientOptions(account: ImapAccount) {
+export function clientOptions(account: ImapAccount): ImapFlowOptions {
   return {
     host: account.host,
     port: account.port,
@@ -37,7 +37,7 @@ export function clientOptions(account: ImapAccount) {
     // STARTTLS is required when asked for; with "none" the connection stays in clear text.
     doSTARTTLS: account.tls === 'starttls' ? true : account.tls === 'none' ? false : undefined,
     auth: { user: account.username, pass: account.password },
-    logger: false as const,
+    logger: false,
     disableBinary: true,
     autoIdleDelay: AUTO_IDLE_MS,
     connectionTimeout: 30_000,
@@ -48,6 +48,8 @@ export function clientOptions(account: ImapAccount) {
 
 /** Runs one connection until `hooks.signal` is aborted (resolves) or the connection fails (rejects). */
 export async function runImapConnection(account: ImapAccount, hooks: ConnectionHooks): Promise<void> {
+  // Loaded on the first connection: processes polling no mailbox (and the delivery thread) never hold it.
+  const { ImapFlow } = await import('imapflow');
   const client = new ImapFlow(clientOptions(account));
   let failure: Error | null = null;
   let pending = false;
