@@ -37,7 +37,9 @@ describe.skipIf(skipWithoutDovecot() || !postgresAvailable())('postgres: IMAP po
       .where('mailbox_id', '=', mailboxId)
       .execute();
 
-  it('stores every message of a mailbox once, and keeps polling when one process stops', { timeout: 60_000 }, async () => {
+  it('stores every message of a mailbox once, and keeps polling when one process stops', {
+    timeout: 60_000,
+  }, async () => {
     const { bases } = processes!;
     const users = [dovecot!.addUser(), dovecot!.addUser()];
     const boxes: { id: string; address: string }[] = [];

@@ -13,7 +13,13 @@ import { eventually } from './support/webhook-receiver.js';
 // mailboxes are followed; two pollers on one database never poll a mailbox both at once.
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const FAST: ImapPollerSettings = { pollMs: 500, heartbeatMs: 150, leaseMs: 5_000, backoffFirstMs: 100, backoffMaxMs: 400 };
+const FAST: ImapPollerSettings = {
+  pollMs: 500,
+  heartbeatMs: 150,
+  leaseMs: 5_000,
+  backoffFirstMs: 100,
+  backoffMaxMs: 400,
+};
 
 type Inbound = { storeRawMessage(input: StoreRawInput): Promise<{ id: string | null; duplicate: boolean }> };
 

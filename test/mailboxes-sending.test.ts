@@ -121,7 +121,11 @@ describeEachDialect('outbound mail: the sending mailbox', (ctx) => {
   afterAll(async () => worker?.stop());
 
   async function mailIn(c: TestContext, box: { token: string; address: string }, subject: string) {
-    const res = await postRaw(c, box.token, rawMail({ to: box.address, subject, from: `Cy <cy-${uniqueId()}@customer.example>` }));
+    const res = await postRaw(
+      c,
+      box.token,
+      rawMail({ to: box.address, subject, from: `Cy <cy-${uniqueId()}@customer.example>` }),
+    );
     expect(res.status).toBe(200);
     await c.container.inbound.processQueued();
   }
@@ -163,7 +167,9 @@ describeEachDialect('outbound mail: the sending mailbox', (ctx) => {
       content: 'after deletion',
       user_id: agent.id,
     });
-    const fallback = await eventually(async () => sink.accepted.find((m) => m.parsed.text?.trim() === 'after deletion'));
+    const fallback = await eventually(async () =>
+      sink.accepted.find((m) => m.parsed.text?.trim() === 'after deletion'),
+    );
     expect(fallback.parsed.from?.address).toBe(first.address);
   });
 });

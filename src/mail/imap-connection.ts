@@ -104,8 +104,9 @@ export async function runImapConnection(account: ImapAccount, hooks: ConnectionH
         continue;
       }
       const message = await client.fetchOne(range, { uid: true, source: true }, { uid: true });
-      if (!message || !message.source) continue;
-      await hooks.store(message.source);
+      const source = message ? message.source : undefined;
+      if (!source) continue;
+      await hooks.store(source);
       await client.messageFlagsAdd(range, ['\\Seen'], { uid: true });
     }
   }

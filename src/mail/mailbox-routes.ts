@@ -21,10 +21,7 @@ export interface MailboxRouteDeps {
   users: { get(organizationId: string, id: string): Promise<{ email: string }> };
 }
 
-export async function registerMailboxRoutes(
-  app: App,
-  { mailboxes, testMail, users }: MailboxRouteDeps,
-): Promise<void> {
+export async function registerMailboxRoutes(app: App, { mailboxes, testMail, users }: MailboxRouteDeps): Promise<void> {
   const tags = ['mailboxes'];
   const admin = { scopes: ['admin' as const] };
 

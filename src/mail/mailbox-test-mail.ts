@@ -40,7 +40,8 @@ export function createTestMailer({ mailboxes, smtpUrl }: TestMailDeps) {
       const mailbox = await mailboxes.byId(organizationId, pathUuid(rawMailboxId, 'mailbox'));
       if (!mailbox) throw notFound('mailbox');
       const recipient = to.trim();
-      if (!isMailAddress(recipient.toLowerCase())) throw validationError('to must be a mail address', 'to', 'invalid_format');
+      if (!isMailAddress(recipient.toLowerCase()))
+        throw validationError('to must be a mail address', 'to', 'invalid_format');
       let transport: Transporter;
       if (mailbox.smtp !== null) {
         const smtp = JSON.parse(mailbox.smtp) as SmtpSettings;

@@ -1,6 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, appendFileSync, chmodSync, chownSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  chownSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -140,13 +150,15 @@ first_valid_gid = 0
 default_internal_user = ${id.internalUser}
 default_login_user = ${id.loginUser}
 mailbox_idle_check_interval = 1 secs
+# One passwd-file per user: a file Dovecot has not read yet is always read afresh (a shared file is
+# re-read by its modification time, in whole seconds, so a user added within the same second was missed).
 passdb {
   driver = passwd-file
-  args = scheme=PLAIN username_format=%u ${dir}/users
+  args = scheme=PLAIN username_format=%u ${dir}/users/%u
 }
 userdb {
   driver = passwd-file
-  args = username_format=%u ${dir}/users
+  args = username_format=%u ${dir}/users/%u
 }
 service imap-login {
   chroot =
@@ -175,9 +187,7 @@ export async function startDovecot(): Promise<Dovecot> {
   const dir = mkdtempSync(join(tmpdir(), 'helpdesk-dovecot-'));
   // Dovecot's login and auth processes run as other users: they must reach the directory.
   chmodSync(dir, 0o755);
-  for (const sub of ['run', 'state', 'home']) mkdirSync(join(dir, sub), { mode: 0o755 });
-  const usersFile = join(dir, 'users');
-  writeFileSync(usersFile, '', { mode: 0o644 });
+  for (const sub of ['run', 'state', 'home', 'users']) mkdirSync(join(dir, sub), { mode: 0o755 });
   const configFile = join(dir, 'dovecot.conf');
   const port = await freePort();
   writeFileSync(configFile, configFor(dir, port, id), { mode: 0o644 });
@@ -247,7 +257,9 @@ export async function startDovecot(): Promise<Dovecot> {
       const home = join(dir, 'home', username);
       mkdirSync(home, { mode: 0o700 });
       if (id.root) chownSync(home, id.uid, id.gid);
-      appendFileSync(usersFile, `${username}:{PLAIN}${password}:${id.uid}:${id.gid}::${home}::\n`);
+      writeFileSync(join(dir, 'users', username), `${username}:{PLAIN}${password}:${id.uid}:${id.gid}::${home}::\n`, {
+        mode: 0o644,
+      });
       return { username, password };
     },
     settings: (user, folder) => ({
@@ -264,7 +276,11 @@ export async function startDovecot(): Promise<Dovecot> {
       const c = await client(user);
       try {
         if (folder !== 'INBOX') await c.mailboxCreate(folder).catch(() => undefined);
-        const appended = await c.append(folder, typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw, options.flags ?? []);
+        const appended = await c.append(
+          folder,
+          typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw,
+          options.flags ?? [],
+        );
         if (!appended) throw new Error(`dovecot refused to append to ${folder}`);
       } finally {
         await c.logout().catch(() => undefined);
