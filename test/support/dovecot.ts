@@ -150,6 +150,7 @@ first_valid_gid = 0
 default_internal_user = ${id.internalUser}
 default_login_user = ${id.loginUser}
 mailbox_idle_check_interval = 1 secs
+shutdown_clients = yes
 # One passwd-file per user: a file Dovecot has not read yet is always read afresh (a shared file is
 # re-read by its modification time, in whole seconds, so a user added within the same second was missed).
 passdb {
@@ -195,7 +196,8 @@ export async function startDovecot(): Promise<Dovecot> {
   let output = '';
 
   async function start(): Promise<void> {
-    const proc = spawn(binary!, ['-F', '-c', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // A process group of its own: stop() ends the IMAP processes too, whose connections outlive the master.
+    const proc = spawn(binary!, ['-F', '-c', configFile], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     child = proc;
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString('utf8')).slice(-64 * 1024);
@@ -218,10 +220,19 @@ export async function startDovecot(): Promise<Dovecot> {
     child = null;
     if (!proc || proc.exitCode !== null) return;
     const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-    proc.kill('SIGTERM');
-    const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+    const group = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-proc.pid!, signal);
+      } catch {
+        // the group is gone already
+      }
+    };
+    group('SIGTERM');
+    const timer = setTimeout(() => group('SIGKILL'), 10_000);
     await exited;
     clearTimeout(timer);
+    // Whatever is left of the group (IMAP processes serving a connection) goes too: every connection is cut.
+    group('SIGKILL');
   }
 
   function log(): string {
