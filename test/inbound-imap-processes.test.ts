@@ -79,7 +79,10 @@ describe.skipIf(skipWithoutDovecot() || !postgresAvailable())('postgres: IMAP po
       await dovecot!.append(user, rawMail({ to: boxes[i]!.address, subject: `Box ${i} after the stop` }));
     }
     for (const box of boxes) {
-      await eventually(async () => (await stored(box.id)).length === 5, 45_000);
+      await eventually(async () => {
+        const rows = await stored(box.id);
+        return rows.length === 5 && rows.every((r) => r.state === 'done');
+      }, 45_000);
     }
     const after = await api(bases[1]!, 'GET', '/tickets?limit=100');
     expect(after.body.data).toHaveLength(10);
