@@ -2231,6 +2231,21 @@ export interface components {
             /** @description Where providers post inbound mail; carries a secret token, shown only on create and rotation */
             inbound_url: string;
         };
+        MailboxTestMailResult: {
+            /**
+             * @description sent: the SMTP server accepted the mail; failed: it refused, or could not be reached (error)
+             * @enum {string}
+             */
+            status: "sent" | "failed";
+            from: string;
+            to: string;
+            /** @description The Message-ID of the test mail, angle brackets included */
+            message_id: string;
+            /** @description The SMTP server's answer when it accepted the mail */
+            response: string | null;
+            /** @description Why sending failed */
+            error: string | null;
+        };
         PaginationMeta: {
             pagination: {
                 page: number;
@@ -2616,6 +2631,10 @@ export interface components {
             } | null;
             /** @description Write-only: the Mailgun webhook signing key for this mailbox's inbound URL (else MAILGUN_SIGNING_KEY) */
             mailgun_signing_key?: string | null;
+        };
+        MailboxTestMailInput: {
+            /** @description Where to send the test mail (default: the signed-in user's email; required with an API key) */
+            to?: string;
         };
         LoginInput: {
             email: string;
@@ -13359,10 +13378,7 @@ export interface operations {
                  *       "to": "you@acme.example"
                  *     }
                  */
-                "application/json": {
-                    /** @description Where to send the test mail (default: the signed-in user's email; required with an API key) */
-                    to?: string;
-                };
+                "application/json": components["schemas"]["MailboxTestMailInput"];
             };
         };
         responses: {
@@ -13380,21 +13396,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /**
-                             * @description sent: the SMTP server accepted the mail; failed: it refused, or could not be reached (error)
-                             * @enum {string}
-                             */
-                            status: "sent" | "failed";
-                            from: string;
-                            to: string;
-                            /** @description The Message-ID of the test mail, angle brackets included */
-                            message_id: string;
-                            /** @description The SMTP server's answer when it accepted the mail */
-                            response: string | null;
-                            /** @description Why sending failed */
-                            error: string | null;
-                        };
+                        data: components["schemas"]["MailboxTestMailResult"];
                     };
                 };
             };
