@@ -88,10 +88,15 @@ describe('configuration', () => {
     }
   });
 
-  it('reads the email settings: data directory, SMTP listener, message size, Mailgun key', () => {
+  it('reads the email settings: data directory, SMTP listener, message size, Mailgun key, IMAP poll interval', () => {
     expect(loadConfig({})).toMatchObject({
       dataDir: './data',
-      mail: { smtpInbound: { port: null, host: '0.0.0.0' }, maxMessageBytes: 26_214_400, mailgunSigningKey: null },
+      mail: {
+        smtpInbound: { port: null, host: '0.0.0.0' },
+        maxMessageBytes: 26_214_400,
+        mailgunSigningKey: null,
+        imapPollMs: 60_000,
+      },
     });
     const c = loadConfig({
       DATA_DIR: '/var/lib/helpdesk',
@@ -99,6 +104,7 @@ describe('configuration', () => {
       SMTP_INBOUND_HOST: '127.0.0.1',
       SMTP_INBOUND_MAX_BYTES: '1048576',
       MAILGUN_SIGNING_KEY: ' key ',
+      IMAP_POLL_SECONDS: '15',
     });
     expect(c.dataDir).toBe('/var/lib/helpdesk');
     expect(c.mail).toEqual({
@@ -106,8 +112,10 @@ describe('configuration', () => {
       maxMessageBytes: 1_048_576,
       mailgunSigningKey: 'key',
       processing: { leaseMs: 300_000, intervalMs: 5_000 },
+      imapPollMs: 15_000,
     });
     expect(() => loadConfig({ SMTP_INBOUND_PORT: 'smtp' })).toThrow(ConfigError);
+    expect(() => loadConfig({ IMAP_POLL_SECONDS: '0' })).toThrow(ConfigError);
     expect(() => loadConfig({ SMTP_INBOUND_MAX_BYTES: '10' })).toThrow(ConfigError);
   });
 

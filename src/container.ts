@@ -27,12 +27,14 @@ import { createLocalBlobStore } from './attachments/blob-storage.js';
 import { createInboundService, replyTokenKey } from './mail/inbound-service.js';
 import { createMailApplier, type DeliveryFailures } from './mail/mail-apply.js';
 import { createMailboxService } from './mail/mailbox-service.js';
+import { createTestMailer } from './mail/mailbox-test-mail.js';
 import { createArticleService } from './knowledge/article-service.js';
 import { createAssistantService } from './knowledge/assistant-service.js';
 import { createChatLimits, DEFAULT_CHAT_LIMITS } from './help-center/chat-limits.js';
 import { createCollectionService } from './knowledge/collection-service.js';
 import { createKbPublic } from './knowledge/kb-public.js';
 import { createOutboundMail } from './mail/outbound-service.js';
+import { startImapPoller, type ImapPollerLogger } from './mail/imap-poller.js';
 import { startOutboundWorker, type OutboundLogger } from './mail/outbound-worker.js';
 import { createNoteService } from './notes/note-service.js';
 import { createOrgProfiles } from './orgs/org-profile.js';
@@ -212,6 +214,8 @@ export function createContainer(options: ContainerOptions) {
     purpose: 'mailbox_credentials',
   });
   const mailboxes = createMailboxService({ database, clock, secrets: mailboxSecrets, publicUrl: config.publicUrl });
+  // "Send a test mail" of a mailbox: through the SMTP server its replies would use.
+  const testMail = createTestMailer({ mailboxes, smtpUrl: config.mailOut.smtpUrl });
   // Received mail: stored first (files under DATA_DIR/blobs when large), then made into tickets.
   const blobs = createLocalBlobStore(join(config.dataDir, 'blobs'));
   const replyKey = replyTokenKey(database, clock);
@@ -284,6 +288,7 @@ export function createContainer(options: ContainerOptions) {
     tickets,
     notes,
     mailboxes,
+    testMail,
     blobs,
     attachments,
     replyKey,
@@ -330,6 +335,20 @@ export function createContainer(options: ContainerOptions) {
         mail: outboundMail,
         hasMailbox: async (organizationId) => (await mailboxes.list(organizationId)).length > 0,
         visitors,
+        logger,
+      }),
+    /**
+     * Starts IMAP polling of the mailboxes with IMAP settings in this process (`serve` and `worker`):
+     * every process polls a share of them, each mailbox by one process at a time.
+     */
+    startImapPoller: (logger: ImapPollerLogger) =>
+      startImapPoller({
+        database,
+        clock,
+        settings: { pollMs: config.mail.imapPollMs },
+        inbound,
+        openSecret: (sealed) => mailboxSecrets.open(sealed),
+        maxMessageBytes: config.mail.maxMessageBytes,
         logger,
       }),
     /**

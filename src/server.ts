@@ -48,6 +48,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   let smtp: { close(): Promise<void> } | null = null;
   let mailWorker: { stop(): Promise<void> } | null = null;
   let widgetUpkeep: { stop(): Promise<void> } | null = null;
+  let imapPoller: { stop(): Promise<void> } | null = null;
   // Expired Idempotency-Keys are deleted by the service itself, in small batches that do not block writers.
   const sweeper = container.idempotency.startSweeper(IDEMPOTENCY_SWEEP_INTERVAL_MS, (err) =>
     app.log.warn({ err }, 'could not delete expired idempotency keys; retrying later'),
@@ -57,6 +58,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   closeWithGrace({ delay: config.webhooks.timeoutMs + 5_000, logger: app.log }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     await smtp?.close();
+    await imapPoller?.stop();
     await app.close();
     await mailProcessor.stop();
     await sweeper.stop();
@@ -83,6 +85,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
       logger: app.log,
     });
   }
+  // IMAP polling is a way in, like the listener: it runs with or without --no-worker (each mailbox is
+  // polled by one process at a time, whatever their number).
+  imapPoller = container.startImapPoller(app.log);
   // The delivery worker runs in a thread of its own, with its own connection, beside the API's requests
   // rather than between them (webhooks/worker-thread.ts); a private in-memory database keeps it here.
   if (options.worker) {

@@ -639,6 +639,20 @@ const OPERATIONS: Operation[] = [
     request: async (f) => ({ method: 'DELETE', url: `/api/v1/mailboxes/${await f.fresh('mailbox')}` }),
   },
   {
+    name: 'POST /mailboxes/{id}/test',
+    scopes: ['admin'],
+    ok: 200,
+    request: async (f) => {
+      // Its SMTP server refuses connections: the answer is 200 with status failed, at once.
+      const box = await f.post('/api/v1/mailboxes', {
+        name: 'Test mail',
+        address: `${f.unique()}@mail.example.com`,
+        smtp: { host: '127.0.0.1', port: 1, tls: 'none' },
+      });
+      return { method: 'POST', url: `/api/v1/mailboxes/${box.id}/test`, body: { to: 'admin@mail.example.com' } };
+    },
+  },
+  {
     name: 'POST /mailboxes/{id}/rotate-inbound-token',
     scopes: ['admin'],
     ok: 200,

@@ -18,11 +18,13 @@ const workerLogger = (level: string): WorkerLogger =>
     pino.destination(2),
   );
 
-/** Adds the `worker` command (a process that only delivers webhooks). */
+/** Adds the `worker` command: background work only (webhooks, outbound mail, IMAP polling). */
 export function registerWorkerCommand(program: Command): void {
   program
     .command('worker')
-    .description('run only the webhook delivery worker (any number may run against one PostgreSQL database)')
+    .description(
+      'run only background work: webhook deliveries, outbound mail, IMAP polling (any number may run against one PostgreSQL database)',
+    )
     .action(async () => {
       // Held while the CLI loaded (heap-flags.ts); a worker's deliveries may use what V8 would give them.
       releaseYoungGeneration();
@@ -44,6 +46,8 @@ export function registerWorkerCommand(program: Command): void {
       let worker: { stop(): Promise<void> } | null = null;
       let mailWorker: { stop(): Promise<void> } | null = null;
       let widgetUpkeep: { stop(): Promise<void> } | null = null;
+      let imapPoller: { stop(): Promise<void> } | null = null;
+      let mailProcessor: { stop(): Promise<void> } | null = null;
       // On SIGINT/SIGTERM: stop claiming, let attempts under way record their outcome, then close. Taken
       // over before the worker starts (and logs that it has): until a listener exists, Node's own handler
       // ends the process at a signal, without the drain.
@@ -53,10 +57,15 @@ export function registerWorkerCommand(program: Command): void {
         await worker?.stop();
         await mailWorker?.stop();
         await widgetUpkeep?.stop();
+        await imapPoller?.stop();
+        await mailProcessor?.stop();
         await database.close();
       });
       worker = container.startWorker(logger);
       mailWorker = container.startMailWorker(logger);
       widgetUpkeep = container.startWidgetUpkeep(logger);
+      // Polled mail is made into tickets here too (the queue's leases share it with the servers).
+      mailProcessor = container.inbound.startProcessor({ intervalMs: config.mail.processing.intervalMs });
+      imapPoller = container.startImapPoller(logger);
     });
 }

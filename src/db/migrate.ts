@@ -28,6 +28,7 @@ import * as widgets from './migrations/20261129-0200-widgets.js';
 import * as knowledgeBase from './migrations/20261129-0300-knowledge-base.js';
 import * as queueFilterIndexes from './migrations/20261129-0400-queue-filter-indexes.js';
 import * as emailOutbox from './migrations/20261129-0500-email-outbox.js';
+import * as imapPolling from './migrations/20261130-0100-imap-polling.js';
 import * as attachments from './migrations/20261130-0200-attachments.js';
 import * as widgetFollowUps from './migrations/20261130-0500-widget-follow-ups.js';
 import type { MigrationDialect } from './migrator.js';
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261129-0300-knowledge-base': knowledgeBase,
   '20261129-0400-queue-filter-indexes': queueFilterIndexes,
   '20261129-0500-email-outbox': emailOutbox,
+  '20261130-0100-imap-polling': imapPolling,
   '20261130-0200-attachments': attachments,
   '20261130-0500-widget-follow-ups': widgetFollowUps,
 };

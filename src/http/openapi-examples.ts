@@ -46,6 +46,7 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     smtp: { host: 'smtp.acme.example', port: 587, tls: 'starttls', username: 'support', password: 'app-password' },
   },
   updateMailbox: { from_name: 'Acme Customer Care', smtp: null },
+  sendMailboxTestMail: { to: 'you@acme.example' },
   updateCustomer: { name: 'Jane Smith', metadata: { plan: 'enterprise' } },
   createWebhook: {
     name: 'CRM sync',

@@ -247,6 +247,11 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     operationId: 'rotateMailboxInboundToken',
     ok: 'The mailbox with its new inbound URL',
   },
+  'POST /api/v1/mailboxes/{mailbox_id}/test': {
+    operationId: 'sendMailboxTestMail',
+    ok: 'The test mail was handed to the SMTP server (status sent) or could not be (status failed)',
+    errors: conflict,
+  },
   'GET /api/v1/mailboxes/{mailbox_id}/failures': {
     operationId: 'listMailboxFailures',
     ok: 'One page of received mail that could not become a ticket message',

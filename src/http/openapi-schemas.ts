@@ -28,7 +28,14 @@ import {
 import { Usage } from '../billing/billing-schemas.js';
 import { CreateCustomerBody, Customer, UpdateCustomerBody } from '../customers/customer-schemas.js';
 import { EventSchema } from '../events/event-schemas.js';
-import { CreateMailboxBody, MailboxSchema, MailboxWithUrlSchema, UpdateMailboxBody } from '../mail/mailbox-schemas.js';
+import {
+  CreateMailboxBody,
+  MailboxSchema,
+  MailboxWithUrlSchema,
+  TestMailBody,
+  TestMailResultSchema,
+  UpdateMailboxBody,
+} from '../mail/mailbox-schemas.js';
 import { ChatBody, FeedbackBody, HandoffBody } from '../help-center/chat-schemas.js';
 import {
   ArticleSchema,
@@ -121,6 +128,7 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   VisitorMessage: VisitorMessageSchema,
   Mailbox: MailboxSchema,
   MailboxWithInboundUrl: MailboxWithUrlSchema,
+  MailboxTestMailResult: TestMailResultSchema,
   PaginationMeta: PaginationMetaSchema,
   Error: ErrorResponse,
   Organization: OrganizationSchema,
@@ -161,6 +169,7 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   CreateApiKeyInput: CreateApiKeyBody,
   CreateMailboxInput: CreateMailboxBody,
   UpdateMailboxInput: UpdateMailboxBody,
+  MailboxTestMailInput: TestMailBody,
   LoginInput: LoginBody,
   SetupInput: SetupBody,
   AcceptInvitationWithPasswordInput: AcceptInvitationWithPasswordBody,

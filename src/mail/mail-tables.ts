@@ -28,6 +28,9 @@ export interface MailboxTable {
   status: string;
   last_error: string | null;
   last_polled_at: Millis | null;
+  /** The IMAP poller's claim: the one process polling this mailbox until then (imap-poller.ts). */
+  imap_lease_until: Millis | null;
+  imap_lease_token: string | null;
   created_at: Millis;
   updated_at: Millis;
 }

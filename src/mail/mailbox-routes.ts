@@ -1,3 +1,4 @@
+import { validationError } from '../shared/errors.js';
 import type { App } from '../shared/http.js';
 import { Data, DataList, errorResponses } from '../shared/schemas.js';
 import {
@@ -6,11 +7,21 @@ import {
   MailboxIdParams,
   MailboxSchema,
   MailboxWithUrlSchema,
+  TestMailBody,
+  TestMailResultSchema,
   UpdateMailboxBody,
 } from './mailbox-schemas.js';
 import type { MailboxService } from './mailbox-service.js';
+import type { TestMailer } from './mailbox-test-mail.js';
 
-export async function registerMailboxRoutes(app: App, { mailboxes }: { mailboxes: MailboxService }): Promise<void> {
+export interface MailboxRouteDeps {
+  mailboxes: MailboxService;
+  testMail: TestMailer;
+  /** The signed-in user's address, the test mail's default recipient. */
+  users: { get(organizationId: string, id: string): Promise<{ email: string }> };
+}
+
+export async function registerMailboxRoutes(app: App, { mailboxes, testMail, users }: MailboxRouteDeps): Promise<void> {
   const tags = ['mailboxes'];
   const admin = { scopes: ['admin' as const] };
 
@@ -108,5 +119,32 @@ export async function registerMailboxRoutes(app: App, { mailboxes }: { mailboxes
     async (request) => ({
       data: await mailboxes.rotateInboundToken(request.auth.organizationId, request.params.mailbox_id),
     }),
+  );
+
+  app.post(
+    '/mailboxes/:mailbox_id/test',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Send a test mail from the mailbox, through the SMTP server its replies use',
+        description:
+          "Sent at once (not queued) through the mailbox's SMTP settings, else SMTP_URL, to `to` or by default " +
+          "to the signed-in user's email (with an API key, `to` is required). 200 with status sent (the server " +
+          'accepted it) or failed (with the error); 409 when there is no way to send at all.',
+        params: MailboxIdParams,
+        body: TestMailBody,
+        response: { 200: Data(TestMailResultSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { organizationId, userId } = request.auth;
+      let to = request.body?.to;
+      if (to === undefined) {
+        if (!userId) throw validationError('to is required when the request is made with an API key', 'to', 'required');
+        to = (await users.get(organizationId, userId)).email;
+      }
+      return { data: await testMail.send(organizationId, request.params.mailbox_id, to) };
+    },
   );
 }

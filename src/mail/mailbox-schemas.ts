@@ -139,3 +139,24 @@ export const InboundAcceptedSchema = Type.Object({
   stored: Type.Boolean({ description: 'true: stored now; false: the mailbox already had this Message-ID' }),
   duplicate: Type.Boolean(),
 });
+
+export const TestMailBody = Type.Object({
+  to: Type.Optional(
+    Type.String({
+      minLength: 3,
+      maxLength: 254,
+      description: "Where to send the test mail (default: the signed-in user's email; required with an API key)",
+    }),
+  ),
+});
+
+export const TestMailResultSchema = Type.Object({
+  status: StringEnum(['sent', 'failed'] as const, {
+    description: 'sent: the SMTP server accepted the mail; failed: it refused, or could not be reached (error)',
+  }),
+  from: Type.String(),
+  to: Type.String(),
+  message_id: Type.String({ description: 'The Message-ID of the test mail, angle brackets included' }),
+  response: Nullable(Type.String({ description: "The SMTP server's answer when it accepted the mail" })),
+  error: Nullable(Type.String({ description: 'Why sending failed' })),
+});

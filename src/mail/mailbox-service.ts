@@ -151,6 +151,8 @@ export function createMailboxService({ database, clock, secrets, publicUrl }: Ma
         status: 'active',
         last_error: null,
         last_polled_at: null,
+        imap_lease_until: null,
+        imap_lease_token: null,
         created_at: now,
         updated_at: now,
       };

@@ -18,6 +18,7 @@ const toRow = (r: MailboxTable | MailboxRow): MailboxRow => {
   return {
     ...rest,
     last_polled_at: rest.last_polled_at === null ? null : Number(rest.last_polled_at),
+    imap_lease_until: rest.imap_lease_until === null ? null : Number(rest.imap_lease_until),
     created_at: Number(rest.created_at),
     updated_at: Number(rest.updated_at),
   };
@@ -26,6 +27,27 @@ const toRow = (r: MailboxTable | MailboxRow): MailboxRow => {
 export async function listMailboxes(t: TenantDb): Promise<MailboxRow[]> {
   const rows = await t.selectFrom('mailboxes').selectAll().orderBy('created_at').orderBy('id').execute();
   return rows.map(toRow);
+}
+
+/**
+ * The mailbox a ticket's replies are sent from: the one its customer's latest mail came in on, else
+ * (the ticket did not come by mail, or that mailbox was deleted) the organization's first mailbox.
+ */
+export async function sendingMailboxOf(t: TenantDb, ticketId: string): Promise<MailboxRow | undefined> {
+  const received = await t
+    .selectFrom('inbound_emails')
+    .select('mailbox_id')
+    .where('ticket_id', '=', ticketId)
+    .where('kind', 'in', ['mail', 'automatic'])
+    .orderBy('received_at', 'desc')
+    .limit(20)
+    .execute();
+  const all = await listMailboxes(t);
+  for (const { mailbox_id } of received) {
+    const found = all.find((m) => m.id === String(mailbox_id));
+    if (found) return found;
+  }
+  return all[0];
 }
 
 export async function findMailbox(t: TenantDb, id: string, { lock = false } = {}): Promise<MailboxRow | undefined> {

@@ -63,7 +63,7 @@ export function createOutboundMail({ database, clock, publicUrl }: OutboundMailD
      * Returns the delivery as the message shows it right away.
      */
     async queueReply(t: TenantDb, reply: { ticketId: string; messageId: string; now: number }) {
-      const [mailbox] = await mailboxes.listMailboxes(t);
+      const mailbox = await mailboxes.sendingMailboxOf(t, reply.ticketId);
       const domain = mailbox ? domainOf(mailbox.address) : fallbackDomain;
       if (!loadedKey) throw new Error('outbound mail: ready() must be awaited before the transaction');
       const mailMessageId = makeMessageId(loadedKey, t.organizationId, reply.ticketId, domain);

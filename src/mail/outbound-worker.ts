@@ -72,9 +72,10 @@ export function startOutboundWorker(deps: OutboundWorkerDeps): OutboundWorkerHan
 
   async function sendingMailbox(
     organizationId: string,
+    ticketId: string,
   ): Promise<(SendingMailbox & { address: string; from_name: string | null }) | null> {
-    // The organization's first mailbox sends its replies (the one a ticket's mail came to, once known).
-    const [row] = await mailboxes.listMailboxes(database.forOrganization(organizationId));
+    // The mailbox the ticket's mail came in on (else the organization's first).
+    const row = await mailboxes.sendingMailboxOf(database.forOrganization(organizationId), ticketId);
     if (!row) return null;
     return {
       id: row.id,
@@ -100,7 +101,7 @@ export function startOutboundWorker(deps: OutboundWorkerDeps): OutboundWorkerHan
     };
     const parts = await outbox.loadMailParts(t, claim.ticket_id, claim.message_id);
     if (!parts) return fail('the reply or its ticket no longer exists', false);
-    const mailbox = await sendingMailbox(claim.organization_id);
+    const mailbox = await sendingMailbox(claim.organization_id, claim.ticket_id);
     if (!mailbox) return fail('the organization has no mailbox to send from', true);
     const transport = transports.for(mailbox);
     if (!transport) return fail('the mailbox has no SMTP settings and SMTP_URL is not set', true);

@@ -15,6 +15,8 @@ export interface ServerProcesses {
   token: string;
   /** Each process's base URL, `http://127.0.0.1:PORT`. */
   bases: string[];
+  /** Stops the index-th process (SIGTERM: its shutdown runs); the others keep running. */
+  stopOne(index: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -61,6 +63,9 @@ export async function startServerProcesses(env: Record<string, string> = {}, cou
     organizationId: created.organization.id,
     token: created.api_key.token,
     bases,
+    async stopOne(index: number) {
+      await stopCli(children[index]!);
+    },
     stop,
   };
 }
