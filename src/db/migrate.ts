@@ -28,6 +28,7 @@ import * as widgets from './migrations/20261129-0200-widgets.js';
 import * as knowledgeBase from './migrations/20261129-0300-knowledge-base.js';
 import * as queueFilterIndexes from './migrations/20261129-0400-queue-filter-indexes.js';
 import * as emailOutbox from './migrations/20261129-0500-email-outbox.js';
+import * as aiAnswers from './migrations/20261130-0400-ai-answers.js';
 import type { MigrationDialect } from './migrator.js';
 
 interface MigrationModule {
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261129-0300-knowledge-base': knowledgeBase,
   '20261129-0400-queue-filter-indexes': queueFilterIndexes,
   '20261129-0500-email-outbox': emailOutbox,
+  '20261130-0400-ai-answers': aiAnswers,
 };
 
 class StaticProvider implements MigrationProvider {

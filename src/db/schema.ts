@@ -18,6 +18,7 @@ import type {
   KbConversationTable,
   KbPassageTable,
   KbTurnTable,
+  KbPassageEmbeddingTable,
 } from '../knowledge/kb-tables.js';
 import type { EmailOutboxTable } from '../mail/outbox-tables.js';
 import type { NoteTable } from '../notes/note-tables.js';
@@ -85,5 +86,6 @@ export interface Database {
   kb_passages: KbPassageTable;
   kb_conversations: KbConversationTable;
   kb_turns: KbTurnTable;
+  kb_passage_embeddings: KbPassageEmbeddingTable;
   email_outbox: EmailOutboxTable;
 }

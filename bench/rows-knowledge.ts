@@ -1,0 +1,46 @@
+import { Pool } from 'undici';
+import type { Ctx } from './context.js';
+import { cli, freePort, serviceEnv, startService, waitHttp } from './procs.js';
+import { ARTICLES, corpus, createArticles } from './rows/kb-corpus.js';
+import { helpSearchRow } from './rows/row-15-help-search.js';
+import { extractiveAnswerRow } from './rows/row-16-extractive-answer.js';
+
+// Rows 15-16, the knowledge base's: 10,000 published articles are created in the measured organization
+// through the API, then one client searches the public help center (15) and asks its assistant, without a
+// model (16), on a `serve` process of their own that trusts X-Forwarded-For (TRUST_PROXY).
+
+export async function knowledgeRows(ctx: Ctx): Promise<void> {
+  if (!ctx.want(15) && !ctx.want(16)) return;
+  const env = serviceEnv(ctx.db.url);
+  const key = JSON.parse(
+    await cli(
+      ['keys', 'create', '--org', ctx.db.organizationId, '--scopes', 'kb:read,kb:write', '--name', 'kb', '--json'],
+      env,
+    ),
+  ) as { api_key: { token: string } };
+  const articles = corpus();
+  const started = Date.now();
+  await createArticles(ctx.base, key.api_key.token, articles);
+  process.stderr.write(
+    `${ctx.engine}: ${ARTICLES.toLocaleString('en-US')} articles created in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
+  const org = (await (
+    await fetch(`${ctx.base}/api/v1/organization`, { headers: { authorization: `Bearer ${key.api_key.token}` } })
+  ).json()) as { data: { slug: string } };
+
+  const port = await freePort();
+  const server = startService(
+    ['serve', '--no-worker'],
+    serviceEnv(ctx.db.url, { PORT: String(port), TRUST_PROXY: 'true' }),
+  );
+  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: 1 });
+  try {
+    await waitHttp(`http://127.0.0.1:${port}/healthz`, server);
+    const kb = { slug: org.data.slug, pool, articles };
+    if (ctx.want(15)) await helpSearchRow(ctx, kb);
+    if (ctx.want(16)) await extractiveAnswerRow(ctx, kb);
+  } finally {
+    await pool.close();
+    await server.stop();
+  }
+}
