@@ -243,6 +243,12 @@ describeEachDialect(
 
     it('streams the generated text as it comes: deltas, then done, adding up to the answer', async () => {
       const s = await setup();
+      fake.script({
+        kind: 'stream',
+        text:
+          'Choose Forgot password on the sign-in page [1]. We email you a reset link, see https://evil.example/x ' +
+          'for more [1]. Check your spam folder when it does not arrive.',
+      });
       const res = await s.ask('I forgot my password', {}, { accept: 'text/event-stream' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
@@ -251,8 +257,13 @@ describeEachDialect(
       expect(done.event).toBe('done');
       expect(done.data.data.answer.mode).toBe('generated');
       const deltas = events.filter((e) => e.event === 'delta');
-      expect(deltas.length).toBeGreaterThan(1);
+      expect(deltas.length).toBeGreaterThan(5);
       expect(deltas.map((e) => e.data.text).join('')).toBe(done.data.data.answer.text);
+      expect(done.data.data.answer.text).toBe(
+        'Choose Forgot password on the sign-in page [1]. We email you a reset link, see for more [1]. ' +
+          'Check your spam folder when it does not arrive.',
+      );
+      expect(events.some((e) => e.event === 'reset')).toBe(false);
       expect((await s.usage()).used).toBe(1);
     });
 

@@ -5,7 +5,7 @@ import { validationError } from '../shared/errors.js';
 import type { App } from '../shared/http.js';
 import { errorResponses } from '../shared/schemas.js';
 import type { ChatLimits } from './chat-limits.js';
-import { createAnswerStream } from './chat-stream.js';
+import { createSseAnswer } from './chat-stream.js';
 import { articlePath } from './help-pages.js';
 import { type HelpCenterDeps, siteOf } from './help-routes.js';
 
@@ -57,7 +57,7 @@ export async function registerChatRoutes(app: App, deps: ChatDeps): Promise<void
       const key = idempotencyKey(request.headers['idempotency-key']);
       deps.chatLimits.take(site.organizationId, request.ip, request.body.conversation_id);
       const streaming = (request.headers.accept ?? '').includes('text/event-stream');
-      const stream = streaming ? createAnswerStream(reply) : null;
+      const stream = streaming ? createSseAnswer(reply) : null;
       const gone = new AbortController();
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) gone.abort();

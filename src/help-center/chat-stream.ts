@@ -20,7 +20,7 @@ function pieces(text: string): string[] {
   return out;
 }
 
-export function createAnswerStream(reply: FastifyReply) {
+export function createSseAnswer(reply: FastifyReply) {
   let started = false;
   let sent = '';
 

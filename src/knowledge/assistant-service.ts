@@ -15,17 +15,13 @@ import type { KbPublic } from './kb-public.js';
 import type { Retrieval, RetrievedArticle } from './retrieval.js';
 import type { SemanticReranker } from './semantic-rerank.js';
 
-// The help center's assistant. Each question is answered from the organization's published articles
-// only: written by the configured model from the best passages, citing them (generated, one AI credit:
-// reserved before the model is asked, consumed with the answer's record, released on failure), with
-// quotes of the best passages and their citations (extractive: no model, no credit, or the model
-// failed), or, when nothing is relevant enough, by saying so and offering a person (none).
-// A retried question gets the answer it already got, without a second credit: the same Idempotency-Key,
-// or, in a conversation, the same question again (its answer is looked up by a request key derived from
-// the conversation, the number of questions before it and the question's text). The conversation is kept (questions and
-// the answers exactly as given), so a hand-off opens a ticket (channel KB_CHAT) in which an agent reads
-// what the customer asked and was told, with the cited articles. The assistant never acts: its only
-// action is that hand-off, which the customer asks for.
+// The help center's assistant, answering from the organization's published articles only: written by
+// the configured model, citing the passages it was given (generated: one AI credit, reserved before the
+// call, consumed with the answer's record, released on failure); quotes of the best passages (extractive:
+// no model, no credit, or the model failed); or "nothing relevant" and the offer of a person (none).
+// A retry (same Idempotency-Key; or the same question again in the conversation) gets the stored answer
+// and pays nothing. Conversations are kept as asked and answered, so a hand-off opens a KB_CHAT ticket
+// showing what the customer was told. The assistant never acts: its one action is the hand-off.
 
 export const QUESTION_MAX = 2_000;
 

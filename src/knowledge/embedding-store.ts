@@ -3,7 +3,8 @@ import type { TenantDb } from '../db/database.js';
 // Cached embeddings of passage texts, per model, keyed by a hash of the text (an unchanged section keeps
 // its embedding across republishing). Vectors are stored as little-endian Float32 bytes.
 
-const toBytes = (v: Float32Array): Uint8Array => new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+// A Buffer (not a bare Uint8Array): better-sqlite3 binds only Buffers as BLOBs.
+const toBytes = (v: Float32Array): Buffer => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
 function toVector(bytes: Uint8Array): Float32Array {
   const copy = new Uint8Array(bytes.byteLength);
