@@ -164,6 +164,7 @@ describeEachDialect(
       ['a hang before the first byte', [{ kind: 'hang' }], 1],
       ['a stream cut midway', [{ kind: 'cut', text: 'Choose Forgot password [1] and then the rest of it' }], 1],
       ['connections dropped on every attempt', Array(3).fill({ kind: 'reset' }), 3],
+      ['a message that is not JSON', [{ kind: 'garbage' }], 1],
     ];
     for (const [name, behaviours, attempts] of failures) {
       it(`answers extractively, 200 and no credit, after ${name}`, async () => {
@@ -231,6 +232,32 @@ describeEachDialect(
       await ctx.container.plans.setPlan(s.org.id, { ai_overage: 'allow' });
       expect((await s.ask('password reset')).json().data.answer.mode).toBe('generated');
       expect(await s.usage()).toEqual({ used: 3, included: 1, purchased: 1, remaining: 0, overage_this_period: 1 });
+    });
+
+    it('reservations count against what remains: two questions at once cannot both spend the last credit', async () => {
+      const s = await setup();
+      await ctx.container.plans.setPlan(s.org.id, { ai_credits_included: 1, ai_overage: 'block' });
+      fake.setDefault({ kind: 'stream', text: 'Use Forgot password [1].', delayMs: 300 });
+      const answers = await Promise.all([s.ask('I forgot my password'), s.ask('forgot password help')]);
+      expect(answers.map((r) => r.json().data.answer.mode).sort()).toEqual(['extractive', 'generated']);
+      expect(await s.usage()).toMatchObject({ used: 1, remaining: 0, overage_this_period: 0 });
+      expect((await s.ledger()).map((r) => r.kind)).toEqual(['consume']);
+    });
+
+    it('a reservation left behind stops counting once it expires', async () => {
+      const s = await setup();
+      await ctx.container.plans.setPlan(s.org.id, { ai_credits_included: 1, ai_overage: 'block' });
+      const now = Date.now();
+      await ctx.database.db
+        .insertInto('ai_credit_ledger')
+        .values([
+          { id: crypto.randomUUID(), organization_id: s.org.id, kind: 'reserve', amount: 1, created_at: now, expires_at: now + 60_000 },
+        ])
+        .execute();
+      expect((await s.ask('I forgot my password')).json().data.answer.mode).toBe('extractive');
+      ctx.clock.set(now + 11 * 60_000);
+      expect((await s.ask('forgot password again')).json().data.answer.mode).toBe('generated');
+      expect((await s.ledger()).map((r) => r.kind)).toEqual(['consume']);
     });
 
     it('nothing relevant: none, without the model or a credit', async () => {

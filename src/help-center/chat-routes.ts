@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ChatBody, ChatResponse, ConversationParams, FeedbackBody, HandoffBody, SlugParams } from './chat-schemas.js';
+import { ChatBody, ChatHeaders, ChatResponse, ConversationParams, FeedbackBody, HandoffBody, SlugParams } from './chat-schemas.js';
 import type { AssistantService } from '../knowledge/assistant-service.js';
 import { validationError } from '../shared/errors.js';
 import type { App } from '../shared/http.js';
@@ -47,8 +47,9 @@ export async function registerChatRoutes(app: App, deps: ChatDeps): Promise<void
           'A retry with the same `Idempotency-Key` header (or, in a conversation, the same question again within ' +
           'two minutes) answers the answer already given, and uses no further AI credit.',
         params: SlugParams,
+        headers: ChatHeaders,
         body: ChatBody,
-        response: { 200: ChatResponse, ...errorResponses },
+        response: { 200: ChatResponse, ...errorResponses, 422: errorResponses[400] },
       },
     },
     async (request, reply) => {

@@ -20,7 +20,7 @@ type Text = string | ((call: ChatCall) => string);
 
 export type Behaviour =
   /** A streamed answer, cut in small pieces; `usage: false` leaves out the usage chunk. */
-  | { kind: 'stream'; text: Text; usage?: boolean; handoff?: boolean; done?: boolean }
+  | { kind: 'stream'; text: Text; usage?: boolean; handoff?: boolean; done?: boolean; delayMs?: number }
   /** One JSON completion although a stream was asked for. */
   | { kind: 'plain'; text: Text; handoff?: boolean }
   | { kind: 'status'; status: number; retryAfter?: string }
@@ -29,7 +29,9 @@ export type Behaviour =
   /** Part of a streamed answer, then the connection is destroyed. */
   | { kind: 'cut'; text: Text }
   /** The connection is destroyed before any answer. */
-  | { kind: 'reset' };
+  | { kind: 'reset' }
+  /** A stream whose messages are not JSON. */
+  | { kind: 'garbage' };
 
 export interface FakeAi {
   url: string;
@@ -87,6 +89,10 @@ export async function startFakeAi(): Promise<FakeAi> {
         return;
       case 'reset':
         res.socket?.destroy();
+        return;
+      case 'garbage':
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end('data: {"choices": [{"delta": {"content": "Use [1]"\n\ndata: [DONE]\n\n');
         return;
       case 'plain': {
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -155,7 +161,10 @@ export async function startFakeAi(): Promise<FakeAi> {
         prompt: messages.find((m) => m.role === 'user')?.content ?? '',
       };
       calls.push(call);
-      answer(res, call, queue.shift() ?? fallback);
+      const behaviour = queue.shift() ?? fallback;
+      const delay = behaviour.kind === 'stream' ? (behaviour.delayMs ?? 0) : 0;
+      if (delay > 0) setTimeout(() => answer(res, call, behaviour), delay);
+      else answer(res, call, behaviour);
     });
   });
   server.on('connection', (s) => {
