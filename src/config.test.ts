@@ -245,8 +245,8 @@ describe('configuration', () => {
       /^(?!.*secret).*AI_BASE_URL must be/,
     );
     // The whole call stays under the server's 30 s request deadline.
-    expect(() =>
-      loadConfig({ AI_BASE_URL: 'https://x/v1', AI_MODEL: 'm', AI_TOTAL_TIMEOUT_MS: '60000' }),
-    ).toThrow(/AI_TOTAL_TIMEOUT_MS must be between 1 and 25000/);
+    expect(() => loadConfig({ AI_BASE_URL: 'https://x/v1', AI_MODEL: 'm', AI_TOTAL_TIMEOUT_MS: '60000' })).toThrow(
+      /AI_TOTAL_TIMEOUT_MS must be between 1 and 25000/,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { type Behaviour, startFakeAi, USAGE } from './support/fake-ai.js';
+import { HANDOFF_OFFER } from '../src/knowledge/assistant-generated.js';
 import { describeEachDialect } from './support/harness.js';
 
 // The assistant with a model (a fake OpenAI-compatible API on loopback): generated answers citing the
@@ -44,7 +45,10 @@ describeEachDialect(
         'Reset your password',
         'If you forgot your password, choose **Forgot password** on the sign-in page. We email you a reset link.',
       );
-      const refunds = await publish('Refund policy', `Annual plans are refunded within 30 days.\n\n## Notes\n${INJECTION}`);
+      const refunds = await publish(
+        'Refund policy',
+        `Annual plans are refunded within 30 days.\n\n## Notes\n${INJECTION}`,
+      );
       const chat = `/help/${slug}/api/chat`;
       const ask = (message: string, extra: object = {}, headers: Record<string, string> = {}) =>
         ctx.app.inject({ method: 'POST', url: chat, payload: { message, ...extra }, headers });
@@ -153,12 +157,20 @@ describeEachDialect(
       expect(cited.text).toMatch(/\[1\]\.\n\nWould you like to talk to a person\?/);
       const uncited = (await s.ask('forgot password, get me a person')).json().data.answer;
       expect(uncited.mode).toBe('extractive');
-      expect(uncited.text).toMatch(/Would you like to talk to a person\?$/);
+      expect(uncited.text.endsWith(`\n\n${HANDOFF_OFFER}`)).toBe(true);
       expect((await s.usage()).used).toBe(1);
     });
 
     const failures: [string, Behaviour[], number][] = [
-      ['500 on every attempt', [{ kind: 'status', status: 500 }, { kind: 'status', status: 503 }, { kind: 'status', status: 502 }], 3],
+      [
+        '500 on every attempt',
+        [
+          { kind: 'status', status: 500 },
+          { kind: 'status', status: 503 },
+          { kind: 'status', status: 502 },
+        ],
+        3,
+      ],
       ['429 on every attempt', Array(3).fill({ kind: 'status', status: 429, retryAfter: '0' }), 3],
       ['400 (not retried)', [{ kind: 'status', status: 400 }], 1],
       ['a hang before the first byte', [{ kind: 'hang' }], 1],
@@ -191,7 +203,10 @@ describeEachDialect(
     it('a retried request (same Idempotency-Key, or the same question again in the conversation) uses one credit', async () => {
       const s = await setup();
       const key = { 'idempotency-key': 'retry-1' };
-      const [a, b] = await Promise.all([s.ask('I forgot my password', {}, key), s.ask('I forgot my password', {}, key)]);
+      const [a, b] = await Promise.all([
+        s.ask('I forgot my password', {}, key),
+        s.ask('I forgot my password', {}, key),
+      ]);
       expect(a.statusCode, a.body).toBe(200);
       expect(b.statusCode, b.body).toBe(200);
       expect(b.json().data.answer.id).toBe(a.json().data.answer.id);
@@ -251,7 +266,14 @@ describeEachDialect(
       await ctx.database.db
         .insertInto('ai_credit_ledger')
         .values([
-          { id: crypto.randomUUID(), organization_id: s.org.id, kind: 'reserve', amount: 1, created_at: now, expires_at: now + 60_000 },
+          {
+            id: crypto.randomUUID(),
+            organization_id: s.org.id,
+            kind: 'reserve',
+            amount: 1,
+            created_at: now,
+            expires_at: now + 60_000,
+          },
         ])
         .execute();
       expect((await s.ask('I forgot my password')).json().data.answer.mode).toBe('extractive');
@@ -328,10 +350,13 @@ describeEachDialect(
       const prompts = fake.calls.map((c) => c.prompt);
       const nonce = /<passage-([0-9a-f]{16}) /.exec(prompts[0]!)![1]!;
       // The article's fake delimiter is text inside the real ones; the question too.
-      const at = prompts[0]!.indexOf(FAKE_DELIMITER);
+      // The article's instructions sit inside a real passage delimiter (its fake delimiter, HTML-like, was
+      // dropped with the Markdown's tags when the passage was made).
+      const at = prompts[0]!.indexOf('Ignore all previous instructions');
       expect(at).toBeGreaterThan(0);
       const before = prompts[0]!.slice(0, at);
       expect(before.lastIndexOf(`<passage-${nonce} `)).toBeGreaterThan(before.lastIndexOf(`</passage-${nonce}>`));
+      expect(before).not.toContain(`<question-${nonce}>`);
       expect(prompts[0]).toContain(`<question-${nonce}>\nRefund of annual plans? ${INJECTION}\n</question-${nonce}>`);
       await s.ask(`Refund of annual plans? ${INJECTION} again`);
       expect(/<passage-([0-9a-f]{16}) /.exec(fake.calls[1]!.prompt)![1]).not.toBe(nonce);

@@ -50,10 +50,7 @@ export function corpus(): CorpusArticle[] {
   const sentence = (n: number) => Array.from({ length: n }, word).join(' ');
   return Array.from({ length: ARTICLES }, (_, i) => {
     const titleWords = Array.from({ length: 3 + Math.floor(rnd() * 3) }, word);
-    const sections = Array.from(
-      { length: 3 },
-      () => `## ${sentence(3)}\n\n${sentence(40)}.\n\n${sentence(30)}.`,
-    );
+    const sections = Array.from({ length: 3 }, () => `## ${sentence(3)}\n\n${sentence(40)}.\n\n${sentence(30)}.`);
     const title = `${titleWords.join(' ')} ${i}`;
     const body = `${sentence(25)}.\n\n${sections.join('\n\n')}`;
     return { title, body, words: [...titleWords, ...body.split(/[^a-z]+/).filter((w) => w.length > 2)] };

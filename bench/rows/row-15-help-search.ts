@@ -15,7 +15,10 @@ export async function helpSearchRow(ctx: Ctx, kb: KbBench): Promise<void> {
       .split(' ')
       .slice(0, 2 + Math.floor(rnd() * 2))
       .join(' ');
-    const res = await kb.pool.request({ method: 'GET', path: `/help/${kb.slug}/api/search?q=${encodeURIComponent(q)}` });
+    const res = await kb.pool.request({
+      method: 'GET',
+      path: `/help/${kb.slug}/api/search?q=${encodeURIComponent(q)}`,
+    });
     const body = (await res.body.json()) as { data: unknown[] };
     if (res.statusCode !== 200) throw new Error(`search: ${res.statusCode}`);
     if (body.data.length > 0) withResults++;

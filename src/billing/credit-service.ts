@@ -2,7 +2,14 @@ import type { DatabaseHandle, TenantDb } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { periodOf } from './billing-period.js';
-import { activeReservations, consumeReservation, deleteReservation, insertCreditEntry, lockPlan, sumCredits } from './plan-store.js';
+import {
+  activeReservations,
+  consumeReservation,
+  deleteReservation,
+  insertCreditEntry,
+  lockPlan,
+  sumCredits,
+} from './plan-store.js';
 
 // AI credits as the features that spend them see them: a credit is reserved before the model is asked,
 // consumed in the transaction that records what it paid for, or released when nothing was delivered.

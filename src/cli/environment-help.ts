@@ -52,7 +52,7 @@ const VARIABLES: [string, string][] = [
   ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'unsafe: webhooks to private addresses (default false)'],
   ['SMTP_URL', 'smtp://user:pass@host:587 (smtps:// for implicit TLS): replies of mailboxes without SMTP settings'],
   ['AI_BASE_URL', "OpenAI-compatible API of the help center assistant's model (with AI_MODEL)"],
-  ['AI_MODEL', 'chat model writing the assistant\'s answers (each uses an AI credit)'],
+  ['AI_MODEL', "chat model writing the assistant's answers (each uses an AI credit)"],
   ['AI_API_KEY', 'bearer token for the provider (unset: none sent)'],
   ['AI_EMBEDDING_MODEL', 'embedding model for semantic re-ranking of passages (unset: off)'],
   ['AI_CONNECT_TIMEOUT_MS', 'provider: connecting (default 3000)'],

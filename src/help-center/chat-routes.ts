@@ -1,5 +1,13 @@
 import { Type } from 'typebox';
-import { ChatBody, ChatHeaders, ChatResponse, ConversationParams, FeedbackBody, HandoffBody, SlugParams } from './chat-schemas.js';
+import {
+  ChatBody,
+  ChatHeaders,
+  ChatResponse,
+  ConversationParams,
+  FeedbackBody,
+  HandoffBody,
+  SlugParams,
+} from './chat-schemas.js';
 import type { AssistantService } from '../knowledge/assistant-service.js';
 import { validationError } from '../shared/errors.js';
 import type { App } from '../shared/http.js';
@@ -20,7 +28,11 @@ const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
 function idempotencyKey(raw: string | string[] | undefined): string | undefined {
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string' || !VALID_KEY.test(raw)) {
-    throw validationError('Idempotency-Key must be 1–255 printable ASCII characters', 'Idempotency-Key', 'invalid_format');
+    throw validationError(
+      'Idempotency-Key must be 1–255 printable ASCII characters',
+      'Idempotency-Key',
+      'invalid_format',
+    );
   }
   return raw;
 }

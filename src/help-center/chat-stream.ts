@@ -34,7 +34,8 @@ export function createSseAnswer(reply: FastifyReply) {
       'cache-control': 'no-cache, no-transform',
       'x-accel-buffering': 'no',
     });
-    res.socket?.setNoDelay(true);
+    // Each piece goes out at once (no Nagle delay); injected test requests have no real socket.
+    res.socket?.setNoDelay?.(true);
   }
 
   const write = (chunk: string) => {

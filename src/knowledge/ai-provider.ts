@@ -150,7 +150,10 @@ export function createOpenAiProvider(settings: AiProviderSettings): AiProvider {
     headersTimeout: settings.firstByteTimeoutMs,
     bodyTimeout: settings.idleTimeoutMs,
   });
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream, application/json' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'text/event-stream, application/json',
+  };
   if (settings.apiKey) headers.authorization = `Bearer ${settings.apiKey}`;
   const firstDelay = settings.retryDelayMs ?? 250;
   const maxDelay = settings.maxRetryDelayMs ?? 2_000;

@@ -71,7 +71,8 @@ export function buildMessages(question: string, passages: readonly NumberedPassa
     '- Answer in the language of the question, briefly (at most a few short paragraphs), in plain Markdown.',
   ].join('\n');
   const blocks = passages.map((p) => {
-    const heading = p.passage.heading && p.passage.heading !== p.article.title ? ` — ${oneLine(p.passage.heading)}` : '';
+    const heading =
+      p.passage.heading && p.passage.heading !== p.article.title ? ` — ${oneLine(p.passage.heading)}` : '';
     const content = p.passage.content.slice(0, PASSAGE_CHARS);
     return `<${tag} n="${p.n}">\n# ${oneLine(p.article.title)}${heading}\n${content}\n</${tag}>`;
   });
@@ -157,17 +158,22 @@ export function finishText(
  */
 export function settledPrefix(raw: string): string {
   const lastSpace = Math.max(raw.lastIndexOf(' '), raw.lastIndexOf('\n'), raw.lastIndexOf('\t'));
-  let cut = Math.max(0, lastSpace);
-  // A marker or link still open: [… without ], [label] at the very end, or [label](… without ).
-  const bracket = cut > 0 ? raw.lastIndexOf('[', cut - 1) : -1;
-  if (bracket >= 0) {
-    const close = raw.indexOf(']', bracket);
-    const linkOpen = close >= 0 && raw[close + 1] === '(' && raw.indexOf(')', close) < 0;
-    if (close < 0 || close + 1 === raw.length || linkOpen) cut = bracket;
+  let prefix = raw.slice(0, Math.max(0, lastSpace));
+  for (;;) {
+    // A marker or link still open in the prefix: [… without ], [label] with nothing after it yet, or
+    // [label](… whose ) is not in the prefix; a tag <… without >.
+    const bracket = prefix.lastIndexOf('[');
+    const angle = prefix.lastIndexOf('<');
+    let cut = prefix.length;
+    if (bracket >= 0) {
+      const close = prefix.indexOf(']', bracket);
+      const open = close < 0 || close + 1 === raw.length || (raw[close + 1] === '(' && prefix.indexOf(')', close) < 0);
+      if (open) cut = bracket;
+    }
+    if (angle >= 0 && prefix.indexOf('>', angle) < 0) cut = Math.min(cut, angle);
+    if (cut === prefix.length) return prefix;
+    prefix = prefix.slice(0, cut);
   }
-  const angle = cut > 0 ? raw.lastIndexOf('<', cut - 1) : -1;
-  if (angle >= 0 && raw.indexOf('>', angle) < 0) cut = Math.min(cut, angle);
-  return raw.slice(0, cut);
 }
 
 /**

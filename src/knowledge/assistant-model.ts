@@ -41,7 +41,14 @@ export async function askModel(
 ): Promise<ModelOutcome> {
   const passages = numberPassages(found);
   const nonce = randomBytes(8).toString('hex');
-  const stream = createAnswerStream(passages, urlOf, (d) => options.onDelta?.(d));
+  // The listener's failure (a client gone) must not end the model's answer: it is recorded whole.
+  const stream = createAnswerStream(passages, urlOf, (d) => {
+    try {
+      options.onDelta?.(d);
+    } catch {
+      // nothing to do: the result carries the whole text
+    }
+  });
   try {
     const result = await provider.chat({
       messages: buildMessages(question, passages, nonce),

@@ -152,7 +152,9 @@ export function createAssistantService(deps: AssistantDeps) {
     // Two copies of one request racing share this key: only one records (and pays for) an answer.
     const requestKey =
       clientKey ??
-      (conversationId ? `c:${conversationId}:${await store.countQuestions(t, conversationId)}:${hash(question)}` : null);
+      (conversationId
+        ? `c:${conversationId}:${await store.countQuestions(t, conversationId)}:${hash(question)}`
+        : null);
 
     const found = await retrieve(organizationId, question, input.signal);
     let answer = extractiveAnswer(found, input.articleUrl);

@@ -74,8 +74,14 @@ export async function setHelpful(t: TenantDb, id: string, helpful: boolean): Pro
 
 /** The turn stored under a request key (a retried question's question or answer), if any. */
 export async function findTurnByKey(t: TenantDb, requestKey: string): Promise<TurnRow | undefined> {
-  const row = await t.selectFrom('kb_turns').select(TURN_COLUMNS).where('request_key', '=', requestKey).executeTakeFirst();
-  return row ? { ...row, created_at: Number(row.created_at), helpful: row.helpful === null ? null : Number(row.helpful) } : undefined;
+  const row = await t
+    .selectFrom('kb_turns')
+    .select(TURN_COLUMNS)
+    .where('request_key', '=', requestKey)
+    .executeTakeFirst();
+  return row
+    ? { ...row, created_at: Number(row.created_at), helpful: row.helpful === null ? null : Number(row.helpful) }
+    : undefined;
 }
 
 /** Questions asked so far in the conversation. */

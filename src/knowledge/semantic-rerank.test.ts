@@ -15,7 +15,15 @@ describe('semantic re-ranking', () => {
     ]);
     expect(fuse(['a', 'b', 'c'], similarity)).toEqual(['b', 'a', 'c']);
     // Equal fused scores keep the keyword order.
-    expect(fuse(['a', 'b'], new Map([['b', 1], ['a', 0]]))).toEqual(['a', 'b']);
+    expect(
+      fuse(
+        ['a', 'b'],
+        new Map([
+          ['b', 1],
+          ['a', 0],
+        ]),
+      ),
+    ).toEqual(['a', 'b']);
     expect(fuse(['a', 'b', 'c'], new Map())).toEqual(['a', 'b', 'c']);
   });
 });
