@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import {
   ChatBody,
-  ChatHeaders,
   ChatResponse,
   ConversationParams,
   FeedbackBody,
@@ -59,7 +58,6 @@ export async function registerChatRoutes(app: App, deps: ChatDeps): Promise<void
           'A retry with the same `Idempotency-Key` header (or, in a conversation, the same question again within ' +
           'two minutes) answers the answer already given, and uses no further AI credit.',
         params: SlugParams,
-        headers: ChatHeaders,
         body: ChatBody,
         response: { 200: ChatResponse, ...errorResponses, 422: errorResponses[400] },
       },

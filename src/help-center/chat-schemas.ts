@@ -19,15 +19,6 @@ export const ChatBody = Type.Object({
   message: Type.String({ minLength: 1, maxLength: QUESTION_MAX }),
   conversation_id: Type.Optional(Type.String()),
 });
-export const ChatHeaders = Type.Object({
-  'idempotency-key': Type.Optional(
-    Type.String({
-      description:
-        'Makes a retry safe: the same key with the same question answers the answer already given (no second ' +
-        'AI credit); with another question it is 422 `idempotency_key_reused`. 1–255 printable ASCII characters.',
-    }),
-  ),
-});
 export const HandoffBody = Type.Object({
   email: Type.String({ format: 'email', maxLength: 320 }),
   name: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
