@@ -31,7 +31,8 @@ export async function knowledgeRows(ctx: Ctx): Promise<void> {
   const port = await freePort();
   const server = startService(
     ['serve', '--no-worker'],
-    serviceEnv(ctx.db.url, { PORT: String(port), TRUST_PROXY: 'true' }),
+    // Latency is measured here, not overload protection: a 503 of a lagging fresh process would end the row.
+    serviceEnv(ctx.db.url, { PORT: String(port), TRUST_PROXY: 'true', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' }),
   );
   const pool = new Pool(`http://127.0.0.1:${port}`, { connections: 1 });
   try {
