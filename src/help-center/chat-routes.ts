@@ -1,12 +1,5 @@
 import { Type } from 'typebox';
-import {
-  ChatBody,
-  ChatResponse,
-  ConversationParams,
-  FeedbackBody,
-  HandoffBody,
-  SlugParams,
-} from './chat-schemas.js';
+import { ChatBody, ChatResponse, ConversationParams, FeedbackBody, HandoffBody, SlugParams } from './chat-schemas.js';
 import type { AssistantService } from '../knowledge/assistant-service.js';
 import { validationError } from '../shared/errors.js';
 import type { App } from '../shared/http.js';
