@@ -18,25 +18,27 @@ export async function knowledgeRows(ctx: Ctx): Promise<void> {
       env,
     ),
   ) as { api_key: { token: string } };
-  const articles = corpus();
-  const started = Date.now();
-  await createArticles(ctx.base, key.api_key.token, articles);
-  process.stderr.write(
-    `${ctx.engine}: ${ARTICLES.toLocaleString('en-US')} articles created in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
-  );
-  const org = (await (
-    await fetch(`${ctx.base}/api/v1/organization`, { headers: { authorization: `Bearer ${key.api_key.token}` } })
-  ).json()) as { data: { slug: string } };
-
   const port = await freePort();
   const server = startService(
     ['serve', '--no-worker'],
     // Latency is measured here, not overload protection: a 503 of a lagging fresh process would end the row.
     serviceEnv(ctx.db.url, { PORT: String(port), TRUST_PROXY: 'true', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' }),
   );
-  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: 1 });
+  const base = `http://127.0.0.1:${port}`;
+  const pool = new Pool(base, { connections: 1 });
   try {
-    await waitHttp(`http://127.0.0.1:${port}/healthz`, server);
+    await waitHttp(`${base}/healthz`, server);
+    // Created through this process too: overload protection off, so a loaded machine does not refuse them.
+    const articles = corpus();
+    const started = Date.now();
+    await createArticles(base, key.api_key.token, articles);
+    process.stderr.write(
+      `${ctx.engine}: ${ARTICLES.toLocaleString('en-US')} articles created in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
+    const org = (await (
+      await fetch(`${base}/api/v1/organization`, { headers: { authorization: `Bearer ${key.api_key.token}` } })
+    ).json()) as { data: { slug: string } };
+
     const kb = { slug: org.data.slug, pool, articles };
     if (ctx.want(15)) await helpSearchRow(ctx, kb);
     if (ctx.want(16)) await extractiveAnswerRow(ctx, kb);
