@@ -96,6 +96,11 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   // Order matters: hooks that inspect routes (openapi, auth) and the limiter must exist before the
   // routes are added, and the limiter's onRequest hook runs before authentication.
   await app.register(closingPlugin);
+  // The model's connection pool closes with the server.
+  if (container.aiProvider) {
+    const provider = container.aiProvider;
+    app.addHook('onClose', async () => provider.close());
+  }
   await app.register(requestIdPlugin);
   await app.register(deadlinePlugin, { deadlineMs: timeouts.deadlineMs });
   await app.register(requestParsingPlugin);

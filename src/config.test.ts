@@ -243,4 +243,38 @@ describe('configuration', () => {
       /OVERLOAD_SAMPLE_INTERVAL_MS must be between 10/,
     );
   });
+
+  it('reads the AI provider: none by default; AI_BASE_URL and AI_MODEL together; bounded timeouts', () => {
+    expect(loadConfig({}).ai).toBeNull();
+    expect(loadConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1/', AI_MODEL: 'llama3.1' }).ai).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: null,
+      model: 'llama3.1',
+      embeddingModel: null,
+      connectTimeoutMs: 3_000,
+      firstByteTimeoutMs: 15_000,
+      idleTimeoutMs: 10_000,
+      totalTimeoutMs: 20_000,
+      maxRetries: 2,
+    });
+    expect(
+      loadConfig({
+        AI_BASE_URL: 'https://api.example.com/v1',
+        AI_MODEL: 'm',
+        AI_API_KEY: ' sk-1 ',
+        AI_EMBEDDING_MODEL: 'e',
+        AI_MAX_RETRIES: '0',
+      }).ai,
+    ).toMatchObject({ apiKey: 'sk-1', embeddingModel: 'e', maxRetries: 0 });
+    expect(() => loadConfig({ AI_MODEL: 'm' })).toThrow(/AI_BASE_URL and AI_MODEL must be set together/);
+    expect(() => loadConfig({ AI_BASE_URL: 'https://api.example.com/v1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ AI_BASE_URL: 'ftp://x', AI_MODEL: 'm' })).toThrow(/AI_BASE_URL must be/);
+    expect(() => loadConfig({ AI_BASE_URL: 'https://user:secret@x/v1?a=1', AI_MODEL: 'm' })).toThrow(
+      /^(?!.*secret).*AI_BASE_URL must be/,
+    );
+    // The whole call stays under the server's 30 s request deadline.
+    expect(() => loadConfig({ AI_BASE_URL: 'https://x/v1', AI_MODEL: 'm', AI_TOTAL_TIMEOUT_MS: '60000' })).toThrow(
+      /AI_TOTAL_TIMEOUT_MS must be between 1 and 25000/,
+    );
+  });
 });

@@ -101,6 +101,8 @@ export interface Config {
     /** Fallback poll of the outbound queue besides the wake-ups. */
     pollIntervalMs: number;
   };
+  /** The model of the assistant's generated answers (AI_BASE_URL and AI_MODEL); null: extractive answers only. */
+  ai: AiConfig | null;
   webhooks: {
     allowPrivateTargets: boolean;
     retryDelaysMs: number[];
@@ -111,6 +113,20 @@ export interface Config {
     /** The delivery worker's CPU priority, as a nice value (0 = the API's; src/shared/cpu-priority.ts). */
     nice: number;
   };
+}
+
+export interface AiConfig {
+  /** An OpenAI-compatible API, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (Ollama). */
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+  /** Semantic re-ranking of the assistant's passages when set. */
+  embeddingModel: string | null;
+  connectTimeoutMs: number;
+  firstByteTimeoutMs: number;
+  idleTimeoutMs: number;
+  totalTimeoutMs: number;
+  maxRetries: number;
 }
 
 export class ConfigError extends Error {}
@@ -296,6 +312,36 @@ function publicUrl(env: Env, port: number): string {
   return raw.replace(/\/+$/, '');
 }
 
+/** AI_BASE_URL and AI_MODEL together configure the provider; either alone is a mistake worth stopping for. */
+function aiConfig(env: Env): AiConfig | null {
+  const raw = env.AI_BASE_URL?.trim();
+  const model = env.AI_MODEL?.trim();
+  if (!raw && !model) return null;
+  if (!raw || !model) throw new ConfigError('AI_BASE_URL and AI_MODEL must be set together (or neither)');
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`AI_BASE_URL must be an http:// or https:// URL, got "${redactUrl(raw)}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new ConfigError(`AI_BASE_URL must be an http:// or https:// URL without query, got "${redactUrl(raw)}"`);
+  }
+  return {
+    baseUrl: raw.replace(/\/+$/, ''),
+    apiKey: env.AI_API_KEY?.trim() || null,
+    model,
+    embeddingModel: env.AI_EMBEDDING_MODEL?.trim() || null,
+    // The whole call stays inside the server's 30 s request deadline (http/timeouts.ts), so a slow model
+    // ends in an answer without it rather than in a 503.
+    connectTimeoutMs: integer(env, 'AI_CONNECT_TIMEOUT_MS', 3_000, 1, 25_000),
+    firstByteTimeoutMs: integer(env, 'AI_FIRST_BYTE_TIMEOUT_MS', 15_000, 1, 25_000),
+    idleTimeoutMs: integer(env, 'AI_IDLE_TIMEOUT_MS', 10_000, 1, 25_000),
+    totalTimeoutMs: integer(env, 'AI_TOTAL_TIMEOUT_MS', 20_000, 1, 25_000),
+    maxRetries: integer(env, 'AI_MAX_RETRIES', 2, 0, 10),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -373,6 +419,7 @@ export function loadConfig(env: Env = process.env): Config {
       leaseMs: integer(env, 'MAIL_OUTBOUND_LEASE_MS', 300_000, 1_000),
       pollIntervalMs: integer(env, 'MAIL_OUTBOUND_POLL_MS', 1_000, 10),
     },
+    ai: aiConfig(env),
     webhooks: {
       allowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
       retryDelaysMs: retryDelays(env),

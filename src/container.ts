@@ -8,6 +8,7 @@ import { createPasswordHasher } from './auth/staff-password.js';
 import { createSecretBox } from './auth/staff-secret-box.js';
 import { createStaffSessionService } from './auth/staff-session-service.js';
 import { createTwoFactor } from './auth/staff-two-factor.js';
+import { createCreditService } from './billing/credit-service.js';
 import { createPlanService } from './billing/plan-service.js';
 import { createQuotaService } from './billing/quota-service.js';
 import type { Config } from './config.js';
@@ -29,7 +30,9 @@ import { createMailApplier, type DeliveryFailures } from './mail/mail-apply.js';
 import { createMailboxService } from './mail/mailbox-service.js';
 import { createTestMailer } from './mail/mailbox-test-mail.js';
 import { createArticleService } from './knowledge/article-service.js';
+import { createOpenAiProvider } from './knowledge/ai-provider.js';
 import { createAssistantService } from './knowledge/assistant-service.js';
+import { createSemanticReranker } from './knowledge/semantic-rerank.js';
 import { createChatLimits, DEFAULT_CHAT_LIMITS } from './help-center/chat-limits.js';
 import { createCollectionService } from './knowledge/collection-service.js';
 import { createKbPublic } from './knowledge/kb-public.js';
@@ -120,7 +123,19 @@ export function createContainer(options: ContainerOptions) {
   const kbArticles = createArticleService({ database, clock, collections: kbCollections, events });
   const kbPublic = createKbPublic({ database });
   // The help center's assistant: answers from published articles; hands conversations to a person.
-  const assistant = createAssistantService({ database, clock, kb: kbPublic, tickets });
+  // With AI_BASE_URL and AI_MODEL its answers are written by that model, each paid with an AI credit.
+  const aiProvider = config.ai ? createOpenAiProvider(config.ai) : null;
+  const credits = createCreditService({ database, clock, timeZone: config.timeZone });
+  const rerank = aiProvider?.embeddingModel ? createSemanticReranker({ database, clock, provider: aiProvider }) : null;
+  const assistant = createAssistantService({
+    database,
+    clock,
+    kb: kbPublic,
+    tickets,
+    provider: aiProvider,
+    credits,
+    rerank,
+  });
   const chatLimits = createChatLimits(DEFAULT_CHAT_LIMITS, clock);
   const webhooks = createWebhookService({
     database,
@@ -296,6 +311,8 @@ export function createContainer(options: ContainerOptions) {
     kbCollections,
     kbArticles,
     kbPublic,
+    aiProvider,
+    credits,
     assistant,
     chatLimits,
     outboundMail,

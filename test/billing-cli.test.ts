@@ -30,6 +30,7 @@ describeEachDialect('billing: CLI', (ctx) => {
         seats_limit: 3,
         webhooks_limit: null,
         ai_credits_included: 100,
+        ai_overage: 'allow',
       },
     });
     const again = await cli(ctx, [
@@ -49,6 +50,7 @@ describeEachDialect('billing: CLI', (ctx) => {
       seats_limit: 3,
       webhooks_limit: 2,
       ai_credits_included: 100,
+      ai_overage: 'allow',
     });
 
     const bought = await cli(ctx, ['credits', 'purchase', '--org', org.id, '--amount', '50', '--json']);
@@ -76,6 +78,22 @@ describeEachDialect('billing: CLI', (ctx) => {
       webhooks: { used: 0, limit: 2 },
       ai_credits: { used: 170, included: 100, purchased: 50, remaining: 0, overage_this_period: 20 },
     });
+  }, 120_000);
+
+  it('plans set --ai-overage block|allow is kept across other changes; anything else is a usage error', async () => {
+    const org = await ctx.createOrg();
+    const block = await cli(ctx, ['plans', 'set', '--org', org.id, '--ai-overage', 'block', '--json']);
+    expect(block.code, block.stderr).toBe(0);
+    expect(JSON.parse(block.stdout).plan.ai_overage).toBe('block');
+    const other = await cli(ctx, ['plans', 'set', '--org', org.id, '--tickets', '5', '--json']);
+    expect(JSON.parse(other.stdout).plan).toMatchObject({ tickets_limit: 5, ai_overage: 'block' });
+    const shown = await cli(ctx, ['plans', 'show', '--org', org.id]);
+    expect(shown.stdout).toMatch(/AI overage:\s+block/);
+    const bad = await cli(ctx, ['plans', 'set', '--org', org.id, '--ai-overage', 'maybe']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('"allow" or "block"');
+    const allow = await cli(ctx, ['plans', 'set', '--org', org.id, '--ai-overage', 'ALLOW', '--json']);
+    expect(JSON.parse(allow.stdout).plan.ai_overage).toBe('allow');
   }, 120_000);
 
   it('rejects bad arguments (usage error, exit 2) and unknown organizations (exit 1) with a message', async () => {

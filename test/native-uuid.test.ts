@@ -73,6 +73,7 @@ const LATER_UUID_COLUMNS = [
   'kb_conversations.id',
   'kb_conversations.organization_id',
   'kb_conversations.ticket_id',
+  'kb_passage_embeddings.organization_id',
   'kb_passages.article_id',
   'kb_passages.id',
   'kb_passages.organization_id',

@@ -9,6 +9,8 @@ export interface PlanTable {
   seats_limit: number | null;
   webhooks_limit: number | null;
   ai_credits_included: number;
+  /** 'allow' | 'block': what happens once the period's AI credits are used up. */
+  ai_overage: ColumnType<string, string | undefined, string>;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -24,7 +26,14 @@ export interface TicketUsageTable {
 export interface AiCreditLedgerTable {
   id: string;
   organization_id: string;
-  kind: 'purchase' | 'consume';
+  /** reserve: held for an answer being written (becomes consume, or is deleted). */
+  kind: 'purchase' | 'consume' | 'reserve';
   amount: number;
   created_at: Millis;
+  /** A reservation's end (one left behind by a crash stops counting then). */
+  expires_at: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
+  /** What a consumed credit paid for (the answer's id). */
+  reference: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Tokens the provider reported for what a consumed credit paid for (null: none reported). */
+  tokens: ColumnType<number | null, number | null | undefined, number | null>;
 }

@@ -12,28 +12,37 @@ export interface PlanLimits {
   seats_limit: number | null;
   webhooks_limit: number | null;
   ai_credits_included: number;
+  /** Once the period's AI credits are used up: answer on and count overage, or answer without the model. */
+  ai_overage: AiOverage;
 }
 
-/** The default plan of a self-hosted organization: unlimited, no included AI credits. */
+export type AiOverage = 'allow' | 'block';
+export const AI_OVERAGE_VALUES: readonly AiOverage[] = ['allow', 'block'];
+
+/** The default plan of a self-hosted organization: unlimited, no included AI credits, overage allowed. */
 export const DEFAULT_PLAN: PlanLimits = {
   tickets_limit: null,
   seats_limit: null,
   webhooks_limit: null,
   ai_credits_included: 0,
+  ai_overage: 'allow',
 };
 
 /** Length of one ticket-usage bucket: 15 minutes divides every UTC offset in use. */
 export const USAGE_BUCKET_MS = 15 * 60_000;
 
-const LIMIT_COLUMNS = ['tickets_limit', 'seats_limit', 'webhooks_limit', 'ai_credits_included'] as const;
+const LIMIT_COLUMNS = ['tickets_limit', 'seats_limit', 'webhooks_limit', 'ai_credits_included', 'ai_overage'] as const;
 
-const toLimits = (row: PlanLimits | undefined): PlanLimits =>
+type StoredLimits = Omit<PlanLimits, 'ai_overage'> & { ai_overage: string };
+
+const toLimits = (row: StoredLimits | undefined): PlanLimits =>
   row
     ? {
         tickets_limit: row.tickets_limit === null ? null : Number(row.tickets_limit),
         seats_limit: row.seats_limit === null ? null : Number(row.seats_limit),
         webhooks_limit: row.webhooks_limit === null ? null : Number(row.webhooks_limit),
         ai_credits_included: Number(row.ai_credits_included),
+        ai_overage: row.ai_overage === 'block' ? 'block' : 'allow',
       }
     : { ...DEFAULT_PLAN };
 
@@ -126,9 +135,49 @@ export async function countWebhooks(t: TenantDb): Promise<number> {
 
 export async function insertCreditEntry(
   t: TenantDb,
-  row: { id: string; kind: 'purchase' | 'consume'; amount: number; created_at: number },
+  row: {
+    id: string;
+    kind: 'purchase' | 'consume' | 'reserve';
+    amount: number;
+    created_at: number;
+    expires_at?: number | null;
+    reference?: string | null;
+    tokens?: number | null;
+  },
 ): Promise<void> {
   await t.insertInto('ai_credit_ledger', row).execute();
+}
+
+/** Credits held by reservations that have not expired at `now`; expired ones are deleted on the way. */
+export async function activeReservations(t: TenantDb, now: number): Promise<number> {
+  await t.deleteFrom('ai_credit_ledger').where('kind', '=', 'reserve').where('expires_at', '<=', now).execute();
+  const row = await t
+    .selectFrom('ai_credit_ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('total'))
+    .where('kind', '=', 'reserve')
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Turns a reservation into a consumed credit at `now`; false when it is gone (expired and swept). */
+export async function consumeReservation(
+  t: TenantDb,
+  id: string,
+  now: number,
+  reference: string,
+  tokens: number | null,
+): Promise<boolean> {
+  const result = await t
+    .updateTable('ai_credit_ledger')
+    .set({ kind: 'consume', created_at: now, expires_at: null, reference, tokens })
+    .where('id', '=', id)
+    .where('kind', '=', 'reserve')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteReservation(t: TenantDb, id: string): Promise<void> {
+  await t.deleteFrom('ai_credit_ledger').where('id', '=', id).where('kind', '=', 'reserve').execute();
 }
 
 export async function sumCredits(

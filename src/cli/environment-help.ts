@@ -60,6 +60,15 @@ const VARIABLES: [string, string][] = [
   ['SMTP_URL', 'smtp://user:pass@host:587 (smtps:// for implicit TLS): replies of mailboxes without SMTP settings'],
   ['MAIL_OUTBOUND_LEASE_MS', "a sender's claim on a reply; SMTP timeouts fit in half of it (default 300000)"],
   ['MAIL_OUTBOUND_POLL_MS', 'fallback poll for due mail retries (default 1000)'],
+  ['AI_BASE_URL', "OpenAI-compatible API of the help center assistant's model (with AI_MODEL)"],
+  ['AI_MODEL', "chat model writing the assistant's answers (each uses an AI credit)"],
+  ['AI_API_KEY', 'bearer token for the provider (unset: none sent)'],
+  ['AI_EMBEDDING_MODEL', 'embedding model for semantic re-ranking of passages (unset: off)'],
+  ['AI_CONNECT_TIMEOUT_MS', 'provider: connecting (default 3000)'],
+  ['AI_FIRST_BYTE_TIMEOUT_MS', 'provider: until the answer begins (default 15000)'],
+  ['AI_IDLE_TIMEOUT_MS', 'provider: longest pause in a streamed answer (default 10000)'],
+  ['AI_TOTAL_TIMEOUT_MS', 'provider: the whole call, retries included (default 20000, at most 25000)'],
+  ['AI_MAX_RETRIES', 'provider: retries after 429, 5xx or a failed connection (default 2)'],
 ];
 
 const width = Math.max(...VARIABLES.map(([name]) => name.length));

@@ -20,6 +20,12 @@ const limit = (value: string): LimitArg => {
 
 const toLimit = (arg: LimitArg | undefined): number | null | undefined => (arg === 'unlimited' ? null : arg);
 
+const overage = (value: string): 'allow' | 'block' => {
+  const v = value.trim().toLowerCase();
+  if (v !== 'allow' && v !== 'block') throw new InvalidArgumentError('must be "allow" or "block"');
+  return v;
+};
+
 const show = (n: number | null) => (n === null ? 'unlimited' : String(n));
 
 function printPlan(organizationId: string, plan: PlanLimits, json?: boolean): void {
@@ -32,7 +38,8 @@ function printPlan(organizationId: string, plan: PlanLimits, json?: boolean): vo
       `  tickets per month:   ${show(plan.tickets_limit)}\n` +
       `  seats:               ${show(plan.seats_limit)}\n` +
       `  webhooks:            ${show(plan.webhooks_limit)}\n` +
-      `  AI credits included: ${plan.ai_credits_included}\n`,
+      `  AI credits included: ${plan.ai_credits_included}\n` +
+      `  AI overage:          ${plan.ai_overage}\n`,
   );
 }
 
@@ -47,6 +54,11 @@ export function registerPlansCommands(program: Command): void {
     .option('--seats <n|unlimited>', 'staff users plus pending invitations', limit)
     .option('--webhooks <n|unlimited>', 'configured webhooks, inactive ones included', limit)
     .option('--ai-credits-included <n>', 'AI credits included per month', wholeNumber)
+    .option(
+      '--ai-overage <allow|block>',
+      'once AI credits are used up: allow (answer on, counted as overage) or block (answer without the model)',
+      overage,
+    )
     .option('--json', 'print one JSON object')
     .action(
       (opts: {
@@ -55,6 +67,7 @@ export function registerPlansCommands(program: Command): void {
         seats?: LimitArg;
         webhooks?: LimitArg;
         aiCreditsIncluded?: number;
+        aiOverage?: 'allow' | 'block';
         json?: boolean;
       }) =>
         withContext(async (container): Promise<void> => {
@@ -63,6 +76,7 @@ export function registerPlansCommands(program: Command): void {
             seats_limit: toLimit(opts.seats),
             webhooks_limit: toLimit(opts.webhooks),
             ai_credits_included: opts.aiCreditsIncluded,
+            ai_overage: opts.aiOverage,
           };
           printPlan(opts.org, await container.plans.setPlan(opts.org, changes), opts.json);
         }),

@@ -30,6 +30,7 @@ import * as queueFilterIndexes from './migrations/20261129-0400-queue-filter-ind
 import * as emailOutbox from './migrations/20261129-0500-email-outbox.js';
 import * as imapPolling from './migrations/20261130-0100-imap-polling.js';
 import * as attachments from './migrations/20261130-0200-attachments.js';
+import * as aiAnswers from './migrations/20261130-0400-ai-answers.js';
 import * as widgetFollowUps from './migrations/20261130-0500-widget-follow-ups.js';
 import type { MigrationDialect } from './migrator.js';
 
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261129-0500-email-outbox': emailOutbox,
   '20261130-0100-imap-polling': imapPolling,
   '20261130-0200-attachments': attachments,
+  '20261130-0400-ai-answers': aiAnswers,
   '20261130-0500-widget-follow-ups': widgetFollowUps,
 };
 

@@ -19,6 +19,7 @@ import type {
   KbConversationTable,
   KbPassageTable,
   KbTurnTable,
+  KbPassageEmbeddingTable,
 } from '../knowledge/kb-tables.js';
 import type { EmailOutboxTable } from '../mail/outbox-tables.js';
 import type { NoteTable } from '../notes/note-tables.js';
@@ -92,6 +93,7 @@ export interface Database {
   kb_passages: KbPassageTable;
   kb_conversations: KbConversationTable;
   kb_turns: KbTurnTable;
+  kb_passage_embeddings: KbPassageEmbeddingTable;
   email_outbox: EmailOutboxTable;
   attachments: AttachmentTable;
 }

@@ -54,6 +54,7 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set<TenantTable>([
   'kb_passages',
   'kb_conversations',
   'kb_turns',
+  'kb_passage_embeddings',
   'email_outbox',
   'attachments',
 ]);

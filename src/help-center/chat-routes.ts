@@ -1,36 +1,37 @@
-import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { ChatBody, ChatResponse, ConversationParams, FeedbackBody, HandoffBody, SlugParams } from './chat-schemas.js';
-import type { AskResult, AssistantService } from '../knowledge/assistant-service.js';
+import type { AssistantService } from '../knowledge/assistant-service.js';
+import { validationError } from '../shared/errors.js';
 import type { App } from '../shared/http.js';
 import { errorResponses } from '../shared/schemas.js';
 import type { ChatLimits } from './chat-limits.js';
+import { createSseAnswer } from './chat-stream.js';
 import { articlePath } from './help-pages.js';
 import { type HelpCenterDeps, siteOf } from './help-routes.js';
 
 // The assistant's public API: a question answered as JSON, or streamed as server-sent events (delta
-// messages with text, then one done message with the whole answer) when the client accepts
-// text/event-stream; the hand-off to a person, and feedback on an answer.
+// messages with text, then one done message with the whole answer; chat-stream.ts) when the client
+// accepts text/event-stream; the hand-off to a person, and feedback on an answer. A client that goes
+// away stops the model (its answer falls back, and no credit is used).
+
+const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
+
+/** The optional Idempotency-Key header (1–255 printable ASCII characters, as on the API). */
+function idempotencyKey(raw: string | string[] | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !VALID_KEY.test(raw)) {
+    throw validationError(
+      'Idempotency-Key must be 1–255 printable ASCII characters',
+      'Idempotency-Key',
+      'invalid_format',
+    );
+  }
+  return raw;
+}
 
 export interface ChatDeps extends HelpCenterDeps {
   assistant: Pick<AssistantService, 'ask' | 'handoff' | 'feedback'>;
   chatLimits: ChatLimits;
-}
-
-/** Server-sent events: the answer's text in pieces, then the whole answer. */
-function stream(reply: FastifyReply, result: AskResult): FastifyReply {
-  const events: string[] = [];
-  const words = result.answer.text.match(/\S+\s*/g) ?? [];
-  for (let i = 0; i < words.length; i += 8) {
-    events.push(`event: delta\ndata: ${JSON.stringify({ text: words.slice(i, i + 8).join('') })}\n\n`);
-  }
-  events.push(`event: done\ndata: ${JSON.stringify({ data: result })}\n\n`);
-  return reply
-    .code(200)
-    .header('cache-control', 'no-cache')
-    .header('x-accel-buffering', 'no')
-    .type('text/event-stream; charset=utf-8')
-    .send(events.join(''));
 }
 
 export async function registerChatRoutes(app: App, deps: ChatDeps): Promise<void> {
@@ -45,23 +46,44 @@ export async function registerChatRoutes(app: App, deps: ChatDeps): Promise<void
         description:
           'Answers from published articles only, citing them. `mode`: `extractive` (quotes of the best passages), ' +
           '`none` (nothing relevant: a person is offered), or `generated` (written by the configured model). ' +
-          'With `Accept: text/event-stream` the answer streams as `delta` events, then one `done` event with the data.',
+          'With `Accept: text/event-stream` the answer streams as `delta` events, then one `done` event with the data ' +
+          '(a `reset` event, rare, says to drop the deltas shown so far: the text that follows replaces them). ' +
+          'A retry with the same `Idempotency-Key` header (or, in a conversation, the same question again within ' +
+          'two minutes) answers the answer already given, and uses no further AI credit.',
         params: SlugParams,
         body: ChatBody,
-        response: { 200: ChatResponse, ...errorResponses },
+        response: { 200: ChatResponse, ...errorResponses, 422: errorResponses[400] },
       },
     },
     async (request, reply) => {
       const site = await siteOf(deps, request, reply, request.params.slug, false);
       if (!site) return reply;
+      const key = idempotencyKey(request.headers['idempotency-key']);
       deps.chatLimits.take(site.organizationId, request.ip, request.body.conversation_id);
-      const result = await deps.assistant.ask(site.organizationId, {
-        message: request.body.message,
-        conversation_id: request.body.conversation_id,
-        clientAddress: request.ip,
-        articleUrl: (a) => `${site.baseUrl}${articlePath(site.slug, a.slug)}`,
+      const streaming = (request.headers.accept ?? '').includes('text/event-stream');
+      const stream = streaming ? createSseAnswer(reply) : null;
+      const gone = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) gone.abort();
       });
-      if ((request.headers.accept ?? '').includes('text/event-stream')) return stream(reply, result);
+      let result: Awaited<ReturnType<typeof deps.assistant.ask>>;
+      try {
+        result = await deps.assistant.ask(site.organizationId, {
+          message: request.body.message,
+          conversation_id: request.body.conversation_id,
+          clientAddress: request.ip,
+          articleUrl: (a) => `${site.baseUrl}${articlePath(site.slug, a.slug)}`,
+          idempotencyKey: key,
+          signal: gone.signal,
+          onDelta: stream ? (text) => stream.delta(text) : undefined,
+        });
+      } catch (err) {
+        if (!stream?.started) throw err;
+        request.log.error({ err }, 'the streamed answer failed');
+        stream.fail(err, request.id);
+        return reply;
+      }
+      if (stream) return stream.finish(result) ?? reply;
       return { data: result };
     },
   );

@@ -1,20 +1,28 @@
-import type { DatabaseHandle } from '../db/database.js';
+import { createHash } from 'node:crypto';
+import type { CreditReservation, CreditService } from '../billing/credit-service.js';
+import { type DatabaseHandle, isUniqueViolation, type TenantDb } from '../db/database.js';
+import { idempotencyKeyReused } from '../idempotency/idempotency-service.js';
 import type { Clock } from '../shared/clock.js';
 import { notFound, validationError } from '../shared/errors.js';
 import { newTimeOrderedId, normalizeUuid } from '../shared/ids.js';
 import type { TicketService } from '../tickets/ticket-service.js';
+import type { AiProvider, AiUsage } from './ai-provider.js';
 import { type Citation, type ComposedAnswer, extractiveAnswer } from './assistant-answers.js';
 import { assistantReport } from './assistant-report.js';
+import { HANDOFF_OFFER } from './assistant-generated.js';
+import { askModel } from './assistant-model.js';
 import * as store from './conversation-store.js';
 import type { KbPublic } from './kb-public.js';
-import type { RetrievedArticle } from './retrieval.js';
+import type { Retrieval, RetrievedArticle } from './retrieval.js';
+import type { SemanticReranker } from './semantic-rerank.js';
 
-// The help center's assistant. Each question is answered from the organization's published articles
-// only: with quotes of the best passages and their citations (extractive), or, when nothing is
-// relevant enough, by saying so and offering a person (none). The conversation is kept (questions and
-// the answers exactly as given), so a hand-off opens a ticket (channel KB_CHAT) in which an agent reads
-// what the customer asked and was told, with the cited articles. The assistant never acts: its only
-// action is that hand-off, which the customer asks for.
+// The help center's assistant, answering from the organization's published articles only: written by
+// the configured model, citing the passages it was given (generated: one AI credit, reserved before the
+// call, consumed with the answer's record, released on failure); quotes of the best passages (extractive:
+// no model, no credit, or the model failed); or "nothing relevant" and the offer of a person (none).
+// A retry (same Idempotency-Key; or the same question again in the conversation) gets the stored answer
+// and pays nothing. Conversations are kept as asked and answered, so a hand-off opens a KB_CHAT ticket
+// showing what the customer was told. The assistant never acts: its one action is the hand-off.
 
 export const QUESTION_MAX = 2_000;
 
@@ -35,6 +43,12 @@ export interface AssistantDeps {
   clock: Clock;
   kb: Pick<KbPublic, 'retrieve'>;
   tickets: Pick<TicketService, 'create' | 'get'>;
+  /** The model of generated answers; none: extractive answers only. */
+  provider?: Pick<AiProvider, 'chat'> | null;
+  /** AI credits (needed with a provider). */
+  credits?: Pick<CreditService, 'reserve' | 'commit' | 'release'> | null;
+  /** Semantic re-ranking of the keyword candidates (an embedding model is configured). */
+  rerank?: SemanticReranker | null;
 }
 
 export interface AskInput {
@@ -43,6 +57,28 @@ export interface AskInput {
   clientAddress: string | null;
   /** The public URL of an article (for citations). */
   articleUrl: (a: RetrievedArticle) => string;
+  /** The client's Idempotency-Key: a retry with the same key and question gets the answer already given. */
+  idempotencyKey?: string;
+  /** Aborts the model's answer (the client went away): the answer falls back, no credit is used. */
+  signal?: AbortSignal;
+  /** Pieces of a generated answer's text as they settle (for streaming); the result's text is authoritative. */
+  onDelta?: (text: string) => void;
+}
+
+/** A question repeated within this time, in the same conversation, is taken for a retry of it. */
+export const RETRY_WINDOW_MS = 2 * 60_000;
+
+const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 32);
+const questionKey = (key: string) => `q:${key}`;
+const answerKey = (key: string) => `a:${key}`;
+
+function answerView(turn: store.TurnRow): AnswerView {
+  return {
+    id: turn.id,
+    mode: (turn.mode ?? 'none') as AnswerView['mode'],
+    text: turn.text,
+    citations: JSON.parse(turn.citations ?? '[]') as Citation[],
+  };
 }
 
 const SUBJECT_MAX = 200;
@@ -53,7 +89,21 @@ function transcriptAnswer(text: string, mode: string | null, citations: Citation
   return `Help center assistant (${mode ?? 'answer'}):\n\n${text}${cited}`;
 }
 
-export function createAssistantService({ database, clock, kb, tickets }: AssistantDeps) {
+/** Articles answered from; the re-ranker chooses them among this many keyword candidates. */
+const ANSWER_ARTICLES = 5;
+const RERANK_CANDIDATES = 20;
+
+export function createAssistantService(deps: AssistantDeps) {
+  const { database, clock, kb, tickets, provider, credits, rerank } = deps;
+
+  async function retrieve(organizationId: string, question: string, signal?: AbortSignal): Promise<Retrieval> {
+    if (!rerank) return kb.retrieve(organizationId, question, ANSWER_ARTICLES);
+    const candidates = await kb.retrieve(organizationId, question, RERANK_CANDIDATES);
+    if (!candidates.relevant) return { ...candidates, articles: candidates.articles.slice(0, ANSWER_ARTICLES) };
+    const ranked = await rerank(organizationId, question, candidates, signal);
+    return { ...ranked, articles: ranked.articles.slice(0, ANSWER_ARTICLES) };
+  }
+
   function checkQuestion(message: string): string {
     const q = message.trim();
     if (q === '') throw validationError('message must not be blank', 'message', 'blank');
@@ -70,21 +120,91 @@ export function createAssistantService({ database, clock, kb, tickets }: Assista
     return row.id;
   }
 
+  /** The answer already given under this request key; 422 when the key was used for another question. */
+  async function replayOf(t: TenantDb, key: string, question: string, conversationId: string | null) {
+    const answer = await store.findTurnByKey(t, answerKey(key));
+    if (!answer) return null;
+    const asked = await store.findTurnByKey(t, questionKey(key));
+    if (asked?.text !== question || (conversationId !== null && answer.conversation_id !== conversationId)) {
+      throw idempotencyKeyReused();
+    }
+    return { conversation_id: answer.conversation_id, answer: answerView(answer) };
+  }
+
+  /** The conversation's last answer when its last question was this one, asked moments ago (a retry). */
+  async function repeatOf(t: TenantDb, conversationId: string, question: string): Promise<AskResult | null> {
+    const [asked, answered] = await store.lastExchange(t, conversationId);
+    if (asked?.role !== 'question' || answered?.role !== 'answer' || asked.text !== question) return null;
+    if (clock() - asked.created_at > RETRY_WINDOW_MS) return null;
+    return { conversation_id: conversationId, answer: answerView(answered) };
+  }
+
   async function ask(organizationId: string, input: AskInput): Promise<AskResult> {
     const question = checkQuestion(input.message);
     const conversationId = input.conversation_id ? await existing(organizationId, input.conversation_id) : null;
-    const found = await kb.retrieve(organizationId, question, 5);
-    const answer = extractiveAnswer(found, input.articleUrl);
-    return record(organizationId, conversationId, question, answer, input.clientAddress);
+    const t = database.forOrganization(organizationId);
+    const clientKey = input.idempotencyKey ? `k:${hash(input.idempotencyKey)}` : null;
+    const replay = clientKey
+      ? await replayOf(t, clientKey, question, conversationId)
+      : conversationId
+        ? await repeatOf(t, conversationId, question)
+        : null;
+    if (replay) return replay;
+    // Two copies of one request racing share this key: only one records (and pays for) an answer.
+    const requestKey =
+      clientKey ??
+      (conversationId
+        ? `c:${conversationId}:${await store.countQuestions(t, conversationId)}:${hash(question)}`
+        : null);
+
+    const found = await retrieve(organizationId, question, input.signal);
+    let answer = extractiveAnswer(found, input.articleUrl);
+    let reservation: CreditReservation | null = null;
+    let usage: AiUsage | null = null;
+    if (answer.mode === 'extractive' && provider && credits) {
+      reservation = await credits.reserve(organizationId);
+      if (reservation) {
+        const outcome = await askModel(provider, question, found, input.articleUrl, {
+          signal: input.signal,
+          onDelta: input.onDelta,
+        });
+        if (outcome.answer) {
+          answer = outcome.answer;
+          usage = outcome.usage;
+        } else {
+          await credits.release(organizationId, reservation);
+          reservation = null;
+          if (outcome.handoff) answer = { ...answer, text: `${answer.text}\n\n${HANDOFF_OFFER}` };
+        }
+      }
+    }
+    try {
+      return await record(organizationId, conversationId, question, answer, input.clientAddress, {
+        requestKey,
+        reservation,
+        usage,
+      });
+    } catch (err) {
+      if (reservation) await credits!.release(organizationId, reservation).catch(() => undefined);
+      if (requestKey && isUniqueViolation(err)) {
+        const first = await replayOf(t, requestKey, question, conversationId);
+        if (first) return first;
+      }
+      throw err;
+    }
   }
 
-  /** Stores the question and its answer (and the conversation when new) in one transaction. */
+  /**
+   * Stores the question and its answer (and the conversation when new) in one transaction, with the
+   * credit a generated answer used.
+   */
   async function record(
     organizationId: string,
     conversationId: string | null,
     question: string,
     answer: ComposedAnswer,
     clientAddress: string | null,
+    paid: { requestKey: string | null; reservation: CreditReservation | null; usage: AiUsage | null },
   ): Promise<AskResult> {
     return database.forOrganization(organizationId).transaction(async (t) => {
       const now = clock();
@@ -110,7 +230,7 @@ export function createAssistantService({ database, clock, kb, tickets }: Assista
           mode: null,
           citations: null,
           helpful: null,
-          request_key: null,
+          request_key: paid.requestKey ? questionKey(paid.requestKey) : null,
           created_at: now,
         },
         {
@@ -121,10 +241,13 @@ export function createAssistantService({ database, clock, kb, tickets }: Assista
           mode: answer.mode,
           citations: JSON.stringify(answer.citations),
           helpful: null,
-          request_key: null,
+          request_key: paid.requestKey ? answerKey(paid.requestKey) : null,
           created_at: now,
         },
       ]);
+      if (paid.reservation) {
+        await credits!.commit(t, paid.reservation, answerId, paid.usage?.total_tokens ?? null);
+      }
       return { conversation_id: id, answer: { id: answerId, ...answer } };
     });
   }

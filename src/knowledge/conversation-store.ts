@@ -71,3 +71,41 @@ export async function setHelpful(t: TenantDb, id: string, helpful: boolean): Pro
     .where('id', '=', id)
     .execute();
 }
+
+/** The turn stored under a request key (a retried question's question or answer), if any. */
+export async function findTurnByKey(t: TenantDb, requestKey: string): Promise<TurnRow | undefined> {
+  const row = await t
+    .selectFrom('kb_turns')
+    .select(TURN_COLUMNS)
+    .where('request_key', '=', requestKey)
+    .executeTakeFirst();
+  return row
+    ? { ...row, created_at: Number(row.created_at), helpful: row.helpful === null ? null : Number(row.helpful) }
+    : undefined;
+}
+
+/** Questions asked so far in the conversation. */
+export async function countQuestions(t: TenantDb, conversationId: string): Promise<number> {
+  const row = await t
+    .selectFrom('kb_turns')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('conversation_id', '=', conversationId)
+    .where('role', '=', 'question')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The conversation's last two turns, oldest first (its last question and answer when it has them). */
+export async function lastExchange(t: TenantDb, conversationId: string): Promise<TurnRow[]> {
+  const rows = await t
+    .selectFrom('kb_turns')
+    .select(TURN_COLUMNS)
+    .where('conversation_id', '=', conversationId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(2)
+    .execute();
+  return rows
+    .map((r) => ({ ...r, created_at: Number(r.created_at), helpful: r.helpful === null ? null : Number(r.helpful) }))
+    .reverse();
+}

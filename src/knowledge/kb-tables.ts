@@ -87,3 +87,15 @@ export interface KbTurnTable {
   request_key: string | null;
   created_at: Millis;
 }
+
+/** The embedding of a passage text by one model (cached: computed when first needed). */
+export interface KbPassageEmbeddingTable {
+  organization_id: string;
+  model: string;
+  /** sha256 of the passage's title, heading and content. */
+  content_hash: string;
+  dims: number;
+  /** Float32 little-endian. */
+  vector: Uint8Array;
+  created_at: Millis;
+}

@@ -1600,7 +1600,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the help center's assistant (public; no authentication)
-         * @description Answers from published articles only, citing them. `mode`: `extractive` (quotes of the best passages), `none` (nothing relevant: a person is offered), or `generated` (written by the configured model). With `Accept: text/event-stream` the answer streams as `delta` events, then one `done` event with the data.
+         * @description Answers from published articles only, citing them. `mode`: `extractive` (quotes of the best passages), `none` (nothing relevant: a person is offered), or `generated` (written by the configured model). With `Accept: text/event-stream` the answer streams as `delta` events, then one `done` event with the data (a `reset` event, rare, says to drop the deltas shown so far: the text that follows replaces them). A retry with the same `Idempotency-Key` header (or, in a conversation, the same question again within two minutes) answers the answer already given, and uses no further AI credit.
          */
         post: operations["askHelpCenterAssistant"];
         delete?: never;
