@@ -110,6 +110,8 @@ describe('configuration', () => {
     expect(c.mail).toEqual({
       smtpInbound: { port: 2525, host: '127.0.0.1' },
       maxMessageBytes: 1_048_576,
+      attachmentMaxBytes: 20_971_520,
+      attachmentsMaxBytesPerMessage: 1_048_576,
       mailgunSigningKey: 'key',
       processing: { leaseMs: 300_000, intervalMs: 5_000 },
       imapPollMs: 15_000,

@@ -93,6 +93,8 @@ describeEachDialect('event cursors across organizations', (ctx) => {
     const again = await events(a);
     expect(again.body).toEqual({ data: [], meta: { next_cursor: first, has_more: false } });
     await customers(a, 3, 'a');
+    // Readable once every transaction that began before them has ended, cluster-wide (PostgreSQL).
+    await logSettled(ctx);
     const cursors = [first];
     let cursor = first;
     for (let i = 0; i < 3; i++) {

@@ -49,12 +49,14 @@ const TABLES = [
 // Columns later migrations add (and backfill): left out of the copy into the older schema.
 const NEW_COLUMNS: Record<string, string[]> = {
   organizations: ['slug', 'help_center_enabled', 'help_center_title'],
-  messages: ['seq'],
+  messages: ['seq', 'attachment_count'],
   ticket_tags: ['status', 'number'],
   webhooks: ['previous_secret', 'previous_secret_expires_at'],
   webhook_deliveries: ['event_id'],
   ticket_counts: ['stripe'],
   ticket_usage: ['stripe'],
+  plans: ['ai_overage'],
+  ai_credit_ledger: ['expires_at', 'reference', 'tokens'],
 };
 // Columns the old schema has and a later migration moves elsewhere: filled from the source's new home
 // when copying, and left out of snapshots (20261122-0800 moved customer_count into customer_counts,
@@ -185,11 +187,14 @@ const KNOWN_EXCEPTIONS = ['api_keys_token_hash_key', 'webhook_deliveries_due_idx
 // The inbound mail queue's due index is global for the same reason as the delivery queue's: the
 // processor finds the organizations with queued mail before it claims inside each one.
 // organization_slugs is not a tenant table: the help center finds an organization by its public slug,
-// so its key is the slug.
+// so its key is the slug. widget_rate_windows is not a tenant table either: the visitor limits' windows
+// are keyed by their bucket (a client address's budget is counted before any widget is trusted).
 const EXCEPTIONS_AT_LATEST: string[] = [
   'inbound_emails_queued_idx',
   'organization_slugs_pkey',
   'users_email_login_idx',
+  'widget_rate_windows_ends_idx',
+  'widget_rate_windows_pkey',
 ];
 
 interface Filled {
