@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses } from '../shared/schemas.js';
 import type { App } from '../shared/http.js';
@@ -33,6 +34,41 @@ const StreamHeaders = Type.Object({
 
 /** Tells the client how long to wait before reconnecting (EventSource's retry field). */
 export const RETRY_MS = 2_000;
+
+/** The 200 answer of a live stream in a route's schema. */
+export const STREAM_RESPONSE = {
+  description: 'An endless text/event-stream',
+  content: { 'text/event-stream': { schema: Type.String() } },
+};
+
+/** Where a stream resumes: Last-Event-ID (EventSource's reconnect) wins over ?after=; null = from now. */
+export function resumeCursor(lastEventId: unknown, after: string | undefined) {
+  if (typeof lastEventId === 'string') return { raw: lastEventId, field: 'Last-Event-ID' as const };
+  return after !== undefined ? { raw: after, field: 'after' as const } : null;
+}
+
+/**
+ * Takes the response over from the reply pipeline (never compressed, no request deadline) and starts
+ * the event stream on it: headers, then the reconnect delay. The reply's own headers (CORS, request
+ * id) are kept.
+ */
+export function startEventStream(reply: FastifyReply): ServerResponse {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    // nginx and similar proxies: pass each message on at once instead of buffering the answer.
+    'x-accel-buffering': 'no',
+    // The connection ends with the stream (at shutdown, or when the client is dropped): a server
+    // closing must not wait for a kept-alive connection, and a reconnect opens a new one anyway.
+    connection: 'close',
+  });
+  res.socket?.setNoDelay(true);
+  res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+  return res;
+}
 
 export function responseOutput(res: ServerResponse): StreamOutput {
   return {
@@ -75,40 +111,15 @@ export async function registerEventStreamRoutes(
         summary: 'The event log live, as Server-Sent Events (text/event-stream), resumable by Last-Event-ID',
         querystring: StreamQuery,
         headers: StreamHeaders,
-        response: {
-          200: {
-            description: 'An endless text/event-stream',
-            content: { 'text/event-stream': { schema: Type.String() } },
-          },
-          ...errorResponses,
-        },
+        response: { 200: STREAM_RESPONSE, ...errorResponses },
       },
     },
     async (request, reply) => {
       const types = parseTypes(request.query.type);
-      const lastEventId = request.headers['last-event-id'];
-      const cursor =
-        typeof lastEventId === 'string'
-          ? { raw: lastEventId, field: 'Last-Event-ID' as const }
-          : request.query.after !== undefined
-            ? { raw: request.query.after, field: 'after' as const }
-            : null;
+      const cursor = resumeCursor(request.headers['last-event-id'], request.query.after);
       const start = await streamStarts(request.auth.organizationId, cursor);
 
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        // nginx and similar proxies: pass each message on at once instead of buffering the answer.
-        'x-accel-buffering': 'no',
-        // The connection ends with the stream (at shutdown, or when the client is dropped): a server
-        // closing must not wait for a kept-alive connection, and a reconnect opens a new one anyway.
-        connection: 'close',
-      });
-      res.socket?.setNoDelay(true);
-      res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+      const res = startEventStream(reply);
       const stream = eventStream.subscribe(request.auth.organizationId, {
         types: types ? new Set(types) : null,
         position: start.position,

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { EventStreamHub } from '../events/event-stream-hub.js';
-import { RETRY_MS, responseOutput } from '../events/event-stream-routes.js';
+import { resumeCursor, responseOutput, STREAM_RESPONSE, startEventStream } from '../events/event-stream-routes.js';
 import type { StreamStarts } from '../events/event-stream-start.js';
 import type { App } from '../shared/http.js';
 import { errorResponses } from '../shared/schemas.js';
@@ -43,41 +43,19 @@ export async function registerVisitorStream(
         summary: "The visitor's conversations live (text/event-stream): message.created, ticket.updated, presence",
         querystring: StreamQuery,
         headers: StreamHeaders,
-        response: {
-          200: {
-            description: 'An endless text/event-stream',
-            content: { 'text/event-stream': { schema: Type.String() } },
-          },
-          ...errorResponses,
-        },
+        response: { 200: STREAM_RESPONSE, ...errorResponses },
       },
     },
     async (request, reply) => {
       const ctx = await visitorOf(request, reply);
-      const lastEventId = request.headers['last-event-id'];
-      const cursor =
-        typeof lastEventId === 'string'
-          ? { raw: lastEventId, field: 'Last-Event-ID' as const }
-          : request.query.after !== undefined
-            ? { raw: request.query.after, field: 'after' as const }
-            : null;
+      const cursor = resumeCursor(request.headers['last-event-id'], request.query.after);
       const start = await streamStarts(ctx.organizationId, cursor);
       const view = visitorStreamView(
         { visitorId: ctx.visitor.id, externalUserId: ctx.visitor.identified ? ctx.visitor.external_user_id : null },
         await visitors.visibleTicketIds(ctx),
       );
 
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        'x-accel-buffering': 'no',
-        connection: 'close',
-      });
-      res.socket?.setNoDelay(true);
-      res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+      const res = startEventStream(reply);
       const stream = eventStream.subscribe(ctx.organizationId, {
         types: null,
         position: start.position,
