@@ -137,3 +137,7 @@ export async function waitHttp(url: string, proc?: Proc, timeoutMs = 120_000): P
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A process's resident set size now (VmRSS), kB. */
+export const rssKb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);

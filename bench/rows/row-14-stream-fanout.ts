@@ -1,7 +1,7 @@
 import { request as httpRequest, Agent, type IncomingMessage } from 'node:http';
-import { readFileSync } from 'node:fs';
 import { addRow, auth, ms, percentile, type Ctx } from '../context.js';
-import { cli, freePort, serviceEnv, sleep, startService, waitHttp } from '../procs.js';
+import { cli, freePort, serviceEnv, sleep, rssKb, startService, waitHttp } from '../procs.js';
+import { onSseMessages, sseData } from '../sse-messages.js';
 
 // Row 14: 1,000 live event streams (GET /events/stream) open on a second `serve` process, while tickets
 // are created through the first one: the delay from each event's commit to its arrival on every stream
@@ -12,8 +12,6 @@ const STREAMS = 1_000;
 const EVENTS_PER_SECOND = 5;
 const GOAL_P99_MS = 250;
 const GOAL_KB_PER_STREAM = 20;
-
-const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 interface Stream {
   res: IncomingMessage;
@@ -29,22 +27,11 @@ function openStream(base: string, token: string, agent: Agent, delays: number[])
       (res) => {
         if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
         const stream: Stream = { res, got: new Set() };
-        let buffer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          const now = Date.now();
-          buffer += chunk;
-          let end = buffer.indexOf('\n\n');
-          while (end >= 0) {
-            const message = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            end = buffer.indexOf('\n\n');
-            const data = message.split('\n').find((l) => l.startsWith('data: '));
-            if (!data) continue;
-            const event = JSON.parse(data.slice(6)) as { id: string; created_at: string };
-            stream.got.add(event.id);
-            delays.push(now - Date.parse(event.created_at));
-          }
+        onSseMessages(res, (message, now) => {
+          const event = sseData<{ id: string; created_at: string }>(message);
+          if (!event) return;
+          stream.got.add(event.id);
+          delays.push(now - Date.parse(event.created_at));
         });
         resolve(stream);
       },

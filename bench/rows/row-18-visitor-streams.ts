@@ -1,7 +1,7 @@
 import { request as httpRequest, Agent, type IncomingMessage } from 'node:http';
-import { readFileSync } from 'node:fs';
 import { addRow, auth, ms, percentile, type Ctx } from '../context.js';
-import { freePort, serviceEnv, sleep, startService, waitHttp } from '../procs.js';
+import { freePort, serviceEnv, sleep, rssKb, startService, waitHttp } from '../procs.js';
+import { onSseMessages, sseData } from '../sse-messages.js';
 
 // Rows 18 and 19: 1,000 chat widget visitors, each with a conversation and its live stream
 // (GET /widget/v1/stream) open on one `serve` process, while agents reply through the same process to
@@ -14,8 +14,6 @@ const REPLIES_PER_SECOND = 20;
 const GOAL_P99_MS = 250;
 const LIMIT_P99_MS = 1_000;
 const GOAL_KB_PER_VISITOR = 20;
-
-const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 /** A POST of the set-up; a 503 of the overload guard (a fresh process's first seconds) is retried. */
 async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<any> {
@@ -40,24 +38,12 @@ function openStream(url: string, agent: Agent, delays: number[], got: Set<string
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { agent, headers: { accept: 'text/event-stream' } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`visitor stream answered ${res.statusCode}`));
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        const now = Date.now();
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf('\n\n');
-          if (!message.includes('event: message.created')) continue;
-          const data = message.split('\n').find((l) => l.startsWith('data: '));
-          if (!data) continue;
-          const m = JSON.parse(data.slice(6)) as { id: string; created_at: string; author: { type: string } };
-          if (m.author.type !== 'agent' || got.has(m.id)) continue;
-          got.add(m.id);
-          delays.push(now - Date.parse(m.created_at));
-        }
+      onSseMessages(res, (message, now) => {
+        if (!message.includes('event: message.created')) return;
+        const m = sseData<{ id: string; created_at: string; author: { type: string } }>(message);
+        if (m?.author.type !== 'agent' || got.has(m.id)) return;
+        got.add(m.id);
+        delays.push(now - Date.parse(m.created_at));
       });
       resolve(res);
     });
