@@ -145,7 +145,8 @@ describeBrowser('queue views, the assign menu and the page policy', (suite) => {
   });
 
   it('tickets are read ahead: the row under the cursor as the list shows and a row the pointer rests on, no other; the click then reads nothing again', async () => {
-    const tag = uniqueSuffix();
+    // A word, never a number: a suffix such as 17e868 reads as one in a search.
+    const tag = `ahead${uniqueSuffix()}`;
     // Created oldest first; the list shows newest first, so "Ahead 2" is the top row, under the cursor.
     const t: { id: string }[] = [];
     for (let i = 0; i < 3; i++) t.push(await suite.seedTicket({ subject: `Ahead ${i} ${tag}` }));
