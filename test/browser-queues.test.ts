@@ -67,6 +67,17 @@ describeBrowser('queue views, the assign menu and the page policy', (suite) => {
     expect(listRequests.some((url) => url.includes('team_id=mine'))).toBe(true);
   });
 
+  it('a search that looks like a number, typed into the address, is searched as typed', async () => {
+    // "17e868" is a number in JSON's eyes (Infinity); the address must hand it to the list as text.
+    const tag = `${100 + Math.floor(Math.random() * 900)}e${100 + Math.floor(Math.random() * 900)}`;
+    await suite.seedTicket({ subject: `Number-like ${tag}` });
+    listRequests.length = 0;
+    await page.goto(`/app/?view=all&status=OPEN&q=${tag}`);
+    await ui(ticketLink(page, `Number-like ${tag}`)).toBeVisible();
+    await ui(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(tag);
+    expect(listRequests.some((url) => url.includes(`search=${tag}`))).toBe(true);
+  });
+
   it('`a` opens the assign menu: a colleague, a team, then Unassigned, by keyboard alone', async () => {
     const created = await suite.seedTicket({ subject: `Assign me around ${uniqueSuffix()}` });
     await openTicket(page, created.id);

@@ -63,11 +63,15 @@ export async function assignToMe(page: Page): Promise<void> {
 export async function chooseFromMenu(page: Page, text: string): Promise<void> {
   const menu = page.getByRole('menu');
   await ui(menu).toBeVisible();
-  for (let step = 0; step < 10; step++) {
+  // The menu lists every colleague and team, so it can be long, and its teams may arrive after it opens:
+  // walk it far enough, and fail rather than choose whatever has the focus when the item is not there.
+  let found = false;
+  for (let step = 0; step < 60 && !found; step++) {
     const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
-    if (focused.toLowerCase().startsWith(text.toLowerCase())) break;
-    await page.keyboard.press('ArrowDown');
+    found = focused.toLowerCase().startsWith(text.toLowerCase());
+    if (!found) await page.keyboard.press('ArrowDown');
   }
+  if (!found) throw new Error(`the menu has no item starting with "${text}"`);
   await page.keyboard.press('Enter');
   await ui(menu).toBeHidden();
 }

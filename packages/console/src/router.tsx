@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { parseSearch, stringifySearch } from './search-params';
 import { createRootRouteWithContext, createRoute, createRouter, Outlet } from '@tanstack/react-router';
 import { LoginPage } from './auth/LoginPage';
 import { knowledgeRoutes } from './knowledge/kb-routes';
@@ -109,6 +110,8 @@ const routeTree = rootRoute.addChildren([
 export const router = createRouter({
   routeTree,
   basepath: '/app',
+  parseSearch,
+  stringifySearch,
   context: { queryClient: undefined! },
   defaultPreload: 'intent',
 });

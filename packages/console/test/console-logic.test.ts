@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseSearch, stringifySearch } from '../src/search-params';
 import { parseQueueSearch, statusOf, viewOf } from '../src/queue/queue-search';
 import { type Command, handleKey, matches, registerCommands } from '../src/shortcuts/commands';
 import { clearDraft, loadDraft, saveDraft } from '../src/ticket/drafts';
@@ -48,6 +49,22 @@ describe('queue filters in the URL', () => {
     expect(statusOf(junk)).toBe('OPEN');
     expect(parseQueueSearch({ status: 'ANY', page: 1 })).toEqual({ status: 'ANY' });
     expect(parseQueueSearch({ q: 'x'.repeat(500) }).q).toHaveLength(200);
+  });
+
+  it('reads every value of the address as the string typed, so number-like searches survive', () => {
+    expect(parseSearch('?q=17e868&page=2&status=OPEN')).toEqual({ q: '17e868', page: '2', status: 'OPEN' });
+    expect(parseSearch('q=12345&q=other')).toEqual({ q: '12345' });
+    expect(parseSearch('?q=true&v=null&w=%22quoted%22')).toEqual({ q: 'true', v: 'null', w: '"quoted"' });
+    expect(parseSearch('')).toEqual({});
+    expect(parseQueueSearch(parseSearch('?q=12345&page=3'))).toEqual({ q: '12345', page: 3 });
+  });
+
+  it('writes values as they are, leaving out empty ones, and reads them back unchanged', () => {
+    const search = { view: 'mine', q: '17e868 & "more"', page: 2, status: undefined, x: null, y: '' };
+    const query = stringifySearch(search);
+    expect(query).toBe('?view=mine&q=17e868+%26+%22more%22&page=2');
+    expect(parseSearch(query)).toEqual({ view: 'mine', q: '17e868 & "more"', page: '2' });
+    expect(stringifySearch({})).toBe('');
   });
 });
 
