@@ -1,5 +1,5 @@
 // Import rules of the layers (checked by test/architecture.test.ts and `npm run lint:deps`):
-//   shared  <  db  <  domains  <  http / container / app  <  server  <  cli
+//   shared  <  db  <  domains  <  http / container (and its parts in src/composition) / app  <  server  <  cli
 // Lower layers never import higher ones, a domain never reaches into another domain's store, and
 // there are no cycles. Type-only imports count: they are dependencies of the design too.
 const DOMAINS =
@@ -27,7 +27,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/db/' },
       to: {
-        path: `^src/(${DOMAINS.slice(1, -1)}|http|cli)/|^src/(app|container|server)\\.ts$`,
+        path: `^src/(${DOMAINS.slice(1, -1)}|http|cli)/|^src/(app|container|server)\\.ts$|^src/composition/`,
         pathNot: '-tables\\.ts$',
       },
     },
@@ -42,7 +42,7 @@ module.exports = {
       comment: 'domains do not know the HTTP layer, the composition root, the server or the CLI',
       severity: 'error',
       from: { path: `^src/${DOMAINS}/` },
-      to: { path: '^src/(http|cli)/|^src/(app|container|server)\\.ts$' },
+      to: { path: '^src/(http|cli)/|^src/(app|container|server)\\.ts$|^src/composition/' },
     },
     {
       name: 'no-foreign-store',
@@ -55,7 +55,7 @@ module.exports = {
       name: 'http-below-app',
       severity: 'error',
       from: { path: '^src/http/' },
-      to: { path: '^src/cli/|^src/(app|container|server)\\.ts$' },
+      to: { path: '^src/cli/|^src/(app|container|server)\\.ts$|^src/composition/' },
     },
     {
       name: 'nothing-imports-the-cli',

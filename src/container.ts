@@ -8,7 +8,6 @@ import { createPasswordHasher } from './auth/staff-password.js';
 import { createSecretBox } from './auth/staff-secret-box.js';
 import { createStaffSessionService } from './auth/staff-session-service.js';
 import { createTwoFactor } from './auth/staff-two-factor.js';
-import { createCreditService } from './billing/credit-service.js';
 import { createPlanService } from './billing/plan-service.js';
 import { createQuotaService } from './billing/quota-service.js';
 import type { Config } from './config.js';
@@ -22,28 +21,16 @@ import type { DatabaseHandle } from './db/database.js';
 import { createIdempotencyService } from './idempotency/idempotency-service.js';
 import { createLoginThrottle } from './http/login-throttle.js';
 import { createMetrics } from './http/metrics.js';
-import { join } from 'node:path';
-import { createAttachmentService, MAX_ATTACHMENTS_PER_MESSAGE } from './attachments/attachment-service.js';
-import { createLocalBlobStore } from './attachments/blob-storage.js';
-import { createInboundService, replyTokenKey } from './mail/inbound-service.js';
-import { createMailApplier, type DeliveryFailures } from './mail/mail-apply.js';
-import { createMailboxService } from './mail/mailbox-service.js';
-import { createTestMailer } from './mail/mailbox-test-mail.js';
-import { createArticleService } from './knowledge/article-service.js';
-import { createOpenAiProvider } from './knowledge/ai-provider.js';
-import { createAssistantService } from './knowledge/assistant-service.js';
-import { createSemanticReranker } from './knowledge/semantic-rerank.js';
-import { createChatLimits, DEFAULT_CHAT_LIMITS } from './help-center/chat-limits.js';
-import { createCollectionService } from './knowledge/collection-service.js';
-import { createKbPublic } from './knowledge/kb-public.js';
+import type { DeliveryFailures } from './mail/mail-apply.js';
 import { createOutboundMail } from './mail/outbound-service.js';
-import { startImapPoller, type ImapPollerLogger } from './mail/imap-poller.js';
-import { startOutboundWorker, type OutboundLogger } from './mail/outbound-worker.js';
 import { createNoteService } from './notes/note-service.js';
 import { createOrgProfiles } from './orgs/org-profile.js';
 import { createOrgService } from './orgs/org-service.js';
 import { createPresenceService } from './presence/presence-service.js';
 import type { Clock } from './shared/clock.js';
+import { createChatWidget } from './composition/chat-widget.js';
+import { createKnowledgeBase } from './composition/knowledge-base.js';
+import { createMailChannel } from './composition/mail-channel.js';
 import { createTicketCounter } from './tickets/ticket-counter.js';
 import { createTicketDetacher } from './tickets/ticket-detacher.js';
 import { createTicketService } from './tickets/ticket-service.js';
@@ -52,13 +39,7 @@ import { readQueueStats } from './webhooks/delivery-queue-store.js';
 import { createEventRecorder } from './webhooks/event-recorder.js';
 import { createWebhookService } from './webhooks/webhook-service.js';
 import { startWorker, type AttemptOutcome, type WorkerLogger } from './webhooks/worker.js';
-import { hitWindow } from './widgets/follow-up-store.js';
-import { createVisitorAssistant, hasPublishedArticles } from './widgets/visitor-assistant.js';
-import { createVisitorLimits } from './widgets/visitor-limits.js';
-import { createVisitorService } from './widgets/visitor-service.js';
-import { startWidgetUpkeep, widgetReplyFollowUps } from './widgets/widget-upkeep.js';
-import { articlePath } from './help-center/help-pages.js';
-import { createWidgetService } from './widgets/widget-service.js';
+import { widgetReplyFollowUps } from './widgets/widget-upkeep.js';
 
 // The composition root: every store and service is built here, once, and handed to whoever needs
 // it (the HTTP app, the CLI, the delivery worker). Services name what they need from other domains as
@@ -118,25 +99,8 @@ export function createContainer(options: ContainerOptions) {
     replyFollowUps,
   });
   const notes = createNoteService({ database, clock, tickets, events });
-  // The knowledge base: collections and articles (and the passages search and the assistant read).
-  const kbCollections = createCollectionService({ database, clock });
-  const kbArticles = createArticleService({ database, clock, collections: kbCollections, events });
-  const kbPublic = createKbPublic({ database });
-  // The help center's assistant: answers from published articles; hands conversations to a person.
-  // With AI_BASE_URL and AI_MODEL its answers are written by that model, each paid with an AI credit.
-  const aiProvider = config.ai ? createOpenAiProvider(config.ai) : null;
-  const credits = createCreditService({ database, clock, timeZone: config.timeZone });
-  const rerank = aiProvider?.embeddingModel ? createSemanticReranker({ database, clock, provider: aiProvider }) : null;
-  const assistant = createAssistantService({
-    database,
-    clock,
-    kb: kbPublic,
-    tickets,
-    provider: aiProvider,
-    credits,
-    rerank,
-  });
-  const chatLimits = createChatLimits(DEFAULT_CHAT_LIMITS, clock);
+  // The knowledge base: articles, the help center's assistant and the AI credits it spends.
+  const kb = createKnowledgeBase({ config, database, clock, events, tickets });
   const webhooks = createWebhookService({
     database,
     clock,
@@ -188,79 +152,27 @@ export function createContainer(options: ContainerOptions) {
     users,
     live: eventStream,
   });
-  // The chat widget: widgets (admin) and their visitors, whose streams are views of the live feed.
-  const widgets = createWidgetService({ database, clock, secrets: secretBox });
-  // Visitor budgets are counted in the database: they hold across every process sharing it.
-  const visitorLimits = createVisitorLimits(config.widget, clock, {
-    hit: (bucket, windowMs, now) => hitWindow(database.system, bucket, windowMs, now),
-  });
-  // The assistant answers visitors first when the organization has published articles.
-  const assistantAvailable = hasPublishedArticles(kbPublic, clock);
-  const visitors = createVisitorService({
+  // The email channel: mailboxes, received mail and its files.
+  const mail = createMailChannel({
+    config,
     database,
     clock,
-    widgets,
     tickets,
-    live: eventStream,
-    limits: visitorLimits,
-    presenceTtlMs: config.eventStream.presenceTtlMs,
-    assistantAvailable,
+    deliveryFailures: options.deliveryFailures ?? outboundMail,
   });
-  const visitorAssistant = createVisitorAssistant({
+  // The chat widget: widgets and their visitors, whose streams are views of the live feed.
+  const widget = createChatWidget({
+    config,
     database,
     clock,
-    assistant,
-    // The help center's hand-off itself, opening its ticket through the widget's ticket port.
-    handoffThrough: (port) => createAssistantService({ database, clock, kb: kbPublic, tickets: port }).handoff,
+    secretBox,
     tickets,
-    visitors,
-    limits: visitorLimits,
-    available: assistantAvailable,
-    articleUrls: async (organizationId) => {
-      const { slug } = await orgProfiles.get(organizationId);
-      const base = config.publicUrl.replace(/\/+$/, '');
-      return (article) => `${base}${articlePath(slug, article.slug)}`;
-    },
-  });
-  // The email channel's mailboxes: IMAP/SMTP passwords sealed with a key of their own.
-  const mailboxSecrets = createSecretBox({
-    secretKey: config.secretKey,
-    system: database.system,
-    purpose: 'mailbox_credentials',
-  });
-  const mailboxes = createMailboxService({ database, clock, secrets: mailboxSecrets, publicUrl: config.publicUrl });
-  // "Send a test mail" of a mailbox: through the SMTP server its replies would use.
-  const testMail = createTestMailer({ mailboxes, smtpUrl: config.mailOut.smtpUrl });
-  // Received mail: stored first (files under DATA_DIR/blobs when large), then made into tickets.
-  const blobs = createLocalBlobStore(join(config.dataDir, 'blobs'));
-  const replyKey = replyTokenKey(database, clock);
-  // Files received with mail: bytes in the blob store, rows beside their messages.
-  const attachments = createAttachmentService({
-    database,
-    clock,
-    blobs,
-    limits: {
-      maxBytes: config.mail.attachmentMaxBytes,
-      maxBytesPerMessage: config.mail.attachmentsMaxBytesPerMessage,
-      maxCount: MAX_ATTACHMENTS_PER_MESSAGE,
-    },
-  });
-  const inbound = createInboundService({
-    database,
-    clock,
-    blobs,
-    mailboxes,
-    maxMessageBytes: config.mail.maxMessageBytes,
-    leaseMs: config.mail.processing.leaseMs,
-    apply: createMailApplier({
-      database,
-      clock,
-      tickets,
-      mailboxes,
-      replyKey,
-      deliveryFailures: options.deliveryFailures ?? outboundMail,
-      attachments,
-    }),
+    eventStream,
+    kbPublic: kb.kbPublic,
+    assistant: kb.assistant,
+    orgProfiles,
+    outboundMail,
+    mailboxes: mail.mailboxes,
   });
   const idempotency = createIdempotencyService({ database, clock, ttlHours: config.idempotencyTtlHours });
   const retention = createRetention({
@@ -302,19 +214,8 @@ export function createContainer(options: ContainerOptions) {
     customers,
     tickets,
     notes,
-    mailboxes,
-    testMail,
-    blobs,
-    attachments,
-    replyKey,
-    inbound,
-    kbCollections,
-    kbArticles,
-    kbPublic,
-    aiProvider,
-    credits,
-    assistant,
-    chatLimits,
+    ...mail,
+    ...kb,
     outboundMail,
     webhooks,
     users,
@@ -326,48 +227,9 @@ export function createContainer(options: ContainerOptions) {
     twoFactor,
     staffAuth,
     presence,
-    widgets,
-    visitors,
-    visitorAssistant,
+    ...widget,
     idempotency,
     metrics,
-    /**
-     * Starts the email channel's background work in this process: the outbound mail worker (with the
-     * server, unless --no-worker, and in `worker` processes).
-     */
-    startMailWorker: (logger: OutboundLogger) =>
-      startOutboundWorker({
-        database,
-        clock,
-        settings: config.mailOut,
-        openSecret: (sealed) => mailboxSecrets.open(sealed),
-        logger,
-      }),
-    /** Starts the chat widget's background work (follow-up mails, expired sessions) beside the mail worker. */
-    startWidgetUpkeep: (logger: OutboundLogger) =>
-      startWidgetUpkeep({
-        database,
-        clock,
-        settings: { pollMs: config.widget.followUpPollMs },
-        mail: outboundMail,
-        hasMailbox: async (organizationId) => (await mailboxes.list(organizationId)).length > 0,
-        visitors,
-        logger,
-      }),
-    /**
-     * Starts IMAP polling of the mailboxes with IMAP settings in this process (`serve` and `worker`):
-     * every process polls a share of them, each mailbox by one process at a time.
-     */
-    startImapPoller: (logger: ImapPollerLogger) =>
-      startImapPoller({
-        database,
-        clock,
-        settings: { pollMs: config.mail.imapPollMs },
-        inbound,
-        openSecret: (sealed) => mailboxSecrets.open(sealed),
-        maxMessageBytes: config.mail.maxMessageBytes,
-        logger,
-      }),
     /**
      * Starts a webhook delivery worker on this database (a `worker` process's; the server's, in its
      * thread, src/worker-thread-entry.ts). Attempts are counted by this container's /metrics
