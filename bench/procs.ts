@@ -93,12 +93,15 @@ function start(args: string[], env: Record<string, string>, label: string): Proc
   };
 }
 
-/** The compiled service (`dist/cli/main.js serve|worker …`), as production runs it. */
-export function startService(args: string[], env: Record<string, string>): Proc {
+/**
+ * The compiled service (`dist/cli/main.js serve|worker …`), as production runs it; `extraNodeArgs` are
+ * node flags of this one process (the memory probe's, bench/memory.ts).
+ */
+export function startService(args: string[], env: Record<string, string>, extraNodeArgs: string[] = []): Proc {
   // BENCH_NODE_ARGS: flags for every service process's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`:
   // each process and thread writes a CPU profile there when it exits).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return start([...nodeArgs, MAIN, ...args], env, args.join(' '));
+  return start([...nodeArgs, ...extraNodeArgs, MAIN, ...args], env, args.join(' '));
 }
 
 /** One of the benchmark's TypeScript helpers (bench/<file>) under tsx. */
@@ -137,7 +140,3 @@ export async function waitHttp(url: string, proc?: Proc, timeoutMs = 120_000): P
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A process's resident set size now (VmRSS), kB. */
-export const rssKb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);

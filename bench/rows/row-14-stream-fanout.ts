@@ -1,12 +1,14 @@
 import { request as httpRequest, Agent, type IncomingMessage } from 'node:http';
 import { addRow, auth, ms, percentile, type Ctx } from '../context.js';
-import { cli, freePort, serviceEnv, sleep, rssKb, startService, waitHttp } from '../procs.js';
+import { perConnection, startProbedService } from '../memory.js';
+import { cli, freePort, serviceEnv, sleep, waitHttp } from '../procs.js';
 import { onSseMessages, sseData } from '../sse-messages.js';
 
 // Row 14: 1,000 live event streams (GET /events/stream) open on a second `serve` process, while tickets
 // are created through the first one: the delay from each event's commit to its arrival on every stream
 // (the event's created_at, taken in its transaction just before the commit, to the moment the stream's
-// message was read here), and what each open stream costs the second process in resident memory.
+// message was read here), and what each open stream costs the second process in resident memory (read
+// after forced collections, bench/memory.ts).
 
 const STREAMS = 1_000;
 const EVENTS_PER_SECOND = 5;
@@ -49,7 +51,7 @@ export async function streamFanoutRow(ctx: Ctx): Promise<void> {
     ),
   ) as { api_key: { token: string } };
   const port = await freePort();
-  const second = startService(['serve', '--no-worker'], serviceEnv(ctx.db.url, { PORT: String(port) }));
+  const second = startProbedService(['serve', '--no-worker'], serviceEnv(ctx.db.url, { PORT: String(port) }));
   const base = `http://127.0.0.1:${port}`;
   const agent = new Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
   const streams: Stream[] = [];
@@ -59,7 +61,7 @@ export async function streamFanoutRow(ctx: Ctx): Promise<void> {
     const delays: number[] = [];
     const warm = await openStream(base, key.api_key.token, agent, []);
     await sleep(1000);
-    const before = rssKb(second.pid);
+    const before = await second.settledMemory();
     for (let k = 0; k < STREAMS; k += 50) {
       const batch = Array.from({ length: Math.min(50, STREAMS - k) }, () =>
         openStream(base, key.api_key.token, agent, delays),
@@ -67,8 +69,7 @@ export async function streamFanoutRow(ctx: Ctx): Promise<void> {
       streams.push(...(await Promise.all(batch)));
     }
     await sleep(3000);
-    const after = rssKb(second.pid);
-    const perStreamKb = (after - before) / STREAMS;
+    const memory = perConnection(before, await second.settledMemory(), STREAMS, 'open stream');
 
     const created: string[] = [];
     const seconds = ctx.opts.duration;
@@ -98,11 +99,11 @@ export async function streamFanoutRow(ctx: Ctx): Promise<void> {
     addRow(ctx, {
       n: 14,
       scenario: `live: ${STREAMS.toLocaleString('en-US')} event streams on a second process, ${EVENTS_PER_SECOND} events/s for ${seconds} s`,
-      product: `p50 ${ms(percentile(sorted, 50))}, p99 ${ms(p99)}, max ${ms(sorted.at(-1) ?? Number.NaN)} (${delays.length.toLocaleString('en-US')} of ${expected.toLocaleString('en-US')} deliveries${missing > 0 ? `, ${missing} missing` : ''}); ${perStreamKb.toFixed(1)} kB RSS per open stream (${Math.round(before / 1024)} → ${Math.round(after / 1024)} MB)`,
+      product: `p50 ${ms(percentile(sorted, 50))}, p99 ${ms(p99)}, max ${ms(sorted.at(-1) ?? Number.NaN)} (${delays.length.toLocaleString('en-US')} of ${expected.toLocaleString('en-US')} deliveries${missing > 0 ? `, ${missing} missing` : ''}); ${memory.text}`,
       baseline: '—',
       ratio: '—',
       goal: `p99 < ${GOAL_P99_MS} ms, < ${GOAL_KB_PER_STREAM} kB per stream`,
-      met: missing === 0 && p99 < GOAL_P99_MS && perStreamKb < GOAL_KB_PER_STREAM,
+      met: missing === 0 && p99 < GOAL_P99_MS && memory.rssKb < GOAL_KB_PER_STREAM,
     });
   } finally {
     for (const s of streams) s.res.destroy();

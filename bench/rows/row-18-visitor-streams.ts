@@ -1,13 +1,15 @@
 import { request as httpRequest, Agent, type IncomingMessage } from 'node:http';
 import { addRow, auth, ms, percentile, type Ctx } from '../context.js';
-import { freePort, serviceEnv, sleep, rssKb, startService, waitHttp } from '../procs.js';
+import { perConnection, startProbedService } from '../memory.js';
+import { freePort, serviceEnv, sleep, waitHttp } from '../procs.js';
 import { onSseMessages, sseData } from '../sse-messages.js';
 
 // Rows 18 and 19: 1,000 chat widget visitors, each with a conversation and its live stream
 // (GET /widget/v1/stream) open on one `serve` process, while agents reply through the same process to
 // random conversations: the delay from each reply's commit to its text on the visitor's stream (the
 // message's created_at, taken in its transaction just before the commit, to the moment the stream's
-// message was read here), and what each connected visitor costs the process in resident memory.
+// message was read here), and what each connected visitor costs the process in resident memory (read
+// after forced collections, bench/memory.ts).
 
 const VISITORS = 1_000;
 const REPLIES_PER_SECOND = 20;
@@ -55,7 +57,7 @@ function openStream(url: string, agent: Agent, delays: number[], got: Set<string
 export async function visitorStreamsRow(ctx: Ctx): Promise<void> {
   // Budgets out of the way: every visitor of the row comes from this one address.
   const port = await freePort();
-  const proc = startService(
+  const proc = startProbedService(
     ['serve', '--no-worker'],
     serviceEnv(ctx.db.url, {
       PORT: String(port),
@@ -100,14 +102,13 @@ export async function visitorStreamsRow(ctx: Ctx): Promise<void> {
     const [first, ...rest] = visitors;
     streams.push(await openStream(streamUrl(first.token), agent, delays, got));
     await sleep(1000);
-    const before = rssKb(proc.pid);
+    const before = await proc.settledMemory();
     for (let k = 0; k < rest.length; k += 50) {
       const batch = rest.slice(k, k + 50).map((v) => openStream(streamUrl(v.token), agent, delays, got));
       streams.push(...(await Promise.all(batch)));
     }
     await sleep(3000);
-    const after = rssKb(proc.pid);
-    const perVisitorKb = (after - before) / rest.length;
+    const memory = perConnection(before, await proc.settledMemory(), rest.length, 'visitor');
 
     const seconds = ctx.opts.duration;
     const started = Date.now();
@@ -140,11 +141,11 @@ export async function visitorStreamsRow(ctx: Ctx): Promise<void> {
     addRow(ctx, {
       n: 19,
       scenario: `widget: resident memory per connected visitor (${VISITORS.toLocaleString('en-US')} streams)`,
-      product: `${perVisitorKb.toFixed(1)} kB RSS per visitor (${Math.round(before / 1024)} → ${Math.round(after / 1024)} MB)`,
+      product: memory.text,
       baseline: '—',
       ratio: '—',
       goal: `< ${GOAL_KB_PER_VISITOR} kB`,
-      met: perVisitorKb < GOAL_KB_PER_VISITOR,
+      met: memory.rssKb < GOAL_KB_PER_VISITOR,
     });
   } finally {
     for (const s of streams) s.destroy();

@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { call, ConfirmButton, CreateForm, Problem, ShownOnce, useAction, useList } from './common';
+import { ConfirmButton } from '../lists/ConfirmButton';
+import { DataTable } from '../lists/DataTable';
+import { Problem } from '../lists/Problem';
+import { call, CreateForm, ShownOnce, TextField, useAction, useList } from './common';
 
 interface ApiKey {
   id: string;
@@ -48,16 +51,8 @@ export function ApiKeysAdmin() {
   return (
     <>
       {token && <ShownOnce title="The new API key" value={token} onDone={() => setToken(null)} />}
-      <CreateForm
-        title="New API key"
-        button="Create key"
-        busy={create.isPending}
-        onSubmit={() => create.mutate(undefined)}
-      >
-        <label>
-          Name
-          <input value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
+      <CreateForm title="New API key" button="Create key" action={create}>
+        <TextField label="Name" value={name} onChange={setName} />
         <fieldset>
           <legend>Scopes</legend>
           {SCOPES.map((scope) => (
@@ -70,40 +65,28 @@ export function ApiKeysAdmin() {
       </CreateForm>
       <Problem error={keys.error ?? revoke.error} />
       <div className="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Key</th>
-              <th scope="col">Scopes</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(keys.data ?? []).map((k) => (
-              <tr key={k.id}>
-                <td>{k.name ?? '—'}</td>
-                <td>
-                  <code>{k.prefix}…</code>
-                </td>
-                <td>{k.scopes.join(', ')}</td>
-                <td>{k.last_used_at ? new Date(k.last_used_at).toLocaleString() : 'Never'}</td>
-                <td>
-                  {k.revoked_at ? (
-                    <span className="muted">Revoked</span>
-                  ) : (
-                    <ConfirmButton question={'Revoke this key?'} onConfirm={() => revoke.mutate(k.id)}>
-                      Revoke
-                    </ConfirmButton>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          rows={keys.data ?? []}
+          rowKey={(k) => k.id}
+          columns={[
+            { header: 'Name', cell: (k) => k.name ?? '—' },
+            { header: 'Key', cell: (k) => <code>{k.prefix}…</code> },
+            { header: 'Scopes', cell: (k) => k.scopes.join(', ') },
+            {
+              header: 'Last used',
+              cell: (k) => (k.last_used_at ? new Date(k.last_used_at).toLocaleString() : 'Never'),
+            },
+          ]}
+          actions={(k) =>
+            k.revoked_at ? (
+              <span className="muted">Revoked</span>
+            ) : (
+              <ConfirmButton question={'Revoke this key?'} onConfirm={() => revoke.mutate(k.id)}>
+                Revoke
+              </ConfirmButton>
+            )
+          }
+        />
       </div>
     </>
   );

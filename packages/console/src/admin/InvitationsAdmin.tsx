@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { call, CreateForm, Problem, ShownOnce, useAction, useList } from './common';
+import { Problem } from '../lists/Problem';
+import { call, CreateForm, RoleField, ShownOnce, TextField, useAction, useList, type Role } from './common';
 
 interface Invitation {
   id: string;
@@ -15,7 +16,7 @@ export function InvitationsAdmin() {
   const invitations = useList<Invitation>('invitations', '/api/v1/invitations?limit=100');
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
-  const [role, setRole] = useState<'agent' | 'admin'>('agent');
+  const [role, setRole] = useState<Role>('agent');
   const [link, setLink] = useState<string | null>(null);
   const create = useAction(
     'invitations',
@@ -36,27 +37,10 @@ export function InvitationsAdmin() {
   return (
     <>
       {link && <ShownOnce title="Send this link to the person invited" value={link} onDone={() => setLink(null)} />}
-      <CreateForm
-        title="Invite someone"
-        button="Invite"
-        busy={create.isPending}
-        onSubmit={() => create.mutate(undefined)}
-      >
-        <label>
-          Email
-          <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </label>
-        <label>
-          Name (optional)
-          <input value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <label>
-          Role
-          <select value={role} onChange={(e) => setRole(e.target.value as 'agent' | 'admin')}>
-            <option value="agent">Agent</option>
-            <option value="admin">Admin</option>
-          </select>
-        </label>
+      <CreateForm title="Invite someone" button="Invite" action={create}>
+        <TextField label="Email" type="email" required value={email} onChange={setEmail} />
+        <TextField label="Name (optional)" value={name} onChange={setName} />
+        <RoleField value={role} onChange={setRole} />
         <Problem error={create.error} />
       </CreateForm>
       <h2>Invitations</h2>

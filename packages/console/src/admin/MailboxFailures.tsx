@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { helpdesk } from '../api';
+import { type Column, DataTable } from '../lists/DataTable';
+import { Problem } from '../lists/Problem';
 import { fileSize } from '../ticket/mail-text';
-import { Problem, useAction } from './common';
+import { useAction } from './common';
 
 // Received mail of a mailbox that could not become a ticket message (kept, never dropped), newest first,
 // each with a button that processes it again from its stored copy. Subjects and senders come from
@@ -18,6 +20,22 @@ interface Failure {
   size: number;
   received_at: string;
 }
+
+const COLUMNS: Column<Failure>[] = [
+  {
+    header: 'Received',
+    cell: (f) => (
+      <>
+        {new Date(f.received_at).toLocaleString()} <span className="muted">({f.source})</span>
+      </>
+    ),
+  },
+  { header: 'From', cell: (f) => f.from ?? 'unknown' },
+  { header: 'Subject', cell: (f) => f.subject ?? '(no subject)' },
+  { header: 'Error', cell: (f) => f.error },
+  { header: 'Attempts', cell: (f) => f.attempt_count },
+  { header: 'Size', cell: (f) => fileSize(f.size) },
+];
 
 export function MailboxFailures({ mailboxId, name }: { mailboxId: string; name: string }) {
   const key = ['admin', 'mailboxes', mailboxId, 'failures'];
@@ -47,48 +65,22 @@ export function MailboxFailures({ mailboxId, name }: { mailboxId: string; name: 
       <Problem error={failures.error ?? retry.error} />
       {failures.isSuccess && rows.length === 0 && <p className="muted">No failed mail.</p>}
       {rows.length > 0 && (
-        <table>
-          <caption>Failed mail of {name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Received</th>
-              <th scope="col">From</th>
-              <th scope="col">Subject</th>
-              <th scope="col">Error</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Size</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((f) => (
-              <tr key={f.id}>
-                <td>
-                  {new Date(f.received_at).toLocaleString()} <span className="muted">({f.source})</span>
-                </td>
-                <td>{f.from ?? 'unknown'}</td>
-                <td>{f.subject ?? '(no subject)'}</td>
-                <td>{f.error}</td>
-                <td>{f.attempt_count}</td>
-                <td>{fileSize(f.size)}</td>
-                <td>
-                  <button
-                    type="button"
-                    disabled={retry.isPending}
-                    onClick={() =>
-                      retry.mutate(f.id, { onSettled: () => setTimeout(() => void failures.refetch(), 1_000) })
-                    }
-                    aria-label={`Retry the mail "${f.subject ?? '(no subject)'}"`}
-                  >
-                    Retry
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={`Failed mail of ${name}`}
+          rows={rows}
+          rowKey={(f) => f.id}
+          columns={COLUMNS}
+          actions={(f) => (
+            <button
+              type="button"
+              disabled={retry.isPending}
+              onClick={() => retry.mutate(f.id, { onSettled: () => setTimeout(() => void failures.refetch(), 1_000) })}
+              aria-label={`Retry the mail "${f.subject ?? '(no subject)'}"`}
+            >
+              Retry
+            </button>
+          )}
+        />
       )}
     </div>
   );

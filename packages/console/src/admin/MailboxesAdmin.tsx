@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { errorText, helpdesk, isStatus } from '../api';
-import { call, ConfirmButton, CreateForm, Problem, ShownOnce, useAction, useList } from './common';
+import { ConfirmButton } from '../lists/ConfirmButton';
+import { Problem } from '../lists/Problem';
+import { call, CreateForm, ShownOnce, useAction, useList } from './common';
 import { MailboxFailures } from './MailboxFailures';
 import { MailboxFields } from './MailboxFields';
 import {
@@ -160,12 +162,7 @@ export function MailboxesAdmin() {
           onDone={() => setInboundUrl(null)}
         />
       )}
-      <CreateForm
-        title="New mailbox"
-        button="Create mailbox"
-        busy={create.isPending}
-        onSubmit={() => create.mutate(undefined)}
-      >
+      <CreateForm title="New mailbox" button="Create mailbox" action={create}>
         <MailboxFields form={form} onChange={setForm} editing={false} />
         <Problem error={create.error} />
       </CreateForm>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { ConfirmButton } from '../lists/ConfirmButton';
+import { Problem } from '../lists/Problem';
 import type { Tag } from '../types';
-import { call, ConfirmButton, CreateForm, Problem, useAction, useList } from './common';
+import { call, CreateForm, TextField, useAction, useList } from './common';
 
 export function TagsAdmin() {
   const tags = useList<Tag>('tags', '/api/v1/tags');
@@ -21,15 +23,9 @@ export function TagsAdmin() {
   );
   return (
     <>
-      <CreateForm title="New tag" button="Create tag" busy={create.isPending} onSubmit={() => create.mutate(undefined)}>
-        <label>
-          Name
-          <input required value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <label>
-          Colour
-          <input type="color" value={color} onChange={(e) => setColor(e.target.value)} />
-        </label>
+      <CreateForm title="New tag" button="Create tag" action={create}>
+        <TextField label="Name" required value={name} onChange={setName} />
+        <TextField label="Colour" type="color" value={color} onChange={setColor} />
         <Problem error={create.error} />
       </CreateForm>
       <Problem error={tags.error ?? remove.error} />

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { ConfirmButton } from '../lists/ConfirmButton';
+import { Problem } from '../lists/Problem';
 import type { Team, User } from '../types';
-import { call, ConfirmButton, CreateForm, Problem, useAction, useList } from './common';
+import { call, CreateForm, TextField, useAction, useList } from './common';
 
 export function TeamsAdmin() {
   const teams = useList<Team>('teams', '/api/v1/teams?limit=100');
@@ -27,16 +29,8 @@ export function TeamsAdmin() {
   );
   return (
     <>
-      <CreateForm
-        title="New team"
-        button="Create team"
-        busy={create.isPending}
-        onSubmit={() => create.mutate(undefined)}
-      >
-        <label>
-          Name
-          <input required value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
+      <CreateForm title="New team" button="Create team" action={create}>
+        <TextField label="Name" required value={name} onChange={setName} />
         <Problem error={create.error} />
       </CreateForm>
       <Problem error={teams.error ?? setMembers.error ?? remove.error} />

@@ -1,12 +1,15 @@
 import { useState } from 'react';
+import { ConfirmButton } from '../lists/ConfirmButton';
+import { DataTable } from '../lists/DataTable';
+import { Problem } from '../lists/Problem';
 import type { User } from '../types';
-import { call, ConfirmButton, CreateForm, Problem, useAction, useList } from './common';
+import { call, CreateForm, RoleField, RoleOptions, TextField, useAction, useList, type Role } from './common';
 
 export function UsersAdmin() {
   const users = useList<User>('users', '/api/v1/users?limit=100');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'agent' | 'admin'>('agent');
+  const [role, setRole] = useState<Role>('agent');
   const create = useAction('users', () => call('POST', '/api/v1/users', { name, email, role }), 'User added');
   const setUserRole = useAction(
     'users',
@@ -22,64 +25,37 @@ export function UsersAdmin() {
     <>
       <p className="hint">To let someone sign in with a password, invite them (Invitations).</p>
       <div className="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(users.data ?? []).map((u) => (
-              <tr key={u.id}>
-                <td>{u.name}</td>
-                <td>{u.email}</td>
-                <td>
-                  <select
-                    aria-label={`Role of ${u.name}`}
-                    value={u.role}
-                    onChange={(e) => setUserRole.mutate({ id: u.id, role: e.target.value })}
-                  >
-                    <option value="agent">Agent</option>
-                    <option value="admin">Admin</option>
-                  </select>
-                </td>
-                <td>
-                  <ConfirmButton question={`Remove ${u.name}?`} onConfirm={() => remove.mutate(u.id)}>
-                    Remove
-                  </ConfirmButton>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          rows={users.data ?? []}
+          rowKey={(u) => u.id}
+          columns={[
+            { header: 'Name', cell: (u) => u.name },
+            { header: 'Email', cell: (u) => u.email },
+            {
+              header: 'Role',
+              cell: (u) => (
+                <select
+                  aria-label={`Role of ${u.name}`}
+                  value={u.role}
+                  onChange={(e) => setUserRole.mutate({ id: u.id, role: e.target.value })}
+                >
+                  <RoleOptions />
+                </select>
+              ),
+            },
+          ]}
+          actions={(u) => (
+            <ConfirmButton question={`Remove ${u.name}?`} onConfirm={() => remove.mutate(u.id)}>
+              Remove
+            </ConfirmButton>
+          )}
+        />
       </div>
       <Problem error={users.error ?? setUserRole.error ?? remove.error} />
-      <CreateForm
-        title="Add a user"
-        button="Add user"
-        busy={create.isPending}
-        onSubmit={() => create.mutate(undefined)}
-      >
-        <label>
-          Name
-          <input required value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <label>
-          Email
-          <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </label>
-        <label>
-          Role
-          <select value={role} onChange={(e) => setRole(e.target.value as 'agent' | 'admin')}>
-            <option value="agent">Agent</option>
-            <option value="admin">Admin</option>
-          </select>
-        </label>
+      <CreateForm title="Add a user" button="Add user" action={create}>
+        <TextField label="Name" required value={name} onChange={setName} />
+        <TextField label="Email" type="email" required value={email} onChange={setEmail} />
+        <RoleField value={role} onChange={setRole} />
         <Problem error={create.error} />
       </CreateForm>
     </>

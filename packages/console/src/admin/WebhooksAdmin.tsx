@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { helpdesk } from '../api';
-import { call, ConfirmButton, CreateForm, Problem, ShownOnce, useAction, useList } from './common';
+import { ConfirmButton } from '../lists/ConfirmButton';
+import { DataTable } from '../lists/DataTable';
+import { Problem } from '../lists/Problem';
+import { call, CreateForm, ShownOnce, TextField, useAction, useList } from './common';
 
 interface Webhook {
   id: string;
@@ -36,37 +39,30 @@ function Deliveries({ webhookId }: { webhookId: string }) {
   return (
     <div className="table-wrap">
       <Problem error={deliveries.error ?? retry.error} />
-      <table>
-        <caption className="visually-hidden">Recent deliveries</caption>
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">When</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {(deliveries.data?.data ?? []).map((d) => (
-            <tr key={d.id}>
-              <td>{d.event}</td>
-              <td>
+      <DataTable
+        caption="Recent deliveries"
+        captionHidden
+        rows={deliveries.data?.data ?? []}
+        rowKey={(d) => d.id}
+        columns={[
+          { header: 'Event', cell: (d) => d.event },
+          {
+            header: 'Status',
+            cell: (d) => (
+              <>
                 {d.status ?? 'pending'} {d.status_code ? `(${d.status_code})` : ''}
-              </td>
-              <td>{d.attempt_count}</td>
-              <td>{new Date(d.created_at).toLocaleString()}</td>
-              <td>
-                <button type="button" onClick={() => retry.mutate(d.id)}>
-                  Retry
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { header: 'Attempts', cell: (d) => d.attempt_count },
+          { header: 'When', cell: (d) => new Date(d.created_at).toLocaleString() },
+        ]}
+        actions={(d) => (
+          <button type="button" onClick={() => retry.mutate(d.id)}>
+            Retry
+          </button>
+        )}
+      />
     </div>
   );
 }
@@ -94,20 +90,9 @@ export function WebhooksAdmin() {
   return (
     <>
       {secret && <ShownOnce title="The webhook's signing secret" value={secret} onDone={() => setSecret(null)} />}
-      <CreateForm
-        title="New webhook"
-        button="Create webhook"
-        busy={create.isPending}
-        onSubmit={() => create.mutate(undefined)}
-      >
-        <label>
-          Name
-          <input required value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <label>
-          URL
-          <input type="url" required value={url} onChange={(e) => setUrl(e.target.value)} />
-        </label>
+      <CreateForm title="New webhook" button="Create webhook" action={create}>
+        <TextField label="Name" required value={name} onChange={setName} />
+        <TextField label="URL" type="url" required value={url} onChange={setUrl} />
         <fieldset>
           <legend>Events</legend>
           {EVENTS.map((e) => (

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { call, CreateForm, Problem, ShownOnce, useAction, useList } from './common';
+import { ConfirmButton } from '../lists/ConfirmButton';
+import { Problem } from '../lists/Problem';
+import { call, CreateForm, ShownOnce, TextField, useAction, useList } from './common';
 
 // Chat widgets: create one for a site, change its allowed origins and identity mode, rotate its identity
 // secret (shown once), and copy the snippet the site pastes into its pages.
@@ -90,18 +92,15 @@ function WidgetCard({ widget, onSecret }: { widget: Widget; onSecret: (secret: s
         <button type="button" className="primary" disabled={save.isPending} onClick={() => save.mutate(undefined)}>
           Save
         </button>
-        <button
-          type="button"
-          onClick={() =>
-            confirm(`Replace the identity secret of ${widget.name}? Tokens signed with the old one stop working.`) &&
-            rotate.mutate(undefined)
-          }
+        <ConfirmButton
+          question={`Replace the identity secret of ${widget.name}? Tokens signed with the old one stop working.`}
+          onConfirm={() => rotate.mutate(undefined)}
         >
           Rotate identity secret
-        </button>
-        <button type="button" onClick={() => confirm(`Delete widget ${widget.name}?`) && remove.mutate(undefined)}>
+        </ConfirmButton>
+        <ConfirmButton question={`Delete widget ${widget.name}?`} onConfirm={() => remove.mutate(undefined)}>
           Delete
-        </button>
+        </ConfirmButton>
       </div>
       <Problem error={save.error ?? rotate.error ?? remove.error} />
     </li>
@@ -133,16 +132,8 @@ export function WidgetsAdmin() {
       {secret && (
         <ShownOnce title="The identity secret (for your site's server)" value={secret} onDone={() => setSecret(null)} />
       )}
-      <CreateForm
-        title="New widget"
-        button="Create widget"
-        busy={create.isPending}
-        onSubmit={() => create.mutate(undefined)}
-      >
-        <label>
-          Name
-          <input required value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
+      <CreateForm title="New widget" button="Create widget" action={create}>
+        <TextField label="Name" required value={name} onChange={setName} />
         <label>
           Allowed origins (one per line, e.g. https://shop.example)
           <textarea rows={3} value={originText} onChange={(e) => setOriginText(e.target.value)} />

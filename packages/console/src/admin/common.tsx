@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormEvent, ReactNode } from 'react';
-import { errorText, helpdesk } from '../api';
+import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react';
+import { helpdesk } from '../api';
 import { announce } from '../layout/announce';
 
-// What every admin page shares: a list read from the API, writes that refresh it, a create form, a
-// confirmed delete, an error line and a value shown once.
+// What every admin page shares: a list read from the API, writes that refresh it, a create form, and a
+// value shown once (the error line, the confirmed delete and the tables are in ../lists).
 
 export function useList<T>(key: string, path: string) {
   return useQuery({
@@ -27,27 +27,6 @@ export function useAction<I, O = unknown>(key: string, run: (input: I) => Promis
 export const call = async <T,>(method: string, path: string, body?: unknown) =>
   (await helpdesk.request<{ data: T }>(method, path, body === undefined ? {} : { body })).body?.data as T;
 
-/** A button for a change that cannot be undone (delete, revoke): it asks first, in the browser's own dialog. */
-export function ConfirmButton({
-  question,
-  onConfirm,
-  children,
-}: {
-  question: string;
-  onConfirm: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <button type="button" onClick={() => confirm(question) && onConfirm()}>
-      {children}
-    </button>
-  );
-}
-
-export function Problem({ error }: { error: unknown }) {
-  return error ? <p role="alert">{errorText(error)}</p> : null;
-}
-
 /** A secret or link the API shows only in this answer: selectable text, said plainly. */
 export function ShownOnce({ title, value, onDone }: { title: string; value: string; onDone: () => void }) {
   return (
@@ -62,28 +41,74 @@ export function ShownOnce({ title, value, onDone }: { title: string; value: stri
   );
 }
 
+/** A labelled text input of a form, its value held by the page. */
+export function TextField({
+  label,
+  value,
+  onChange,
+  ...input
+}: { label: string; value: string; onChange: (value: string) => void } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onChange'
+>) {
+  return (
+    <label>
+      {label}
+      <input {...input} value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
+
+/** The staff roles, as the options of a select. */
+export function RoleOptions() {
+  return (
+    <>
+      <option value="agent">Agent</option>
+      <option value="admin">Admin</option>
+    </>
+  );
+}
+
+export type Role = 'agent' | 'admin';
+
+/** A new user's or invitation's role. */
+export function RoleField({ value, onChange }: { value: Role; onChange: (role: Role) => void }) {
+  return (
+    <label>
+      Role
+      <select value={value} onChange={(e) => onChange(e.target.value as Role)}>
+        <RoleOptions />
+      </select>
+    </label>
+  );
+}
+
+/** The write a create form runs on submit: a mutation of no input (its fields are the page's state). */
+export interface CreateAction {
+  mutate(input: undefined): void;
+  isPending: boolean;
+}
+
 export function CreateForm({
   title,
-  onSubmit,
+  action,
   children,
   button,
-  busy,
 }: {
   title: string;
-  onSubmit: () => void;
+  action: CreateAction;
   children: ReactNode;
   button: string;
-  busy: boolean;
 }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit();
+    action.mutate(undefined);
   };
   return (
     <form className="card stack admin-form" onSubmit={submit} aria-label={title}>
       <h2>{title}</h2>
       {children}
-      <button type="submit" className="primary" disabled={busy}>
+      <button type="submit" className="primary" disabled={action.isPending}>
         {button}
       </button>
     </form>

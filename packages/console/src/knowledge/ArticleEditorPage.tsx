@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { errorText } from '../api';
-import { ConfirmButton, Problem } from '../admin/common';
+import { ConfirmButton } from '../lists/ConfirmButton';
+import { Problem } from '../lists/Problem';
 import { useCommands } from '../shortcuts/commands';
 import {
   type Article,

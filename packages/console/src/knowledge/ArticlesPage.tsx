@@ -1,6 +1,8 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useState } from 'react';
-import { errorText } from '../api';
+import { ListBody } from '../lists/ListBody';
+import { Pager } from '../lists/Pager';
+import { Problem } from '../lists/Problem';
+import { SearchBox } from '../lists/SearchBox';
 import { when } from '../types';
 import { STATUS_LABELS, useArticles, useCollections } from './kb-api';
 import { ARTICLE_STATUSES, type ArticleSearch, type ArticleStatus } from './kb-search';
@@ -12,15 +14,9 @@ export default function ArticlesPage() {
   const navigate = useNavigate({ from: '/kb' });
   const collections = useCollections();
   const list = useArticles(search);
-  const [query, setQuery] = useState(search.q ?? '');
-  useEffect(() => setQuery(search.q ?? ''), [search.q]);
   const page = search.page ?? 1;
   const go = (next: Partial<ArticleSearch>) =>
     void navigate({ search: (prev: ArticleSearch) => ({ ...prev, page: undefined, ...next }) });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    go({ q: query.trim() || undefined });
-  };
   const collectionName = new Map((collections.data ?? []).map((c) => [c.id, c.name]));
   const rows = list.data?.rows ?? [];
 
@@ -59,32 +55,25 @@ export default function ArticlesPage() {
             ))}
           </select>
         </label>
-        <search className="search">
-          <form onSubmit={submit}>
-            <label className="visually-hidden" htmlFor="kb-search">
-              Search articles
-            </label>
-            <input
-              id="kb-search"
-              type="search"
-              placeholder="Words in the title or text"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-            />
-            <button type="submit">Search</button>
-          </form>
-        </search>
+        <SearchBox
+          id="kb-search"
+          label="Search articles"
+          placeholder="Words in the title or text"
+          value={search.q}
+          onSearch={(q) => go({ q })}
+        />
       </div>
-      {list.isError && <p role="alert">{errorText(list.error)}</p>}
-      {list.isPending ? (
-        <p className="muted">Loading…</p>
-      ) : rows.length === 0 ? (
-        <p className="empty">
-          {search.q || search.state || search.collection
-            ? 'No article matches these filters.'
-            : 'No articles yet: write the first one.'}
-        </p>
-      ) : (
+      <Problem error={list.error} />
+      <ListBody
+        pending={list.isPending}
+        empty={
+          rows.length > 0
+            ? null
+            : search.q || search.state || search.collection
+              ? 'No article matches these filters.'
+              : 'No articles yet: write the first one.'
+        }
+      >
         <ul className="kb-list" aria-label="Articles">
           {rows.map((article) => (
             <li key={article.id} className="kb-row">
@@ -99,18 +88,14 @@ export default function ArticlesPage() {
             </li>
           ))}
         </ul>
-      )}
-      <nav aria-label="Pages" className="pager">
-        <button type="button" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
-          Previous
-        </button>
-        <span>
-          Page {page} of {Math.max(list.data?.pages ?? 1, 1)} · {list.data?.total ?? 0} articles
-        </span>
-        <button type="button" disabled={page >= (list.data?.pages ?? 1)} onClick={() => go({ page: page + 1 })}>
-          Next
-        </button>
-      </nav>
+      </ListBody>
+      <Pager
+        page={page}
+        pages={Math.max(list.data?.pages ?? 1, 1)}
+        total={list.data?.total ?? 0}
+        noun="articles"
+        onPage={(p) => go({ page: p })}
+      />
     </div>
   );
 }

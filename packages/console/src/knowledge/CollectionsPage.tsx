@@ -1,7 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { errorText, isStatus } from '../api';
-import { ConfirmButton, CreateForm, Problem } from '../admin/common';
+import { CreateForm } from '../admin/common';
+import { ConfirmButton } from '../lists/ConfirmButton';
+import { ListBody } from '../lists/ListBody';
+import { Problem } from '../lists/Problem';
 import { type Collection, collectionPath, send, useCollections, useKbWrite } from './kb-api';
 import { KbNav } from './KbNav';
 
@@ -52,20 +55,14 @@ export default function CollectionsPage() {
     <div className="kb">
       <KbNav current="collections" />
       <h1>Collections</h1>
-      <CreateForm
-        title="New collection"
-        button="Create collection"
-        busy={create.isPending}
-        onSubmit={() => create.mutate(undefined)}
-      >
-        <label>
-          Name
-          <input required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <label>
-          Description (optional)
-          <input maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />
-        </label>
+      <CreateForm title="New collection" button="Create collection" action={create}>
+        <CollectionFields
+          descriptionLabel="Description (optional)"
+          name={name}
+          description={description}
+          onName={setName}
+          onDescription={setDescription}
+        />
         <Problem error={create.error} />
       </CreateForm>
       <Problem error={collections.error ?? move.error} />
@@ -76,11 +73,7 @@ export default function CollectionsPage() {
             : errorText(remove.error)}
         </p>
       )}
-      {collections.isPending ? (
-        <p className="muted">Loading…</p>
-      ) : list.length === 0 ? (
-        <p className="empty">No collections yet.</p>
-      ) : (
+      <ListBody pending={collections.isPending} empty={list.length === 0 ? 'No collections yet.' : null}>
         <ol className="kb-collections">
           {list.map((c, i) => (
             <CollectionItem
@@ -97,8 +90,30 @@ export default function CollectionsPage() {
             />
           ))}
         </ol>
-      )}
+      </ListBody>
     </div>
+  );
+}
+
+/** A collection's name and description, as the create form and each collection's form edit them. */
+function CollectionFields(props: {
+  descriptionLabel: string;
+  name: string;
+  description: string;
+  onName: (name: string) => void;
+  onDescription: (description: string) => void;
+}) {
+  return (
+    <>
+      <label>
+        Name
+        <input required maxLength={200} value={props.name} onChange={(e) => props.onName(e.target.value)} />
+      </label>
+      <label>
+        {props.descriptionLabel}
+        <input maxLength={2000} value={props.description} onChange={(e) => props.onDescription(e.target.value)} />
+      </label>
+    </>
   );
 }
 
@@ -137,14 +152,13 @@ function CollectionItem({
           rename.mutate(undefined);
         }}
       >
-        <label>
-          Name
-          <input required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <label>
-          Description
-          <input maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />
-        </label>
+        <CollectionFields
+          descriptionLabel="Description"
+          name={name}
+          description={description}
+          onName={setName}
+          onDescription={setDescription}
+        />
         <button type="submit" disabled={rename.isPending}>
           Save {collection.name}
         </button>

@@ -1,6 +1,8 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useId } from 'react';
 import { errorText } from '../api';
+import { type Column, DataTable } from '../lists/DataTable';
+import { Problem } from '../lists/Problem';
 import { type AssistantReport, dateTime, useReport, useUsage } from './kb-api';
 import { REPORT_PERIODS } from './kb-search';
 import { KbNav } from './KbNav';
@@ -10,7 +12,9 @@ import { KbNav } from './KbNav';
 // with the feedback on them, the questions it could not answer (the articles still to write), and
 // the AI credits of the month from the usage report.
 
-type Mode = AssistantReport['recent_answers'][number]['mode'];
+type Unanswered = AssistantReport['unanswered'][number];
+type RecentAnswer = AssistantReport['recent_answers'][number];
+type Mode = RecentAnswer['mode'];
 const MODE_LABELS: Record<Mode, string> = {
   generated: 'Written by AI',
   extractive: 'Quoted from articles',
@@ -19,6 +23,18 @@ const MODE_LABELS: Record<Mode, string> = {
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)} %`);
 const feedbackText = (helpful: boolean | null) => (helpful === null ? '—' : helpful ? 'Helpful' : 'Not helpful');
+
+const UNANSWERED_COLUMNS: Column<Unanswered>[] = [
+  { header: 'Question', cell: (q) => q.question },
+  { header: 'Asked', cell: (q) => dateTime(q.asked_at) },
+];
+
+const ANSWER_COLUMNS: Column<RecentAnswer>[] = [
+  { header: 'Question', cell: (a) => a.question },
+  { header: 'Answer', cell: (a) => MODE_LABELS[a.mode] },
+  { header: 'Feedback', cell: (a) => feedbackText(a.helpful) },
+  { header: 'When', cell: (a) => dateTime(a.created_at) },
+];
 
 function Stats({ title, items }: { title: string; items: [string, string | number][] }) {
   const id = useId();
@@ -83,7 +99,7 @@ export default function ReportPage() {
           </select>
         </label>
       </div>
-      {report.isError && <p role="alert">{errorText(report.error)}</p>}
+      <Problem error={report.error} />
       {report.isPending && <p className="muted">Loading…</p>}
       {data && (
         <>
@@ -120,22 +136,12 @@ export default function ReportPage() {
             {data.unanswered.length === 0 ? (
               <p className="hint">None in this period.</p>
             ) : (
-              <table className="kb-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Question</th>
-                    <th scope="col">Asked</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.unanswered.map((q) => (
-                    <tr key={q.answer_id}>
-                      <td>{q.question}</td>
-                      <td>{dateTime(q.asked_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                className="kb-table"
+                rows={data.unanswered}
+                rowKey={(q) => q.answer_id}
+                columns={UNANSWERED_COLUMNS}
+              />
             )}
           </section>
           <section aria-labelledby="kb-recent">
@@ -143,26 +149,12 @@ export default function ReportPage() {
             {data.recent_answers.length === 0 ? (
               <p className="hint">No answers in this period.</p>
             ) : (
-              <table className="kb-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Question</th>
-                    <th scope="col">Answer</th>
-                    <th scope="col">Feedback</th>
-                    <th scope="col">When</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.recent_answers.map((a) => (
-                    <tr key={a.id}>
-                      <td>{a.question}</td>
-                      <td>{MODE_LABELS[a.mode]}</td>
-                      <td>{feedbackText(a.helpful)}</td>
-                      <td>{dateTime(a.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                className="kb-table"
+                rows={data.recent_answers}
+                rowKey={(a) => a.id}
+                columns={ANSWER_COLUMNS}
+              />
             )}
           </section>
         </>

@@ -1,4 +1,5 @@
-import { ConfirmButton, Problem } from '../admin/common';
+import { ConfirmButton } from '../lists/ConfirmButton';
+import { Problem } from '../lists/Problem';
 import { type Article, articlePath, dateTime, type Revision, send, useKbWrite, useRevisions } from './kb-api';
 
 // The article as it was each time it was published (and each time a published article was edited),

@@ -3,24 +3,22 @@
 // the pages so the first load carries only this parsing, not the pages. The article status is `state` in the
 // address: the ticket list's `status` holds other values, and the router types every page's search as one.
 
+import { parseWordsAndPage, type WordsAndPage } from '../lists/list-search';
+
 export const ARTICLE_STATUSES = ['draft', 'published', 'archived'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
-export interface ArticleSearch {
+export interface ArticleSearch extends WordsAndPage {
   collection?: string;
   state?: ArticleStatus;
-  q?: string;
-  page?: number;
 }
 
 export function parseArticleSearch(search: Record<string, unknown>): ArticleSearch {
   const state = ARTICLE_STATUSES.includes(search.state as ArticleStatus) ? (search.state as ArticleStatus) : null;
-  const page = Number(search.page);
   return {
     ...(typeof search.collection === 'string' && search.collection ? { collection: search.collection } : {}),
     ...(state ? { state } : {}),
-    ...(typeof search.q === 'string' && search.q ? { q: search.q.slice(0, 200) } : {}),
-    ...(Number.isInteger(page) && page > 1 ? { page } : {}),
+    ...parseWordsAndPage(search),
   };
 }
 

@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { errorText } from '../api';
+import { useEffect, useRef, useState } from 'react';
 import { useMe } from '../auth/session';
 import { useUpdateTicket } from '../data';
 import { announce } from '../layout/announce';
+import { ListBody } from '../lists/ListBody';
+import { Pager } from '../lists/Pager';
+import { Problem } from '../lists/Problem';
+import { SearchBox } from '../lists/SearchBox';
 import { clearNewTickets, useNewTickets } from '../live/live-cache';
 import { useCommands } from '../shortcuts/commands';
 import { lastQueue } from '../ticket/useTicket';
@@ -28,14 +31,12 @@ export function QueuePage() {
   const update = useUpdateTicket();
   const [active, setActive] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [query, setQuery] = useState(search.q ?? '');
   const searchBox = useRef<HTMLInputElement>(null);
   const rows = list.data?.rows ?? [];
   const current = rows[Math.min(active, rows.length - 1)];
 
   const go = (next: Partial<QueueSearch>) =>
     void navigate({ search: (prev: QueueSearch) => ({ ...prev, page: undefined, ...next }) });
-  useEffect(() => setQuery(search.q ?? ''), [search.q]);
   useEffect(() => {
     lastQueue.ids = rows.map((r) => r.id);
   }, [rows]);
@@ -64,10 +65,6 @@ export function QueuePage() {
     update.mutate({ id: current.id, change: { status: 'RESOLVED' } });
     announce(`Ticket ${current.ticket_number} resolved`);
     setActive((i) => Math.min(i + 1, rows.length - 1));
-  };
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    go({ q: query.trim() || undefined });
   };
 
   useCommands([
@@ -149,22 +146,14 @@ export function QueuePage() {
             </Link>
           ))}
         </nav>
-        <search className="search">
-          <form onSubmit={submitSearch}>
-            <label className="visually-hidden" htmlFor="search">
-              Search
-            </label>
-            <input
-              id="search"
-              ref={searchBox}
-              type="search"
-              placeholder="Search number, subject, customer, text  (/)"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-            />
-            <button type="submit">Search</button>
-          </form>
-        </search>
+        <SearchBox
+          id="search"
+          label="Search"
+          placeholder="Search number, subject, customer, text  (/)"
+          value={search.q}
+          onSearch={(q) => go({ q })}
+          inputRef={searchBox}
+        />
       </div>
       {newCount > 0 && (
         <button type="button" className="new-pill" onClick={showNew}>
@@ -172,12 +161,11 @@ export function QueuePage() {
         </button>
       )}
       {selected.size > 0 && <BulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
-      {list.isError && <p role="alert">{errorText(list.error)}</p>}
-      {list.isPending ? (
-        <p className="muted">Loading…</p>
-      ) : rows.length === 0 ? (
-        <p className="empty">No tickets here. {search.q ? 'Try another search.' : 'Nice work.'}</p>
-      ) : (
+      <Problem error={list.error} />
+      <ListBody
+        pending={list.isPending}
+        empty={rows.length > 0 ? null : `No tickets here. ${search.q ? 'Try another search.' : 'Nice work.'}`}
+      >
         <ul className="ticket-list" aria-label={`${VIEWS.find((v) => v.id === view)?.title} tickets`}>
           {rows.map((ticket, i) => (
             <TicketRow
@@ -190,18 +178,14 @@ export function QueuePage() {
             />
           ))}
         </ul>
-      )}
-      <nav aria-label="Pages" className="pager">
-        <button type="button" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
-          Previous
-        </button>
-        <span>
-          Page {page} of {list.data?.pages ?? 1} · {list.data?.total ?? 0} tickets
-        </span>
-        <button type="button" disabled={page >= (list.data?.pages ?? 1)} onClick={() => go({ page: page + 1 })}>
-          Next
-        </button>
-      </nav>
+      </ListBody>
+      <Pager
+        page={page}
+        pages={list.data?.pages ?? 1}
+        total={list.data?.total ?? 0}
+        noun="tickets"
+        onPage={(p) => go({ page: p })}
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { parseWordsAndPage, type WordsAndPage } from '../lists/list-search';
 import { STATUSES, type TicketStatus } from '../types';
 
 // The queue's filters live in the URL (/app/?view=mine&status=OPEN&q=printer&page=2): a reload, a shared link
@@ -11,11 +12,9 @@ export const VIEWS: { id: View; title: string }[] = [
   { id: 'all', title: 'All' },
 ];
 
-export interface QueueSearch {
+export interface QueueSearch extends WordsAndPage {
   view?: View;
   status?: TicketStatus | 'ANY';
-  q?: string;
-  page?: number;
 }
 
 export function parseQueueSearch(search: Record<string, unknown>): QueueSearch {
@@ -24,12 +23,10 @@ export function parseQueueSearch(search: Record<string, unknown>): QueueSearch {
     search.status === 'ANY' || STATUSES.includes(search.status as TicketStatus)
       ? (search.status as TicketStatus | 'ANY')
       : undefined;
-  const page = Number(search.page);
   return {
     ...(view ? { view } : {}),
     ...(status ? { status } : {}),
-    ...(typeof search.q === 'string' && search.q ? { q: search.q.slice(0, 200) } : {}),
-    ...(Number.isInteger(page) && page > 1 ? { page } : {}),
+    ...parseWordsAndPage(search),
   };
 }
 
