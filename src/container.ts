@@ -252,6 +252,7 @@ export function createContainer(options: ContainerOptions) {
     mailboxes,
     maxMessageBytes: config.mail.maxMessageBytes,
     leaseMs: config.mail.processing.leaseMs,
+    ready: replyKey,
     apply: createMailApplier({
       database,
       clock,

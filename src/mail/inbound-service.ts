@@ -6,6 +6,7 @@ import { iso, type Clock } from '../shared/clock.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { newTimeOrderedId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
+import { groupCommittedInserts } from './inbound-group-commit.js';
 import * as store from './inbound-store.js';
 import { routeKeys } from './mail-address.js';
 import { headerMessageId, storageKey } from './mail-parse.js';
@@ -44,6 +45,11 @@ export interface InboundServiceDeps {
   maxMessageBytes: number;
   /** How long one process holds a claimed message; a crashed process's claims run out after it. */
   leaseMs: number;
+  /**
+   * Loads what applying mail reads from outside the organization (the reply-token key) before messages
+   * are applied together: nothing in their shared transaction may wait for a statement begun elsewhere.
+   */
+  ready?: () => Promise<unknown>;
   /** Called when processing fails unexpectedly (logged by whoever runs the processor). */
   onError?: (err: unknown, context: { organizationId: string; inboundId: string }) => void;
 }
@@ -59,10 +65,14 @@ export function createInboundService({
   apply,
   maxMessageBytes,
   leaseMs,
+  ready,
   onError,
 }: InboundServiceDeps) {
   let running: Promise<void> = Promise.resolve();
+  /** A run queued behind the one under way and not begun yet: later wake-ups join it. */
+  let next: Promise<void> | null = null;
   let autoProcess = false;
+  const insert = groupCommittedInserts(database);
 
   /**
    * Stores a received message for a mailbox and queues it. Resolves once it is durable: only then
@@ -100,7 +110,7 @@ export function createInboundService({
       received_at: now,
       processed_at: null,
     };
-    const stored = await database.forOrganization(input.organizationId).transaction((t) => store.insertInbound(t, row));
+    const stored = await insert(input.organizationId, row);
     if (!stored) {
       if (rawKey) await blobs.delete(rawKey).catch(() => undefined);
       return { id: null, duplicate: true };
@@ -114,16 +124,46 @@ export function createInboundService({
     return blobs.read(row.raw_key!);
   }
 
+  /** Applies a claimed message and marks it done (in the transaction of what it became, if any). */
+  async function applyClaimed(organizationId: string, row: store.InboundRow, raw: Uint8Array, lease: number) {
+    const done = (changes: store.InboundChanges) => ({ ...changes, state: 'done', processed_at: clock() });
+    const outcome = await apply(organizationId, row, raw, (tx, changes) =>
+      store.finishClaimed(tx, row.id, lease, done(changes)),
+    );
+    if (outcome.finished === false) {
+      await store.finishClaimed(database.forOrganization(organizationId), row.id, lease, done(outcome.changes));
+    }
+  }
+
+  /**
+   * Claimed messages kept in their rows (all but large ones), applied in one transaction, each in a
+   * savepoint: one commit for all of them. Returns those that failed there (rolled back to their
+   * savepoint, or all of them when the shared transaction failed): they are processed one by one.
+   */
+  async function applyTogether(organizationId: string, rows: store.InboundRow[], lease: number) {
+    if (rows.length < 2) return rows;
+    try {
+      await ready?.();
+      return await database.forOrganization(organizationId).shareTransaction(async () => {
+        const failed: store.InboundRow[] = [];
+        for (const row of rows) {
+          await database
+            .forOrganization(organizationId)
+            .transaction(() => applyClaimed(organizationId, row, row.raw!, lease))
+            .catch(() => failed.push(row));
+        }
+        return failed;
+      });
+    } catch {
+      return rows;
+    }
+  }
+
   /** Processes one claimed message: applied (done), kept as failed, or left queued for a retry. */
   async function processOne(organizationId: string, row: store.InboundRow, lease: number): Promise<void> {
     const t = database.forOrganization(organizationId);
     try {
-      const outcome = await apply(organizationId, row, await rawOf(row), (tx, changes) =>
-        store.finishClaimed(tx, row.id, lease, { ...changes, state: 'done', processed_at: clock() }),
-      );
-      if (outcome.finished === false) {
-        await store.finishClaimed(t, row.id, lease, { ...outcome.changes, state: 'done', processed_at: clock() });
-      }
+      await applyClaimed(organizationId, row, await rawOf(row), lease);
     } catch (err) {
       const permanent = err instanceof AppError || (err as { permanent?: boolean }).permanent === true;
       const message = err instanceof Error ? err.message : String(err);
@@ -153,18 +193,33 @@ export function createInboundService({
           .forOrganization(organizationId)
           .transaction((t) => store.claimQueued(t, clock(), leaseUntil, CLAIM_BATCH));
         claimedAny ||= claimed.length > 0;
-        for (const row of claimed) await processOne(organizationId, row, leaseUntil);
+        const inline = claimed.filter((row) => row.raw !== null);
+        const left = await applyTogether(organizationId, inline, leaseUntil);
+        for (const row of claimed) {
+          if (row.raw === null || left.includes(row)) await processOne(organizationId, row, leaseUntil);
+        }
       }
       if (!claimedAny) return;
     }
   }
 
-  /** Processes every queued message whose lease is free; runs one at a time in this process. */
+  /**
+   * Processes every queued message whose lease is free; runs one at a time in this process. A call
+   * while a run is queued and not begun joins that run: it begins after the call, so it sees what the
+   * caller stored (one wake-up per stored message would each cost a look at the queue).
+   */
   function processQueued(): Promise<void> {
-    running = running.then(runOnce, runOnce).catch((err) => {
+    if (next) return next;
+    const begin = () => {
+      next = null;
+      return runOnce();
+    };
+    const queued = running.then(begin, begin).catch((err) => {
       onError?.(err, { organizationId: '', inboundId: '' });
     });
-    return running;
+    next = queued;
+    running = queued;
+    return queued;
   }
 
   return {

@@ -31,6 +31,16 @@ export async function insertInbound(t: TenantDb, row: InboundRow): Promise<boole
   return inserted.length > 0;
 }
 
+/** insertInbound for several messages in one statement: the ids of those that were new. */
+export async function insertInboundRows(t: TenantDb, rows: InboundRow[]): Promise<Set<string>> {
+  const inserted = await t
+    .insertInto('inbound_emails', rows)
+    .onConflict((oc) => oc.columns(['organization_id', 'mailbox_id', 'message_id']).doNothing())
+    .returning('id')
+    .execute();
+  return new Set(inserted.map((r) => String(r.id)));
+}
+
 export async function findInbound(t: TenantDb, id: string): Promise<InboundRow | undefined> {
   const row = await t.selectFrom('inbound_emails').selectAll().where('id', '=', id).executeTakeFirst();
   return row && toRow(row);
