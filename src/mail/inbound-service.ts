@@ -9,10 +9,11 @@ import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.j
 import { groupCommittedInserts } from './inbound-group-commit.js';
 import * as store from './inbound-store.js';
 import { routeKeys } from './mail-address.js';
-import { headerMessageId, storageKey } from './mail-parse.js';
+import { headerMessageId } from './mail-parse.js';
 import type { MailApplier } from './mail-apply.js';
 import type { MailboxService } from './mailbox-service.js';
 import * as mailboxStore from './mailbox-store.js';
+import { bodyOf, headOf, type RawBytes, sha256Hex, sizeOf, wholeOf } from './raw-pieces.js';
 
 // Received mail: stored durably before any way in acknowledges it, once per Message-ID per mailbox,
 // then processed from the stored copy by a queue with leases (a crash between the two resumes from
@@ -24,13 +25,16 @@ export const INLINE_RAW_BYTES = 512 * 1024;
 /** Attempts before a message that keeps failing for a reason other than itself is kept as failed. */
 const MAX_ATTEMPTS = 5;
 const CLAIM_BATCH = 10;
+/** Where a message's Message-ID is looked for (headerMessageId reads no further). */
+const HEADER_BYTES = 256 * 1024;
 
 export type InboundSource = 'smtp' | 'imap' | 'webhook' | 'postmark' | 'mailgun';
 
 export interface StoreRawInput {
   organizationId: string;
   mailboxId: string;
-  raw: Uint8Array;
+  /** The bytes, whole or in the pieces they arrived in (a large message is then never copied whole). */
+  raw: RawBytes;
   source: InboundSource;
   /** The address it was delivered to, when the way in knows it (plus tags carry reply tokens). */
   recipient?: string | null;
@@ -81,14 +85,16 @@ export function createInboundService({
    */
   async function storeRawMessage(input: StoreRawInput): Promise<{ id: string | null; duplicate: boolean }> {
     const { raw } = input;
-    if (raw.length > maxMessageBytes) throw tooLarge(maxMessageBytes);
+    const size = sizeOf(raw);
+    if (size > maxMessageBytes) throw tooLarge(maxMessageBytes);
     const now = clock();
     const id = newTimeOrderedId(now);
-    const messageId = storageKey(headerMessageId(raw), raw);
+    // The Message-ID, or a hash of the bytes for a message without one (mail-parse.ts storageKey).
+    const messageId = headerMessageId(headOf(raw, HEADER_BYTES)) ?? `sha256:${await sha256Hex(raw)}`;
     let rawKey: string | null = null;
-    if (raw.length > INLINE_RAW_BYTES) {
+    if (size > INLINE_RAW_BYTES) {
       rawKey = `mail/${input.organizationId}/${id}.eml`;
-      await blobs.put(rawKey, raw);
+      await blobs.put(rawKey, bodyOf(raw));
     }
     const row: store.InboundRow = {
       id,
@@ -96,8 +102,8 @@ export function createInboundService({
       message_id: messageId,
       source: input.source,
       recipient: input.recipient ?? null,
-      size: raw.length,
-      raw: rawKey ? null : raw,
+      size,
+      raw: rawKey ? null : wholeOf(raw),
       raw_key: rawKey,
       state: 'queued',
       kind: null,
