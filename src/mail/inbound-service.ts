@@ -142,9 +142,9 @@ export function createInboundService({
   }
 
   /**
-   * Claimed messages kept in their rows (all but large ones), applied in one transaction, each in a
-   * savepoint: one commit for all of them. Returns those that failed there (rolled back to their
-   * savepoint, or all of them when the shared transaction failed): they are processed one by one.
+   * Claimed messages kept in their rows (all but large ones), applied in one transaction: one commit for
+   * all of them. Returns those that failed there (their transaction rolled back to its savepoint, or all
+   * of them when the shared transaction failed): they are processed one by one.
    */
   async function applyTogether(organizationId: string, rows: store.InboundRow[], lease: number) {
     if (rows.length < 2) return rows;
@@ -152,12 +152,13 @@ export function createInboundService({
       await ready?.();
       return await database.forOrganization(organizationId).shareTransaction(async () => {
         const failed: store.InboundRow[] = [];
-        for (const row of rows) {
-          await database
-            .forOrganization(organizationId)
-            .transaction(() => applyClaimed(organizationId, row, row.raw!, lease))
-            .catch(() => failed.push(row));
-        }
+        // Each transaction the message begins (its ticket's, with the finish) is a savepoint; what it
+        // writes apart from one (a reopen, a bounce's delivery marked failed) is kept as when processed
+        // alone, where such a write commits on its own before a later failure: each is idempotent.
+        for (const row of rows) await applyClaimed(organizationId, row, row.raw!, lease).catch(() => failed.push(row));
+        // A database error outside a savepoint leaves a PostgreSQL transaction unusable, and its COMMIT
+        // would roll back without an error: a statement now fails instead, and every message is processed alone.
+        if (failed.length > 0) await store.probeQueue(database.forOrganization(organizationId));
         return failed;
       });
     } catch {

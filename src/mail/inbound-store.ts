@@ -84,6 +84,11 @@ export async function claimQueued(t: TenantDb, now: number, leaseUntil: number, 
   return rows.map(toRow);
 }
 
+/** A read of the queue that fails if the transaction it runs in can no longer run statements. */
+export async function probeQueue(t: TenantDb): Promise<void> {
+  await t.selectFrom('inbound_emails').select('id').limit(1).execute();
+}
+
 /**
  * Finishes a claimed message, only while the claim is still this one (same lease): false when the
  * lease was lost, so the caller's transaction is rolled back rather than apply the mail twice.
