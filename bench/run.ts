@@ -32,13 +32,13 @@ function parseSize(raw: string): number {
 const USAGE = `Usage: npm run bench -- [options]
        npx tsx bench/run.ts [options]   (builds first unless BENCH_SKIP_BUILD is set)
 
-Measures the compiled service against its goals and prints one markdown table (rows 1-21, see
+Measures the compiled service against its goals and prints one markdown table (rows 1-22, see
 bench/README.md); progress goes to stderr, the table to stdout.
 
 Options:
   --dialect sqlite|postgres|both   engines to measure (default both)
   --size 1m|100k|10k|N             tickets in the measured organization (default 1m; at least 1000)
-  --only 1,2,6                     only these rows (numbers 1-21, comma-separated; default all)
+  --only 1,2,6                     only these rows (numbers 1-22, comma-separated; default all)
   --duration SECONDS               seconds of each load step (default 10)
   --rounds N                       product/baseline alternations of the ratio rows (default 2)
   -h, --help                       print this and exit
@@ -71,8 +71,8 @@ function options(): Options {
   const dialect = values.dialect!;
   if (!['sqlite', 'postgres', 'both'].includes(dialect)) throw new Error('--dialect: sqlite, postgres or both');
   const only = values.only ? new Set(values.only.split(',').map((s) => Number(s.trim()))) : null;
-  if (only && [...only].some((n) => !Number.isInteger(n) || n < 1 || n > 21))
-    throw new Error('--only: row numbers 1–21, comma-separated');
+  if (only && [...only].some((n) => !Number.isInteger(n) || n < 1 || n > 22))
+    throw new Error('--only: row numbers 1–22, comma-separated');
   const tickets = parseSize(values.size!);
   return {
     dialects: dialect === 'both' ? ['sqlite', 'postgres'] : [dialect as Engine],

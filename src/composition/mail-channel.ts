@@ -56,6 +56,7 @@ export function createMailChannel(deps: {
     mailboxes,
     maxMessageBytes: config.mail.maxMessageBytes,
     leaseMs: config.mail.processing.leaseMs,
+    ready: replyKey,
     apply: createMailApplier({
       database,
       clock,

@@ -14,6 +14,7 @@ import type {
 } from 'kysely';
 import type { Dialect, DialectFeatures } from './dialects.js';
 import type { Database } from './schema.js';
+import { inSavepoint, runShared, sharedTransactionOf, type SharedTransaction } from './shared-transaction.js';
 import type { SqliteReader } from './sqlite-reader.js';
 import { statementsTemplate, type StatementsTemplate, type TemplateValues } from './statement-template.js';
 import { isPostgresStatementTimeout, StatementTimeoutError } from './statement-timeout.js';
@@ -103,14 +104,30 @@ async function runTransaction<T>(
 export class Sql {
   constructor(
     /** The Kysely executor: the root handle, or the transaction this handle runs in. */
-    readonly db: Kysely<Database>,
+    protected readonly ownDb: Kysely<Database>,
     protected readonly engine: Engine,
     /** The transaction this handle runs in; null on a root handle. */
     protected readonly scope: TransactionScope | null = null,
   ) {}
 
+  /** The Kysely executor: the transaction this handle runs in, a shared one it joins, or the root handle. */
+  get db(): Kysely<Database> {
+    const shared = this.joined();
+    return shared ? this.bound(shared.trx) : this.ownDb;
+  }
+
+  /** A root handle's shared transaction in this span (shareTransaction), if any. */
+  protected joined(): SharedTransaction | null {
+    return this.scope === null ? sharedTransactionOf(this.engine) : null;
+  }
+
+  /** The executor of a shared transaction as this handle uses it (TenantDb adds its guard). */
+  protected bound(trx: Kysely<Database>): Kysely<Database> {
+    return trx;
+  }
+
   protected get inTransaction(): boolean {
-    return this.scope !== null;
+    return this.scope !== null || this.joined() !== null;
   }
 
   /** The entry of a per-dialect table of choices for the engine this handle runs on. */
@@ -230,8 +247,9 @@ export class Sql {
    * transaction, at once.
    */
   async afterCommit(key: string, work: () => Promise<void>): Promise<void> {
-    if (!this.scope) await work();
-    else if (!this.scope.afterCommit.has(key)) this.scope.afterCommit.set(key, work);
+    const scope = this.scope ?? this.joined()?.scope;
+    if (!scope) await work();
+    else if (!scope.afterCommit.has(key)) scope.afterCommit.set(key, work);
   }
 
   /**
@@ -267,18 +285,34 @@ export class Sql {
     }
   }
 
-  /** Runs fn in a transaction; inside one already, fn joins it. */
+  /** Runs fn in a transaction; inside one already, fn joins it (in a shared one: a savepoint of it). */
   transaction<T>(fn: (s: Sql) => Promise<T>): Promise<T> {
-    if (this.inTransaction) return fn(this);
-    return runTransaction(this.engine, (trx, scope) => {
+    if (this.scope) return fn(this);
+    const begin = (trx: Kysely<Database>, scope: TransactionScope) => {
       const handle = new Sql(trx, this.engine, scope);
       return observed(handle, fn(handle));
-    });
+    };
+    const shared = this.joined();
+    return shared ? inSavepoint(shared, () => new TransactionScope(), begin) : runTransaction(this.engine, begin);
+  }
+
+  /**
+   * Runs fn with every transaction this engine's handles begin in its span joining one transaction,
+   * each as a savepoint, and their single statements running in it too (db/shared-transaction.ts):
+   * for a worker applying several queued items, whose work then commits once. fn runs its pieces one
+   * at a time, and must not wait for statements begun outside its span. Inside a transaction, fn
+   * simply runs in it.
+   */
+  shareTransaction<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.inTransaction) return fn();
+    return runTransaction(this.engine, (trx, scope) =>
+      runShared({ engine: this.engine, trx, scope, depth: 0, span: { open: true } }, fn),
+    );
   }
 
   /** The same connection or transaction, scoped to one organization. */
   forOrganization(organizationId: string): TenantDb {
-    return new TenantDb(this.db, this.engine, this.scope, organizationId);
+    return new TenantDb(this.ownDb, this.engine, this.scope, organizationId);
   }
 }
 
@@ -299,6 +333,12 @@ export class TenantDb extends Sql {
       engine,
       scope,
     );
+  }
+
+  protected override bound(trx: Kysely<Database>): Kysely<Database> {
+    return this.engine.guardTenants
+      ? trx.withPlugin(tenantGuard(this.organizationId, this.engine.features.compiler()))
+      : trx;
   }
 
   // biome-ignore lint/complexity/noBannedTypes: Kysely's type for a selection with no columns yet.
@@ -324,10 +364,12 @@ export class TenantDb extends Sql {
   }
 
   override transaction<T>(fn: (t: TenantDb) => Promise<T>): Promise<T> {
-    if (this.inTransaction) return fn(this);
-    return runTransaction(this.engine, (trx, scope) => {
+    if (this.scope) return fn(this);
+    const begin = (trx: Kysely<Database>, scope: TransactionScope) => {
       const handle = new TenantDb(trx, this.engine, scope, this.organizationId);
       return observed(handle, fn(handle));
-    });
+    };
+    const shared = this.joined();
+    return shared ? inSavepoint(shared, () => new TransactionScope(), begin) : runTransaction(this.engine, begin);
   }
 }

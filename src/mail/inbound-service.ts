@@ -6,12 +6,14 @@ import { iso, type Clock } from '../shared/clock.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { newTimeOrderedId, pathUuid } from '../shared/ids.js';
 import { offsetOf, paginationMeta, type PageQuery } from '../shared/pagination.js';
+import { groupCommittedInserts } from './inbound-group-commit.js';
 import * as store from './inbound-store.js';
 import { routeKeys } from './mail-address.js';
-import { headerMessageId, storageKey } from './mail-parse.js';
+import { headerMessageId } from './mail-parse.js';
 import type { MailApplier } from './mail-apply.js';
 import type { MailboxService } from './mailbox-service.js';
 import * as mailboxStore from './mailbox-store.js';
+import { bodyOf, headOf, type RawBytes, sha256Hex, sizeOf, wholeOf } from './raw-pieces.js';
 
 // Received mail: stored durably before any way in acknowledges it, once per Message-ID per mailbox,
 // then processed from the stored copy by a queue with leases (a crash between the two resumes from
@@ -23,13 +25,16 @@ export const INLINE_RAW_BYTES = 512 * 1024;
 /** Attempts before a message that keeps failing for a reason other than itself is kept as failed. */
 const MAX_ATTEMPTS = 5;
 const CLAIM_BATCH = 10;
+/** Where a message's Message-ID is looked for (headerMessageId reads no further). */
+const HEADER_BYTES = 256 * 1024;
 
 export type InboundSource = 'smtp' | 'imap' | 'webhook' | 'postmark' | 'mailgun';
 
 export interface StoreRawInput {
   organizationId: string;
   mailboxId: string;
-  raw: Uint8Array;
+  /** The bytes, whole or in the pieces they arrived in (a large message is then never copied whole). */
+  raw: RawBytes;
   source: InboundSource;
   /** The address it was delivered to, when the way in knows it (plus tags carry reply tokens). */
   recipient?: string | null;
@@ -44,6 +49,11 @@ export interface InboundServiceDeps {
   maxMessageBytes: number;
   /** How long one process holds a claimed message; a crashed process's claims run out after it. */
   leaseMs: number;
+  /**
+   * Loads what applying mail reads from outside the organization (the reply-token key) before messages
+   * are applied together: nothing in their shared transaction may wait for a statement begun elsewhere.
+   */
+  ready?: () => Promise<unknown>;
   /** Called when processing fails unexpectedly (logged by whoever runs the processor). */
   onError?: (err: unknown, context: { organizationId: string; inboundId: string }) => void;
 }
@@ -59,10 +69,14 @@ export function createInboundService({
   apply,
   maxMessageBytes,
   leaseMs,
+  ready,
   onError,
 }: InboundServiceDeps) {
   let running: Promise<void> = Promise.resolve();
+  /** A run queued behind the one under way and not begun yet: later wake-ups join it. */
+  let next: Promise<void> | null = null;
   let autoProcess = false;
+  const insert = groupCommittedInserts(database);
 
   /**
    * Stores a received message for a mailbox and queues it. Resolves once it is durable: only then
@@ -71,14 +85,16 @@ export function createInboundService({
    */
   async function storeRawMessage(input: StoreRawInput): Promise<{ id: string | null; duplicate: boolean }> {
     const { raw } = input;
-    if (raw.length > maxMessageBytes) throw tooLarge(maxMessageBytes);
+    const size = sizeOf(raw);
+    if (size > maxMessageBytes) throw tooLarge(maxMessageBytes);
     const now = clock();
     const id = newTimeOrderedId(now);
-    const messageId = storageKey(headerMessageId(raw), raw);
+    // The Message-ID, or a hash of the bytes for a message without one (mail-parse.ts storageKey).
+    const messageId = headerMessageId(headOf(raw, HEADER_BYTES)) ?? `sha256:${await sha256Hex(raw)}`;
     let rawKey: string | null = null;
-    if (raw.length > INLINE_RAW_BYTES) {
+    if (size > INLINE_RAW_BYTES) {
       rawKey = `mail/${input.organizationId}/${id}.eml`;
-      await blobs.put(rawKey, raw);
+      await blobs.put(rawKey, bodyOf(raw));
     }
     const row: store.InboundRow = {
       id,
@@ -86,8 +102,8 @@ export function createInboundService({
       message_id: messageId,
       source: input.source,
       recipient: input.recipient ?? null,
-      size: raw.length,
-      raw: rawKey ? null : raw,
+      size,
+      raw: rawKey ? null : wholeOf(raw),
       raw_key: rawKey,
       state: 'queued',
       kind: null,
@@ -100,7 +116,7 @@ export function createInboundService({
       received_at: now,
       processed_at: null,
     };
-    const stored = await database.forOrganization(input.organizationId).transaction((t) => store.insertInbound(t, row));
+    const stored = await insert(input.organizationId, row);
     if (!stored) {
       if (rawKey) await blobs.delete(rawKey).catch(() => undefined);
       return { id: null, duplicate: true };
@@ -114,16 +130,47 @@ export function createInboundService({
     return blobs.read(row.raw_key!);
   }
 
+  /** Applies a claimed message and marks it done (in the transaction of what it became, if any). */
+  async function applyClaimed(organizationId: string, row: store.InboundRow, raw: Uint8Array, lease: number) {
+    const done = (changes: store.InboundChanges) => ({ ...changes, state: 'done', processed_at: clock() });
+    const outcome = await apply(organizationId, row, raw, (tx, changes) =>
+      store.finishClaimed(tx, row.id, lease, done(changes)),
+    );
+    if (outcome.finished === false) {
+      await store.finishClaimed(database.forOrganization(organizationId), row.id, lease, done(outcome.changes));
+    }
+  }
+
+  /**
+   * Claimed messages kept in their rows (all but large ones), applied in one transaction: one commit for
+   * all of them. Returns those that failed there (their transaction rolled back to its savepoint, or all
+   * of them when the shared transaction failed): they are processed one by one.
+   */
+  async function applyTogether(organizationId: string, rows: store.InboundRow[], lease: number) {
+    if (rows.length < 2) return rows;
+    try {
+      await ready?.();
+      return await database.forOrganization(organizationId).shareTransaction(async () => {
+        const failed: store.InboundRow[] = [];
+        // Each transaction the message begins (its ticket's, with the finish) is a savepoint; what it
+        // writes apart from one (a reopen, a bounce's delivery marked failed) is kept as when processed
+        // alone, where such a write commits on its own before a later failure: each is idempotent.
+        for (const row of rows) await applyClaimed(organizationId, row, row.raw!, lease).catch(() => failed.push(row));
+        // A database error outside a savepoint leaves a PostgreSQL transaction unusable, and its COMMIT
+        // would roll back without an error: a statement now fails instead, and every message is processed alone.
+        if (failed.length > 0) await store.probeQueue(database.forOrganization(organizationId));
+        return failed;
+      });
+    } catch {
+      return rows;
+    }
+  }
+
   /** Processes one claimed message: applied (done), kept as failed, or left queued for a retry. */
   async function processOne(organizationId: string, row: store.InboundRow, lease: number): Promise<void> {
     const t = database.forOrganization(organizationId);
     try {
-      const outcome = await apply(organizationId, row, await rawOf(row), (tx, changes) =>
-        store.finishClaimed(tx, row.id, lease, { ...changes, state: 'done', processed_at: clock() }),
-      );
-      if (outcome.finished === false) {
-        await store.finishClaimed(t, row.id, lease, { ...outcome.changes, state: 'done', processed_at: clock() });
-      }
+      await applyClaimed(organizationId, row, await rawOf(row), lease);
     } catch (err) {
       const permanent = err instanceof AppError || (err as { permanent?: boolean }).permanent === true;
       const message = err instanceof Error ? err.message : String(err);
@@ -153,18 +200,33 @@ export function createInboundService({
           .forOrganization(organizationId)
           .transaction((t) => store.claimQueued(t, clock(), leaseUntil, CLAIM_BATCH));
         claimedAny ||= claimed.length > 0;
-        for (const row of claimed) await processOne(organizationId, row, leaseUntil);
+        const inline = claimed.filter((row) => row.raw !== null);
+        const left = await applyTogether(organizationId, inline, leaseUntil);
+        for (const row of claimed) {
+          if (row.raw === null || left.includes(row)) await processOne(organizationId, row, leaseUntil);
+        }
       }
       if (!claimedAny) return;
     }
   }
 
-  /** Processes every queued message whose lease is free; runs one at a time in this process. */
+  /**
+   * Processes every queued message whose lease is free; runs one at a time in this process. A call
+   * while a run is queued and not begun joins that run: it begins after the call, so it sees what the
+   * caller stored (one wake-up per stored message would each cost a look at the queue).
+   */
   function processQueued(): Promise<void> {
-    running = running.then(runOnce, runOnce).catch((err) => {
+    if (next) return next;
+    const begin = () => {
+      next = null;
+      return runOnce();
+    };
+    const queued = running.then(begin, begin).catch((err) => {
       onError?.(err, { organizationId: '', inboundId: '' });
     });
-    return running;
+    next = queued;
+    running = queued;
+    return queued;
   }
 
   return {

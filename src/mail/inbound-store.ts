@@ -31,6 +31,16 @@ export async function insertInbound(t: TenantDb, row: InboundRow): Promise<boole
   return inserted.length > 0;
 }
 
+/** insertInbound for several messages in one statement: the ids of those that were new. */
+export async function insertInboundRows(t: TenantDb, rows: InboundRow[]): Promise<Set<string>> {
+  const inserted = await t
+    .insertInto('inbound_emails', rows)
+    .onConflict((oc) => oc.columns(['organization_id', 'mailbox_id', 'message_id']).doNothing())
+    .returning('id')
+    .execute();
+  return new Set(inserted.map((r) => String(r.id)));
+}
+
 export async function findInbound(t: TenantDb, id: string): Promise<InboundRow | undefined> {
   const row = await t.selectFrom('inbound_emails').selectAll().where('id', '=', id).executeTakeFirst();
   return row && toRow(row);
@@ -72,6 +82,11 @@ export async function claimQueued(t: TenantDb, now: number, leaseUntil: number, 
     .execute();
   const rows = await t.selectFrom('inbound_emails').selectAll().where('id', 'in', ids).execute();
   return rows.map(toRow);
+}
+
+/** A read of the queue that fails if the transaction it runs in can no longer run statements. */
+export async function probeQueue(t: TenantDb): Promise<void> {
+  await t.selectFrom('inbound_emails').select('id').limit(1).execute();
 }
 
 /**

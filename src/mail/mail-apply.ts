@@ -71,7 +71,8 @@ export function createMailApplier(deps: MailApplierDeps): MailApplier {
   return async (organizationId, row, raw, finish) => {
     let mail: ParsedMail;
     try {
-      mail = await parseMailOffThread(raw);
+      // Bytes read from the blob store for this attempt (not the row's own) are given to the parser.
+      mail = await parseMailOffThread(raw, { transfer: row.raw === null });
     } catch (err) {
       throw new MailRejected(`the message could not be parsed: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -66,7 +66,8 @@ export async function startSmtpListener(options: SmtpListenerOptions) {
         if (stream.sizeExceeded) {
           return callback(smtpError(552, `5.3.4 message larger than the limit of ${maxBytes} bytes`));
         }
-        const raw = Buffer.concat(chunks);
+        // The pieces as they arrived: a large message is stored from them, never copied whole here.
+        const raw = chunks.length === 1 ? chunks[0] : chunks;
         const store = async () => {
           for (const target of targetsOf(session)) {
             await inbound.storeRawMessage({ ...target, raw, source: 'smtp' });
