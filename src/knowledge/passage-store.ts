@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { TenantDb } from '../db/database.js';
 import { newTimeOrderedId } from '../shared/ids.js';
 import type { PassageDraft } from './markdown.js';
+import { passageStems, storedStems } from './stems.js';
+import { adjustTerms, TOTAL } from './term-store.js';
 
 // Passages: a published article's sections, what search and the assistant read. Only published
 // articles have them, so every search is over published content by construction. Full text on each
@@ -17,17 +19,24 @@ export interface PassageHit {
   heading: string;
   anchor: string;
   content: string;
+  /** Its distinct stems, space-separated (stems.ts). */
+  stems: string;
 }
 
-/** Replaces an article's passages (none: the article is not published). */
+/**
+ * Replaces an article's passages (none: the article is not published), and moves the organization's
+ * term counts (term-store.ts) from the passages removed to those written, in the caller's transaction.
+ */
 export async function replacePassages(
   t: TenantDb,
   articleId: string,
   title: string,
   passages: readonly PassageDraft[],
 ): Promise<void> {
-  await t.deleteFrom('kb_passages').where('article_id', '=', articleId).execute();
-  if (passages.length === 0) return;
+  const old = await t.selectFrom('kb_passages').select('stems').where('article_id', '=', articleId).execute();
+  const delta = new Map<string, number>([[TOTAL, passages.length - old.length]]);
+  for (const o of old) for (const s of storedStems(o.stems)) delta.set(s, (delta.get(s) ?? 0) - 1);
+  if (old.length > 0) await t.deleteFrom('kb_passages').where('article_id', '=', articleId).execute();
   const rows = passages.map((p) => ({
     id: newTimeOrderedId(),
     article_id: articleId,
@@ -36,7 +45,11 @@ export async function replacePassages(
     heading: p.heading,
     anchor: p.anchor,
     content: p.content,
+    stems: passageStems(title, p.heading, p.content),
   }));
+  for (const r of rows) for (const s of storedStems(r.stems)) delta.set(s, (delta.get(s) ?? 0) + 1);
+  if (old.length > 0 || rows.length > 0) await adjustTerms(t, delta);
+  if (rows.length === 0) return;
   await t.insertInto('kb_passages', rows).execute();
   // PostgreSQL: the weighted text-search vector, from the columns just written.
   const vector = t.pick({
@@ -54,36 +67,45 @@ export async function replacePassages(
 }
 
 /** FTS5 syntax for "any of these words" (each quoted: the words are data, never operators). */
-export const ftsAnyOf = (words: readonly string[]): string =>
-  words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
+export const ftsAnyOf = (words: readonly string[], join: 'OR' | 'AND' = 'OR'): string =>
+  words.map((w) => `"${w.replace(/"/g, '""')}"`).join(` ${join} `);
+
+/** A search's bound: far above what a capped query takes, it stops a runaway one (StatementTimeoutError). */
+const SEARCH_TIMEOUT_MS = 5_000;
 
 /**
- * The passages matching any of the words, best first (at most `limit`), each with its article's slug.
- * The words are already lower-cased and free of stop words (retrieval.ts).
+ * The passages matching any of the words (`all`: every one of them), best first (at most `limit`), each
+ * with its article's slug. The words are already lower-cased and free of stop words (retrieval.ts). On
+ * a SQLite file the read runs in a reader thread, off the event loop.
  */
-export async function searchPassages(t: TenantDb, words: readonly string[], limit: number): Promise<PassageHit[]> {
+export async function searchPassages(
+  t: TenantDb,
+  words: readonly string[],
+  limit: number,
+  match: 'any' | 'all' = 'any',
+): Promise<PassageHit[]> {
   if (words.length === 0) return [];
   const org = t.organizationId;
   const query = t.pick({
     sqlite: sql<PassageHit>`SELECT p.id AS id, p.article_id AS article_id, a.slug AS article_slug, p.title AS title,
-        p.heading AS heading, p.anchor AS anchor, p.content AS content
+        p.heading AS heading, p.anchor AS anchor, p.content AS content, p.stems AS stems
       FROM kb_passages_fts f JOIN kb_passages p ON p.rid = f.rowid
       JOIN kb_articles a ON a.organization_id = p.organization_id AND a.id = p.article_id
-      WHERE kb_passages_fts MATCH ${ftsAnyOf(words)} AND p.organization_id = ${org} AND a.organization_id = ${org}
-        AND a.status = 'published'
+      WHERE kb_passages_fts MATCH ${ftsAnyOf(words, match === 'all' ? 'AND' : 'OR')} AND p.organization_id = ${org}
+        AND a.organization_id = ${org} AND a.status = 'published'
       ORDER BY bm25(kb_passages_fts, 8.0, 4.0, 1.0), p.rid LIMIT ${limit}`,
     postgres: sql<PassageHit>`SELECT p.id AS id, p.article_id AS article_id, a.slug AS article_slug, p.title AS title,
-        p.heading AS heading, p.anchor AS anchor, p.content AS content
+        p.heading AS heading, p.anchor AS anchor, p.content AS content, p.stems AS stems
       FROM kb_passages p JOIN kb_articles a ON a.organization_id = p.organization_id AND a.id = p.article_id,
         to_tsquery('english', ${words
           .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
           .filter(Boolean)
-          .join(' | ')}) q
+          .join(match === 'all' ? ' & ' : ' | ')}) q
       WHERE p.organization_id = ${org} AND a.organization_id = ${org} AND a.status = 'published' AND p.tsv @@ q
       ORDER BY ts_rank(p.tsv, q) DESC, p.rid LIMIT ${limit}`,
   });
-  const res = await query.execute(t.db);
-  return res.rows.map((r) => ({ ...r, id: String(r.id), article_id: String(r.article_id) }));
+  const rows = await t.boundedRead({ compile: () => query.compile(t.db) }, SEARCH_TIMEOUT_MS);
+  return rows.map((r) => ({ ...r, id: String(r.id), article_id: String(r.article_id) }));
 }
 
 export interface PublishedArticle {
