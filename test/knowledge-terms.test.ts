@@ -108,10 +108,15 @@ it('leaves the most common words out of the engine query once they would match t
       capped: true,
     },
   );
-  // Every word common: the passages holding all of them.
-  expect(planQuery(['account', 'export'], counts({ account: 30_000, export: 5_000 }))).toEqual({
+  // Every word common: the passages holding all of them, when that is likely few; else in their titles.
+  expect(planQuery(['account', 'export'], counts({ account: 8_000, export: 4_000 }))).toEqual({
     words: ['export', 'account'],
     match: 'all',
+    capped: true,
+  });
+  expect(planQuery(['account', 'export'], counts({ account: 30_000, export: 5_000 }))).toEqual({
+    words: ['export', 'account'],
+    match: 'title',
     capped: true,
   });
   // Words are counted by stem.

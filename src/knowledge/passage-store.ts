@@ -73,36 +73,47 @@ export const ftsAnyOf = (words: readonly string[], join: 'OR' | 'AND' = 'OR'): s
 /** A search's bound: far above what a capped query takes, it stops a runaway one (StatementTimeoutError). */
 const SEARCH_TIMEOUT_MS = 5_000;
 
+/** any: passages holding at least one of the words; all: every one; title: every one in their title. */
+export type PassageMatch = 'any' | 'all' | 'title';
+
 /**
- * The passages matching any of the words (`all`: every one of them), best first (at most `limit`), each
- * with its article's slug. The words are already lower-cased and free of stop words (retrieval.ts). On
- * a SQLite file the read runs in a reader thread, off the event loop.
+ * The passages matching the words as `match` says, best first (at most `limit`), each with its
+ * article's slug. The words are already lower-cased and free of stop words (retrieval.ts). On a SQLite
+ * file the read runs in a reader thread, off the event loop. On PostgreSQL the passages are ranked
+ * before their articles are joined (one probe per passage kept, not per passage matched).
  */
 export async function searchPassages(
   t: TenantDb,
   words: readonly string[],
   limit: number,
-  match: 'any' | 'all' = 'any',
+  match: PassageMatch = 'any',
 ): Promise<PassageHit[]> {
   if (words.length === 0) return [];
   const org = t.organizationId;
+  const fts = ftsAnyOf(words, match === 'any' ? 'OR' : 'AND');
+  const tsquery = words
+    .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter(Boolean)
+    .join(match === 'any' ? ' | ' : ' & ');
   const query = t.pick({
     sqlite: sql<PassageHit>`SELECT p.id AS id, p.article_id AS article_id, a.slug AS article_slug, p.title AS title,
         p.heading AS heading, p.anchor AS anchor, p.content AS content, p.stems AS stems
       FROM kb_passages_fts f JOIN kb_passages p ON p.rid = f.rowid
       JOIN kb_articles a ON a.organization_id = p.organization_id AND a.id = p.article_id
-      WHERE kb_passages_fts MATCH ${ftsAnyOf(words, match === 'all' ? 'AND' : 'OR')} AND p.organization_id = ${org}
+      WHERE kb_passages_fts MATCH ${match === 'title' ? `title : (${fts})` : fts} AND p.organization_id = ${org}
         AND a.organization_id = ${org} AND a.status = 'published'
       ORDER BY bm25(kb_passages_fts, 8.0, 4.0, 1.0), p.rid LIMIT ${limit}`,
     postgres: sql<PassageHit>`SELECT p.id AS id, p.article_id AS article_id, a.slug AS article_slug, p.title AS title,
         p.heading AS heading, p.anchor AS anchor, p.content AS content, p.stems AS stems
-      FROM kb_passages p JOIN kb_articles a ON a.organization_id = p.organization_id AND a.id = p.article_id,
-        to_tsquery('english', ${words
-          .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
-          .filter(Boolean)
-          .join(match === 'all' ? ' & ' : ' | ')}) q
-      WHERE p.organization_id = ${org} AND a.organization_id = ${org} AND a.status = 'published' AND p.tsv @@ q
-      ORDER BY ts_rank(p.tsv, q) DESC, p.rid LIMIT ${limit}`,
+      FROM (SELECT p.rid, p.organization_id, p.id, p.article_id, p.title, p.heading, p.anchor, p.content, p.stems,
+          ts_rank(p.tsv, q) AS rank
+        FROM kb_passages p, to_tsquery('english', ${tsquery}) q
+        WHERE p.organization_id = ${org}
+          AND ${match === 'title' ? sql`to_tsvector('english', p.title) @@ q` : sql`p.tsv @@ q`}
+        ORDER BY rank DESC, p.rid LIMIT ${limit}) p
+      JOIN kb_articles a ON a.organization_id = p.organization_id AND a.id = p.article_id
+      WHERE a.organization_id = ${org} AND a.status = 'published'
+      ORDER BY p.rank DESC, p.rid`,
   });
   const rows = await t.boundedRead({ compile: () => query.compile(t.db) }, SEARCH_TIMEOUT_MS);
   return rows.map((r) => ({ ...r, id: String(r.id), article_id: String(r.article_id) }));

@@ -1,5 +1,5 @@
 import type { TenantDb } from '../db/database.js';
-import { type PassageHit, searchPassages } from './passage-store.js';
+import { type PassageHit, type PassageMatch, searchPassages } from './passage-store.js';
 import { stemOf, stemSet, wordsOf } from './stems.js';
 import { type TermCounts, termCounts } from './term-store.js';
 
@@ -96,16 +96,16 @@ export const MAX_MATCHED = 1_000;
 export interface QueryPlan {
   /** The words the engine matches. */
   words: string[];
-  /** any: passages with at least one of them; all: with every one. */
-  match: 'any' | 'all';
+  match: PassageMatch;
   /** Some words were left out, or all are required: ranking counts the candidates as a larger set. */
   capped: boolean;
 }
 
 /**
  * The engine's query for the question's words, from how many passages hold each (term-store.ts):
- * every word while they match at most MAX_MATCHED passages together; else the rarest words that do;
- * else (each word alone matches more) the passages holding every word.
+ * every word while they match at most MAX_MATCHED passages together; else the rarest words that do.
+ * When each word alone matches more, the passages holding every word, if as independent words they
+ * would be at most MAX_MATCHED; else the passages holding every word in their title.
  */
 export function planQuery(terms: readonly string[], counts: TermCounts): QueryPlan {
   const df = (w: string) => counts.passages.get(stemOf(w)) ?? 0;
@@ -120,7 +120,9 @@ export function planQuery(terms: readonly string[], counts: TermCounts): QueryPl
     words.push(w);
   }
   if (matched > 0) return { words, match: 'any', capped: true };
-  return { words: byRarity.filter((w) => df(w) > 0), match: 'all', capped: true };
+  const common = byRarity.filter((w) => df(w) > 0);
+  const together = common.reduce((n, w) => (n * df(w)) / Math.max(counts.total, 1), counts.total);
+  return { words: common, match: together <= MAX_MATCHED ? 'all' : 'title', capped: true };
 }
 
 /** Below this share of the question's words in the best passage, nothing is relevant enough. */
@@ -153,8 +155,10 @@ export async function retrieve(t: TenantDb, question: string, maxArticles = 10):
   const counts = terms.length > 0 ? await termCounts(t, stems) : { total: 0, passages: new Map<string, number>() };
   const plan = planQuery(terms, counts);
   let hits = await searchPassages(t, plan.words, CANDIDATES, plan.match);
-  // No passage holds every one of the common words: the rarest of them alone (the one costly case).
-  if (hits.length === 0 && plan.match === 'all') hits = await searchPassages(t, plan.words.slice(0, 1), CANDIDATES);
+  // No title holds every one of the common words: any part of the passage; none does: the rarest word
+  // alone (the costly cases, for questions made only of common words).
+  if (hits.length === 0 && plan.match === 'title') hits = await searchPassages(t, plan.words, CANDIDATES, 'all');
+  if (hits.length === 0 && plan.match !== 'any') hits = await searchPassages(t, plan.words.slice(0, 1), CANDIDATES);
   const background: Background | undefined =
     plan.capped && hits.length < CANDIDATES && counts.total > 0
       ? { passages: CANDIDATES - hits.length, share: (s) => (counts.passages.get(s) ?? 0) / counts.total }

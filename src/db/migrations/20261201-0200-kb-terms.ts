@@ -1,11 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import { stemmer } from 'stemmer';
 import type { MigrationDialect } from '../migrator.js';
+import { GIN_PENDING_LIST_KB } from './20261124-0100-gin-pending-limit.js';
 
 // Retrieval's term counts (src/knowledge/term-store.ts): kb_passages.stems holds each passage's distinct
 // stems, computed when it is written, and kb_terms how many of an organization's passages hold each stem
 // (the empty stem: how many passages it has). Both are filled here for the passages already published,
-// with the same words and stems as src/knowledge/stems.ts at the time of this migration.
+// with the same words and stems as src/knowledge/stems.ts at the time of this migration. On PostgreSQL,
+// an index of the passages' titles alone: a question made only of common words is searched in titles
+// first, which the passages' whole-text index cannot tell apart from bodies without reading every match.
 
 const wordsOf = (text: string): string[] =>
   text
@@ -26,6 +29,10 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     stem text NOT NULL,
     passages integer NOT NULL,
     CONSTRAINT kb_terms_pk PRIMARY KEY (organization_id, stem))`.execute(db);
+  if (pg) {
+    await sql`CREATE INDEX kb_passages_title_idx ON kb_passages USING gin (organization_id, to_tsvector('english', title))
+      WITH (gin_pending_list_limit = ${sql.lit(GIN_PENDING_LIST_KB)})`.execute(db);
+  }
   await fillTermCounts(db);
 }
 
