@@ -9,7 +9,8 @@ import { adjustTerms, TOTAL } from './term-store.js';
 // articles have them, so every search is over published content by construction. Full text on each
 // engine: SQLite's FTS5 (porter stemmer; bm25 with the title weighted over the heading over the body)
 // and PostgreSQL's english text search (weights A/B/C; ts_rank). Queries are ORs of words, so a
-// question matches passages that share some of its words, not only all of them.
+// question matches passages that share some of its words, not only all of them (a question of common
+// words only asks for all of them: retrieval.ts).
 
 export interface PassageHit {
   id: string;

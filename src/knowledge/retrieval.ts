@@ -4,8 +4,8 @@ import { stemOf, stemSet, wordsOf } from './stems.js';
 import { type TermCounts, termCounts } from './term-store.js';
 
 // Retrieval without a model: the question becomes an OR of its meaningful words (stop words dropped;
-// each engine stems them), the engine ranks passages (bm25 / ts_rank), and the best passages are
-// grouped by article. Whether anything is relevant enough is decided here, the same on both engines:
+// each engine stems them; on a large knowledge base, of its rarer words only: planQuery), the engine
+// ranks passages (bm25 / ts_rank), and the best passages are grouped by article. Whether anything is relevant enough is decided here, the same on both engines:
 // the idf-weighted share of the question's meaningful words (stemmed) that the best passage holds
 // (rankPassages). Below MIN_COVERAGE the answer is "none". The threshold was tuned on the evaluation set
 // in test/fixtures (docs/knowledge-base.md gives the numbers).
