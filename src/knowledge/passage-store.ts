@@ -79,36 +79,45 @@ export type PassageMatch = 'any' | 'all' | 'title';
 
 /**
  * The passages matching the words as `match` says, best first (at most `limit`), each with its
- * article's slug. The words are already lower-cased and free of stop words (retrieval.ts). On a SQLite
- * file the read runs in a reader thread, off the event loop. On PostgreSQL the passages are ranked
- * before their articles are joined (one probe per passage kept, not per passage matched).
+ * article's slug; `rankBy` (more words): ranked by those, among the passages the words match. The words
+ * are already lower-cased and free of stop words (retrieval.ts). On a SQLite file the read runs in a
+ * reader thread, off the event loop. On PostgreSQL the passages are ranked before their articles are
+ * joined (one probe per passage kept, not per passage matched).
  */
 export async function searchPassages(
   t: TenantDb,
   words: readonly string[],
   limit: number,
   match: PassageMatch = 'any',
+  rankBy: readonly string[] = words,
 ): Promise<PassageHit[]> {
   if (words.length === 0) return [];
   const org = t.organizationId;
-  const fts = ftsAnyOf(words, match === 'any' ? 'OR' : 'AND');
-  const tsquery = words
-    .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
-    .filter(Boolean)
-    .join(match === 'any' ? ' | ' : ' & ');
+  const matched = ftsAnyOf(words, match === 'any' ? 'OR' : 'AND');
+  const inTitle = match === 'title' ? `title : (${matched})` : matched;
+  // FTS5's bm25 counts every word of the expression: the ranking words, required along with the
+  // matching ones (which they include, so the rows are the same), weigh in without widening the match.
+  const fts = rankBy === words ? inTitle : `(${inTitle}) AND (${ftsAnyOf(rankBy)})`;
+  const tsWords = (list: readonly string[], join: string) =>
+    list
+      .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
+      .filter(Boolean)
+      .join(join);
+  const tsquery = tsWords(words, match === 'any' ? ' | ' : ' & ');
+  const tsrank = rankBy === words ? tsquery : tsWords(rankBy, ' | ');
   const query = t.pick({
     sqlite: sql<PassageHit>`SELECT p.id AS id, p.article_id AS article_id, a.slug AS article_slug, p.title AS title,
         p.heading AS heading, p.anchor AS anchor, p.content AS content, p.stems AS stems
       FROM kb_passages_fts f JOIN kb_passages p ON p.rid = f.rowid
       JOIN kb_articles a ON a.organization_id = p.organization_id AND a.id = p.article_id
-      WHERE kb_passages_fts MATCH ${match === 'title' ? `title : (${fts})` : fts} AND p.organization_id = ${org}
+      WHERE kb_passages_fts MATCH ${fts} AND p.organization_id = ${org}
         AND a.organization_id = ${org} AND a.status = 'published'
       ORDER BY bm25(kb_passages_fts, 8.0, 4.0, 1.0), p.rid LIMIT ${limit}`,
     postgres: sql<PassageHit>`SELECT p.id AS id, p.article_id AS article_id, a.slug AS article_slug, p.title AS title,
         p.heading AS heading, p.anchor AS anchor, p.content AS content, p.stems AS stems
       FROM (SELECT p.rid, p.organization_id, p.id, p.article_id, p.title, p.heading, p.anchor, p.content, p.stems,
-          ts_rank(p.tsv, q) AS rank
-        FROM kb_passages p, to_tsquery('english', ${tsquery}) q
+          ts_rank(p.tsv, r) AS rank
+        FROM kb_passages p, to_tsquery('english', ${tsquery}) q, to_tsquery('english', ${tsrank}) r
         WHERE p.organization_id = ${org}
           AND ${match === 'title' ? sql`to_tsvector('english', p.title) @@ q` : sql`p.tsv @@ q`}
         ORDER BY rank DESC, p.rid LIMIT ${limit}) p

@@ -154,11 +154,15 @@ export async function retrieve(t: TenantDb, question: string, maxArticles = 10):
   const stems = [...new Set(terms.map(stemOf))];
   const counts = terms.length > 0 ? await termCounts(t, stems) : { total: 0, passages: new Map<string, number>() };
   const plan = planQuery(terms, counts);
-  let hits = await searchPassages(t, plan.words, CANDIDATES, plan.match);
+  // A capped query matches fewer words but is ranked by all of them, so the candidates kept among
+  // its matches are those holding most of the question.
+  const search = (words: string[], match: PassageMatch) =>
+    searchPassages(t, words, CANDIDATES, match, plan.capped ? terms : words);
+  let hits = await search(plan.words, plan.match);
   // No title holds every one of the common words: any part of the passage; none does: the rarest word
   // alone (the costly cases, for questions made only of common words).
-  if (hits.length === 0 && plan.match === 'title') hits = await searchPassages(t, plan.words, CANDIDATES, 'all');
-  if (hits.length === 0 && plan.match !== 'any') hits = await searchPassages(t, plan.words.slice(0, 1), CANDIDATES);
+  if (hits.length === 0 && plan.match === 'title') hits = await search(plan.words, 'all');
+  if (hits.length === 0 && plan.match !== 'any') hits = await search(plan.words.slice(0, 1), 'any');
   const background: Background | undefined =
     plan.capped && hits.length < CANDIDATES && counts.total > 0
       ? { passages: CANDIDATES - hits.length, share: (s) => (counts.passages.get(s) ?? 0) / counts.total }
