@@ -77,6 +77,7 @@ const LATER_UUID_COLUMNS = [
   'kb_passages.article_id',
   'kb_passages.id',
   'kb_passages.organization_id',
+  'kb_terms.organization_id',
   'kb_turns.conversation_id',
   'kb_turns.id',
   'kb_turns.organization_id',

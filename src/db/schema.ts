@@ -20,6 +20,7 @@ import type {
   KbPassageTable,
   KbTurnTable,
   KbPassageEmbeddingTable,
+  KbTermTable,
 } from '../knowledge/kb-tables.js';
 import type { EmailOutboxTable } from '../mail/outbox-tables.js';
 import type { NoteTable } from '../notes/note-tables.js';
@@ -94,6 +95,7 @@ export interface Database {
   kb_conversations: KbConversationTable;
   kb_turns: KbTurnTable;
   kb_passage_embeddings: KbPassageEmbeddingTable;
+  kb_terms: KbTermTable;
   email_outbox: EmailOutboxTable;
   attachments: AttachmentTable;
 }

@@ -55,6 +55,7 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set<TenantTable>([
   'kb_conversations',
   'kb_turns',
   'kb_passage_embeddings',
+  'kb_terms',
   'email_outbox',
   'attachments',
 ]);

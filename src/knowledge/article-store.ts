@@ -1,5 +1,6 @@
 import type { TenantDb } from '../db/database.js';
 import type { KbArticleRevisionTable, KbArticleTable } from './kb-tables.js';
+import { replacePassages } from './passage-store.js';
 
 // Data access for articles, their slugs (current and former) and their revisions.
 
@@ -86,7 +87,8 @@ export async function updateArticle(t: TenantDb, id: string, changes: Partial<Ar
 }
 
 export async function deleteArticle(t: TenantDb, id: string): Promise<void> {
-  await t.deleteFrom('kb_passages').where('article_id', '=', id).execute();
+  // Through the passage store, so the organization's term counts lose the passages too.
+  await replacePassages(t, id, '', []);
   await t.deleteFrom('kb_article_slugs').where('article_id', '=', id).execute();
   await t.deleteFrom('kb_article_revisions').where('article_id', '=', id).execute();
   await t.deleteFrom('kb_articles').where('id', '=', id).execute();

@@ -23,6 +23,7 @@ const article = (id: string, passages: string[]): RetrievedArticle => ({
     heading: i === 0 ? `Title ${id}` : `Section ${i}`,
     anchor: '',
     content,
+    stems: '',
   })),
 });
 const found: Retrieval = {

@@ -62,6 +62,15 @@ export interface KbPassageTable {
   heading: string;
   anchor: string;
   content: string;
+  /** The distinct stems of the title, heading and content, space-separated (stems.ts). */
+  stems: string;
+}
+
+/** How many of the organization's passages hold a stem (the empty stem: how many there are). */
+export interface KbTermTable {
+  organization_id: string;
+  stem: string;
+  passages: number;
 }
 
 export interface KbConversationTable {

@@ -2,12 +2,15 @@ import { sql } from 'kysely';
 import type { TenantDb } from '../db/database.js';
 import { newTimeOrderedId } from '../shared/ids.js';
 import type { PassageDraft } from './markdown.js';
+import { passageStems, storedStems } from './stems.js';
+import { adjustTerms, TOTAL } from './term-store.js';
 
 // Passages: a published article's sections, what search and the assistant read. Only published
 // articles have them, so every search is over published content by construction. Full text on each
 // engine: SQLite's FTS5 (porter stemmer; bm25 with the title weighted over the heading over the body)
 // and PostgreSQL's english text search (weights A/B/C; ts_rank). Queries are ORs of words, so a
-// question matches passages that share some of its words, not only all of them.
+// question matches passages that share some of its words, not only all of them (a question of common
+// words only asks for all of them: retrieval.ts).
 
 export interface PassageHit {
   id: string;
@@ -17,17 +20,24 @@ export interface PassageHit {
   heading: string;
   anchor: string;
   content: string;
+  /** Its distinct stems, space-separated (stems.ts). */
+  stems: string;
 }
 
-/** Replaces an article's passages (none: the article is not published). */
+/**
+ * Replaces an article's passages (none: the article is not published), and moves the organization's
+ * term counts (term-store.ts) from the passages removed to those written, in the caller's transaction.
+ */
 export async function replacePassages(
   t: TenantDb,
   articleId: string,
   title: string,
   passages: readonly PassageDraft[],
 ): Promise<void> {
-  await t.deleteFrom('kb_passages').where('article_id', '=', articleId).execute();
-  if (passages.length === 0) return;
+  const old = await t.selectFrom('kb_passages').select('stems').where('article_id', '=', articleId).execute();
+  const delta = new Map<string, number>([[TOTAL, passages.length - old.length]]);
+  for (const o of old) for (const s of storedStems(o.stems)) delta.set(s, (delta.get(s) ?? 0) - 1);
+  if (old.length > 0) await t.deleteFrom('kb_passages').where('article_id', '=', articleId).execute();
   const rows = passages.map((p) => ({
     id: newTimeOrderedId(),
     article_id: articleId,
@@ -36,7 +46,11 @@ export async function replacePassages(
     heading: p.heading,
     anchor: p.anchor,
     content: p.content,
+    stems: passageStems(title, p.heading, p.content),
   }));
+  for (const r of rows) for (const s of storedStems(r.stems)) delta.set(s, (delta.get(s) ?? 0) + 1);
+  if (old.length > 0 || rows.length > 0) await adjustTerms(t, delta);
+  if (rows.length === 0) return;
   await t.insertInto('kb_passages', rows).execute();
   // PostgreSQL: the weighted text-search vector, from the columns just written.
   const vector = t.pick({
@@ -54,36 +68,65 @@ export async function replacePassages(
 }
 
 /** FTS5 syntax for "any of these words" (each quoted: the words are data, never operators). */
-export const ftsAnyOf = (words: readonly string[]): string =>
-  words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
+export const ftsAnyOf = (words: readonly string[], join: 'OR' | 'AND' = 'OR'): string =>
+  words.map((w) => `"${w.replace(/"/g, '""')}"`).join(` ${join} `);
+
+/** A search's bound: far above what a capped query takes, it stops a runaway one (StatementTimeoutError). */
+const SEARCH_TIMEOUT_MS = 5_000;
+
+/** any: passages holding at least one of the words; all: every one; title: every one in their title. */
+export type PassageMatch = 'any' | 'all' | 'title';
 
 /**
- * The passages matching any of the words, best first (at most `limit`), each with its article's slug.
- * The words are already lower-cased and free of stop words (retrieval.ts).
+ * The passages matching the words as `match` says, best first (at most `limit`), each with its
+ * article's slug; `rankBy` (more words): ranked by those, among the passages the words match. The words
+ * are already lower-cased and free of stop words (retrieval.ts). On a SQLite file the read runs in a
+ * reader thread, off the event loop. On PostgreSQL the passages are ranked before their articles are
+ * joined (one probe per passage kept, not per passage matched).
  */
-export async function searchPassages(t: TenantDb, words: readonly string[], limit: number): Promise<PassageHit[]> {
+export async function searchPassages(
+  t: TenantDb,
+  words: readonly string[],
+  limit: number,
+  match: PassageMatch = 'any',
+  rankBy: readonly string[] = words,
+): Promise<PassageHit[]> {
   if (words.length === 0) return [];
   const org = t.organizationId;
+  const matched = ftsAnyOf(words, match === 'any' ? 'OR' : 'AND');
+  const inTitle = match === 'title' ? `title : (${matched})` : matched;
+  // FTS5's bm25 counts every word of the expression: the ranking words, required along with the
+  // matching ones (which they include, so the rows are the same), weigh in without widening the match.
+  const fts = rankBy === words ? inTitle : `(${inTitle}) AND (${ftsAnyOf(rankBy)})`;
+  const tsWords = (list: readonly string[], join: string) =>
+    list
+      .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
+      .filter(Boolean)
+      .join(join);
+  const tsquery = tsWords(words, match === 'any' ? ' | ' : ' & ');
+  const tsrank = rankBy === words ? tsquery : tsWords(rankBy, ' | ');
   const query = t.pick({
     sqlite: sql<PassageHit>`SELECT p.id AS id, p.article_id AS article_id, a.slug AS article_slug, p.title AS title,
-        p.heading AS heading, p.anchor AS anchor, p.content AS content
+        p.heading AS heading, p.anchor AS anchor, p.content AS content, p.stems AS stems
       FROM kb_passages_fts f JOIN kb_passages p ON p.rid = f.rowid
       JOIN kb_articles a ON a.organization_id = p.organization_id AND a.id = p.article_id
-      WHERE kb_passages_fts MATCH ${ftsAnyOf(words)} AND p.organization_id = ${org} AND a.organization_id = ${org}
-        AND a.status = 'published'
+      WHERE kb_passages_fts MATCH ${fts} AND p.organization_id = ${org}
+        AND a.organization_id = ${org} AND a.status = 'published'
       ORDER BY bm25(kb_passages_fts, 8.0, 4.0, 1.0), p.rid LIMIT ${limit}`,
     postgres: sql<PassageHit>`SELECT p.id AS id, p.article_id AS article_id, a.slug AS article_slug, p.title AS title,
-        p.heading AS heading, p.anchor AS anchor, p.content AS content
-      FROM kb_passages p JOIN kb_articles a ON a.organization_id = p.organization_id AND a.id = p.article_id,
-        to_tsquery('english', ${words
-          .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
-          .filter(Boolean)
-          .join(' | ')}) q
-      WHERE p.organization_id = ${org} AND a.organization_id = ${org} AND a.status = 'published' AND p.tsv @@ q
-      ORDER BY ts_rank(p.tsv, q) DESC, p.rid LIMIT ${limit}`,
+        p.heading AS heading, p.anchor AS anchor, p.content AS content, p.stems AS stems
+      FROM (SELECT p.rid, p.organization_id, p.id, p.article_id, p.title, p.heading, p.anchor, p.content, p.stems,
+          ts_rank(p.tsv, r) AS rank
+        FROM kb_passages p, to_tsquery('english', ${tsquery}) q, to_tsquery('english', ${tsrank}) r
+        WHERE p.organization_id = ${org}
+          AND ${match === 'title' ? sql`to_tsvector('english', p.title) @@ q` : sql`p.tsv @@ q`}
+        ORDER BY rank DESC, p.rid LIMIT ${limit}) p
+      JOIN kb_articles a ON a.organization_id = p.organization_id AND a.id = p.article_id
+      WHERE a.organization_id = ${org} AND a.status = 'published'
+      ORDER BY p.rank DESC, p.rid`,
   });
-  const res = await query.execute(t.db);
-  return res.rows.map((r) => ({ ...r, id: String(r.id), article_id: String(r.article_id) }));
+  const rows = await t.boundedRead({ compile: () => query.compile(t.db) }, SEARCH_TIMEOUT_MS);
+  return rows.map((r) => ({ ...r, id: String(r.id), article_id: String(r.article_id) }));
 }
 
 export interface PublishedArticle {
