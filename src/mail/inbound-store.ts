@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Sql, TenantDb } from '../db/database.js';
 import type { InboundEmailTable } from './mail-tables.js';
 
@@ -7,6 +8,10 @@ import type { InboundEmailTable } from './mail-tables.js';
 
 export type InboundRow = Omit<InboundEmailTable, 'organization_id'>;
 export type InboundChanges = Partial<Omit<InboundEmailTable, 'id' | 'organization_id' | 'mailbox_id'>>;
+
+// The queue's reads name the state as a literal: a bound value would keep PostgreSQL's generic plan
+// (the pool prepares every statement) from the partial indexes of queued rows.
+const QUEUED = sql.lit('queued');
 
 const ms = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const toRow = (r: InboundEmailTable): InboundRow => {
@@ -52,11 +57,23 @@ export async function organizationsWithQueued(s: Sql, now: number, limit = 100):
     .selectFrom('inbound_emails')
     .select('organization_id')
     .distinct()
-    .where('state', '=', 'queued')
+    .where('state', '=', QUEUED)
     .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
     .limit(limit)
     .execute();
   return rows.map((r) => String(r.organization_id));
+}
+
+/** The organization's queued messages whose lease is free, oldest first (its queue index, 20261201-0100). */
+export function dueQuery(t: TenantDb, now: number, limit: number) {
+  return t
+    .selectFrom('inbound_emails')
+    .select('id')
+    .where('state', '=', QUEUED)
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
+    .orderBy('received_at')
+    .limit(limit)
+    .$if(t.rowLocks, (q) => q.forUpdate().skipLocked());
 }
 
 /**
@@ -64,24 +81,20 @@ export async function organizationsWithQueued(s: Sql, now: number, limit = 100):
  * until `leaseUntil` and one more attempt. Skips rows another process is claiming (PostgreSQL).
  */
 export async function claimQueued(t: TenantDb, now: number, leaseUntil: number, limit: number): Promise<InboundRow[]> {
-  const due = await t
-    .selectFrom('inbound_emails')
-    .select('id')
-    .where('state', '=', 'queued')
-    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
-    .orderBy('received_at')
-    .limit(limit)
-    .$if(t.rowLocks, (q) => q.forUpdate().skipLocked())
-    .execute();
+  const due = await dueQuery(t, now, limit).execute();
   if (due.length === 0) return [];
-  const ids = due.map((r) => r.id);
-  await t
+  // The claimed rows come back from the update itself (no read of them again), in the order received.
+  const rows = await t
     .updateTable('inbound_emails')
     .set((eb) => ({ lease_expires_at: leaseUntil, attempt_count: eb('attempt_count', '+', 1) }))
-    .where('id', 'in', ids)
+    .where(
+      'id',
+      'in',
+      due.map((r) => r.id),
+    )
+    .returningAll()
     .execute();
-  const rows = await t.selectFrom('inbound_emails').selectAll().where('id', 'in', ids).execute();
-  return rows.map(toRow);
+  return rows.map(toRow).sort((a, b) => a.received_at - b.received_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** A read of the queue that fails if the transaction it runs in can no longer run statements. */
