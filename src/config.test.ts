@@ -114,6 +114,7 @@ describe('configuration', () => {
       attachmentsMaxBytesPerMessage: 1_048_576,
       mailgunSigningKey: 'key',
       processing: { leaseMs: 300_000, intervalMs: 5_000 },
+      mailboxCacheTtlMs: 5_000,
       imapPollMs: 15_000,
     });
     expect(() => loadConfig({ SMTP_INBOUND_PORT: 'smtp' })).toThrow(ConfigError);
@@ -131,7 +132,9 @@ describe('configuration', () => {
     });
     expect(c.mail.processing).toEqual({ leaseMs: 1_000, intervalMs: 100 });
     expect(c.mailOut).toMatchObject({ leaseMs: 2_000, pollIntervalMs: 10 });
+    expect(loadConfig({ MAILBOX_CACHE_TTL_MS: '0' }).mail.mailboxCacheTtlMs).toBe(0);
     for (const [name, value] of [
+      ['MAILBOX_CACHE_TTL_MS', '60001'],
       ['MAIL_INBOUND_LEASE_MS', '999'],
       ['MAIL_INBOUND_POLL_MS', '99'],
       ['MAIL_OUTBOUND_LEASE_MS', '999'],

@@ -87,6 +87,8 @@ export interface Config {
     mailgunSigningKey: string | null;
     /** Turning stored mail into tickets: a claim's lease (MAIL_INBOUND_LEASE_MS) and the queue's poll (MAIL_INBOUND_POLL_MS). */
     processing: { leaseMs: number; intervalMs: number };
+    /** How long routing data of mailboxes is kept in memory for received mail (MAILBOX_CACHE_TTL_MS, default 5000). */
+    mailboxCacheTtlMs: number;
     /** IMAP_POLL_SECONDS: a pass over each IMAP mailbox at least this often (default 60 s), IDLE besides. */
     imapPollMs: number;
   };
@@ -410,6 +412,7 @@ export function loadConfig(env: Env = process.env): Config {
         leaseMs: integer(env, 'MAIL_INBOUND_LEASE_MS', 300_000, 1_000),
         intervalMs: integer(env, 'MAIL_INBOUND_POLL_MS', 5_000, 100),
       },
+      mailboxCacheTtlMs: integer(env, 'MAILBOX_CACHE_TTL_MS', 5_000, 0, 60_000),
       imapPollMs: integer(env, 'IMAP_POLL_SECONDS', 60, 1, 86_400) * 1000,
     },
     mailOut: {

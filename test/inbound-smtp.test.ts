@@ -9,7 +9,9 @@ import { createMailbox, inboundRows, postRaw, rawMail, ticketsOf, uniqueId } fro
 
 // The built-in SMTP listener fed by nodemailer: recipients of a mailbox accepted (any letter case,
 // plus tags), others refused with 550, oversized mail refused with 552, 250 only once stored; the
-// same mail arriving by SMTP and by the webhook is stored once.
+// same mail arriving by SMTP and by the webhook is stored once. Routes are kept in memory for a few
+// seconds: a mailbox deleted in this process is refused at once, one deleted by another process is
+// answered "try again" (nothing can be stored for it) until the kept route expires, then refused.
 
 const MAX = 64 * 1024;
 
@@ -65,6 +67,31 @@ describeEachDialect(
       expect(big).toBeInstanceOf(Error);
       expect(big.responseCode).toBe(552);
       expect(await inboundRows(ctx, box.id)).toHaveLength(0);
+    });
+
+    it('refuses mail for a deleted mailbox, at once or once its kept route expires', async () => {
+      const org = await ctx.createOrg();
+      const send = (to: string) =>
+        transport()
+          .sendMail({ from: 'a@customer.example', to, text: 'x' })
+          .then((info) => Number(info.response.slice(0, 3)))
+          .catch((err) => err.responseCode as number);
+      const here = await createMailbox(org);
+      expect(await send(here.address)).toBe(250);
+      expect((await org.api.delete(`/api/v1/mailboxes/${here.id}`)).status).toBe(200);
+      expect(await send(here.address)).toBe(550);
+
+      ctx.clock.set(Date.now());
+      const elsewhere = await createMailbox(org);
+      expect(await send(elsewhere.address)).toBe(250);
+      // Deleted as another process does it: this one's kept route does not hear of it.
+      await ctx.database.system.transaction(async (s) => {
+        await s.db.deleteFrom('mailbox_routes').where('address', '=', elsewhere.address).execute();
+        await s.forOrganization(org.id).deleteFrom('mailboxes').where('id', '=', elsewhere.id).execute();
+      });
+      expect(await send(elsewhere.address)).toBe(451);
+      ctx.clock.advance(ctx.config.mail.mailboxCacheTtlMs);
+      expect(await send(elsewhere.address)).toBe(550);
     });
 
     it('stores a mail that came by SMTP and by the webhook once', async () => {

@@ -46,6 +46,10 @@ const VARIABLES: [string, string][] = [
   ['MAILGUN_SIGNING_KEY', "Mailgun's webhook signing key, for mailboxes without their own"],
   ['MAIL_INBOUND_LEASE_MS', "a process's claim on received mail it is turning into a ticket (default 300000)"],
   ['MAIL_INBOUND_POLL_MS', 'how often stored mail not yet processed is looked for (default 5000)'],
+  [
+    'MAILBOX_CACHE_TTL_MS',
+    "how long received mail is routed by mailboxes read earlier; another process's change is seen after it (default 5000)",
+  ],
   ['IMAP_POLL_SECONDS', 'how often mailboxes with IMAP settings are polled; IDLE besides (default 60)'],
   ['WEBHOOK_TIMEOUT_MS', 'timeout of one delivery attempt (default 30000)'],
   ['WEBHOOK_RETRY_DELAYS_MS', 'delays before attempts 2–5 (default 60000,120000,240000,480000)'],

@@ -32,7 +32,13 @@ export function createMailChannel(deps: {
     system: database.system,
     purpose: 'mailbox_credentials',
   });
-  const mailboxes = createMailboxService({ database, clock, secrets: mailboxSecrets, publicUrl: config.publicUrl });
+  const mailboxes = createMailboxService({
+    database,
+    clock,
+    secrets: mailboxSecrets,
+    publicUrl: config.publicUrl,
+    cacheTtlMs: config.mail.mailboxCacheTtlMs,
+  });
   // "Send a test mail" of a mailbox: through the SMTP server its replies would use.
   const testMail = createTestMailer({ mailboxes, smtpUrl: config.mailOut.smtpUrl });
   // Received mail: stored first (files under DATA_DIR/blobs when large), then made into tickets.

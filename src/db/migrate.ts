@@ -32,6 +32,7 @@ import * as imapPolling from './migrations/20261130-0100-imap-polling.js';
 import * as attachments from './migrations/20261130-0200-attachments.js';
 import * as aiAnswers from './migrations/20261130-0400-ai-answers.js';
 import * as widgetFollowUps from './migrations/20261130-0500-widget-follow-ups.js';
+import * as inboundQueueByOrganization from './migrations/20261201-0100-inbound-queue-by-organization.js';
 import * as kbTerms from './migrations/20261201-0200-kb-terms.js';
 import type { MigrationDialect } from './migrator.js';
 
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '20261130-0200-attachments': attachments,
   '20261130-0400-ai-answers': aiAnswers,
   '20261130-0500-widget-follow-ups': widgetFollowUps,
+  '20261201-0100-inbound-queue-by-organization': inboundQueueByOrganization,
   '20261201-0200-kb-terms': kbTerms,
 };
 

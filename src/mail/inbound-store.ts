@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Sql, TenantDb } from '../db/database.js';
+import { statementTemplate, type StatementTemplate } from '../db/statement-template.js';
 import type { InboundEmailTable } from './mail-tables.js';
 
 // Data access of received mail (the stored message and its processing queue) and of the Message-IDs
@@ -7,6 +9,10 @@ import type { InboundEmailTable } from './mail-tables.js';
 
 export type InboundRow = Omit<InboundEmailTable, 'organization_id'>;
 export type InboundChanges = Partial<Omit<InboundEmailTable, 'id' | 'organization_id' | 'mailbox_id'>>;
+
+// The queue's reads name the state as a literal: a bound value would keep PostgreSQL's generic plan
+// (the pool prepares every statement) from the partial indexes of queued rows.
+const QUEUED = sql.lit('queued');
 
 const ms = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const toRow = (r: InboundEmailTable): InboundRow => {
@@ -52,11 +58,23 @@ export async function organizationsWithQueued(s: Sql, now: number, limit = 100):
     .selectFrom('inbound_emails')
     .select('organization_id')
     .distinct()
-    .where('state', '=', 'queued')
+    .where('state', '=', QUEUED)
     .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
     .limit(limit)
     .execute();
   return rows.map((r) => String(r.organization_id));
+}
+
+/** The organization's queued messages whose lease is free, oldest first (its queue index, 20261201-0100). */
+export function dueQuery(t: TenantDb, now: number, limit: number) {
+  return t
+    .selectFrom('inbound_emails')
+    .select('id')
+    .where('state', '=', QUEUED)
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
+    .orderBy('received_at')
+    .limit(limit)
+    .$if(t.rowLocks, (q) => q.forUpdate().skipLocked());
 }
 
 /**
@@ -64,24 +82,20 @@ export async function organizationsWithQueued(s: Sql, now: number, limit = 100):
  * until `leaseUntil` and one more attempt. Skips rows another process is claiming (PostgreSQL).
  */
 export async function claimQueued(t: TenantDb, now: number, leaseUntil: number, limit: number): Promise<InboundRow[]> {
-  const due = await t
-    .selectFrom('inbound_emails')
-    .select('id')
-    .where('state', '=', 'queued')
-    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
-    .orderBy('received_at')
-    .limit(limit)
-    .$if(t.rowLocks, (q) => q.forUpdate().skipLocked())
-    .execute();
+  const due = await dueQuery(t, now, limit).execute();
   if (due.length === 0) return [];
-  const ids = due.map((r) => r.id);
-  await t
+  // The claimed rows come back from the update itself (no read of them again), in the order received.
+  const rows = await t
     .updateTable('inbound_emails')
     .set((eb) => ({ lease_expires_at: leaseUntil, attempt_count: eb('attempt_count', '+', 1) }))
-    .where('id', 'in', ids)
+    .where(
+      'id',
+      'in',
+      due.map((r) => r.id),
+    )
+    .returningAll()
     .execute();
-  const rows = await t.selectFrom('inbound_emails').selectAll().where('id', 'in', ids).execute();
-  return rows.map(toRow);
+  return rows.map(toRow).sort((a, b) => a.received_at - b.received_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** A read of the queue that fails if the transaction it runs in can no longer run statements. */
@@ -94,14 +108,73 @@ export async function probeQueue(t: TenantDb): Promise<void> {
  * lease was lost, so the caller's transaction is rolled back rather than apply the mail twice.
  */
 export async function finishClaimed(t: TenantDb, id: string, lease: number, changes: InboundChanges): Promise<boolean> {
-  const result = await t
+  if (isApplied(changes)) return finishApplied(t, id, lease, changes);
+  const result = await finishQuery(t, id, lease, changes).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+const finishQuery = (t: TenantDb, id: string, lease: number, changes: InboundChanges) =>
+  t
     .updateTable('inbound_emails')
     .set({ ...changes, lease_expires_at: null })
     .where('id', '=', id)
-    .where('state', '=', 'queued')
-    .where('lease_expires_at', '=', lease)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .where('state', '=', QUEUED)
+    .where('lease_expires_at', '=', lease);
+
+// A message that became a ticket's message is finished with one shape of changes, once per received
+// mail: that statement is built and compiled once per engine and bound to each call's values
+// (statement-template.ts), with sentinels no constant of it can equal.
+type Applied = {
+  from_address: string;
+  subject: string;
+  kind: string;
+  ticket_id: string;
+  state: 'done';
+  processed_at: number;
+};
+const APPLIED_KEYS = ['from_address', 'subject', 'kind', 'ticket_id', 'state', 'processed_at'];
+const FINISH_SENTINELS = {
+  id: '\u0000finish-id',
+  lease: -1_000_001,
+  from: '\u0000finish-from',
+  subject: '\u0000finish-subject',
+  kind: '\u0000finish-kind',
+  ticketId: '\u0000finish-ticket',
+  processedAt: -1_000_002,
+};
+type FinishValues = typeof FINISH_SENTINELS & { organizationId: string };
+const finishTemplates = new WeakMap<object, StatementTemplate<FinishValues>>();
+
+function isApplied(changes: InboundChanges): changes is Applied {
+  const keys = Object.keys(changes);
+  return (
+    keys.length === APPLIED_KEYS.length &&
+    changes.state === 'done' &&
+    typeof changes.processed_at === 'number' &&
+    APPLIED_KEYS.slice(0, 4).every((k) => typeof changes[k as keyof InboundChanges] === 'string')
+  );
+}
+
+async function finishApplied(t: TenantDb, id: string, lease: number, changes: Applied): Promise<boolean> {
+  const template = t.template(finishTemplates, () => {
+    const { from, subject, kind, ticketId, processedAt } = FINISH_SENTINELS;
+    const shape = { from_address: from, subject, kind, ticket_id: ticketId, state: 'done', processed_at: processedAt };
+    const compiled = finishQuery(t, FINISH_SENTINELS.id, FINISH_SENTINELS.lease, shape).compile();
+    return statementTemplate(compiled, { ...FINISH_SENTINELS, organizationId: t.organizationId });
+  });
+  const { numAffectedRows } = await t.db.executeQuery(
+    template.bind({
+      id,
+      lease,
+      from: changes.from_address,
+      subject: changes.subject,
+      kind: changes.kind,
+      ticketId: changes.ticket_id,
+      processedAt: changes.processed_at,
+      organizationId: t.organizationId,
+    }),
+  );
+  return Number(numAffectedRows ?? 0) > 0;
 }
 
 export async function updateInbound(t: TenantDb, id: string, changes: InboundChanges): Promise<void> {
@@ -153,25 +226,67 @@ export async function requeueFailure(t: TenantDb, mailboxId: string, id: string)
 
 // ---- Message-IDs per ticket ----
 
-export async function recordMessageIds(
-  t: TenantDb,
-  rows: { message_id: string; ticket_id: string; direction: 'inbound' | 'outbound'; created_at: number }[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await t
+// Each received mail records its Message-ID and looks up whether it is known: the statements for one
+// id are compiled once per engine and bound to each call's values (see FINISH_SENTINELS).
+const ID_SENTINELS = {
+  messageId: '\u0000message-id',
+  ticketId: '\u0000message-ticket',
+  direction: '\u0000message-direction',
+  createdAt: -1_000_001,
+};
+type IdValues = typeof ID_SENTINELS & { organizationId: string };
+const recordTemplates = new WeakMap<object, StatementTemplate<IdValues>>();
+const lookupTemplates = new WeakMap<object, StatementTemplate<Pick<IdValues, 'messageId' | 'organizationId'>>>();
+
+type MessageIdRow = { message_id: string; ticket_id: string; direction: 'inbound' | 'outbound'; created_at: number };
+
+const recordQuery = (t: TenantDb, rows: MessageIdRow[]) =>
+  t
     .insertInto('mail_message_ids', rows)
-    .onConflict((oc) => oc.columns(['organization_id', 'message_id', 'ticket_id']).doNothing())
-    .execute();
+    .onConflict((oc) => oc.columns(['organization_id', 'message_id', 'ticket_id']).doNothing());
+
+export async function recordMessageIds(t: TenantDb, rows: MessageIdRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  if (rows.length > 1) return void (await recordQuery(t, rows).execute());
+  const template = t.template(recordTemplates, () => {
+    const { messageId, ticketId, direction, createdAt } = ID_SENTINELS;
+    const shape = {
+      message_id: messageId,
+      ticket_id: ticketId,
+      direction: direction as 'inbound',
+      created_at: createdAt,
+    };
+    return statementTemplate(recordQuery(t, [shape]).compile(), { ...ID_SENTINELS, organizationId: t.organizationId });
+  });
+  const [row] = rows;
+  await t.db.executeQuery(
+    template.bind({
+      messageId: row.message_id,
+      ticketId: row.ticket_id,
+      direction: row.direction,
+      createdAt: row.created_at,
+      organizationId: t.organizationId,
+    }),
+  );
 }
+
+const lookupQuery = (t: TenantDb, ids: string[]) =>
+  t.selectFrom('mail_message_ids').select(['message_id', 'ticket_id']).where('message_id', 'in', ids);
 
 /** The tickets these Message-IDs are recorded for, in the order of the ids given (first match first). */
 export async function ticketsByMessageIds(t: TenantDb, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await t
-    .selectFrom('mail_message_ids')
-    .select(['message_id', 'ticket_id'])
-    .where('message_id', 'in', ids.slice(0, 100))
-    .execute();
+  if (ids.length === 1) {
+    const template = t.template(lookupTemplates, () =>
+      statementTemplate(lookupQuery(t, [ID_SENTINELS.messageId]).compile(), {
+        messageId: ID_SENTINELS.messageId,
+        organizationId: t.organizationId,
+      }),
+    );
+    const { rows } = await t.db.executeQuery(template.bind({ messageId: ids[0], organizationId: t.organizationId }));
+    return (rows as { ticket_id: string }[]).map((r) => String(r.ticket_id));
+  }
+  const rows = await lookupQuery(t, ids.slice(0, 100)).execute();
   const order = new Map(ids.map((id, i) => [id, i]));
   return rows
     .sort((a, b) => (order.get(a.message_id) ?? 0) - (order.get(b.message_id) ?? 0))

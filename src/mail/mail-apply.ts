@@ -98,7 +98,7 @@ export function createMailApplier(deps: MailApplierDeps): MailApplier {
       if (known) return { finished: false, changes: { ...info, ticket_id: known } };
     }
 
-    const mailbox = await mailboxes.byId(organizationId, row.mailbox_id);
+    const mailbox = await mailboxes.byId(organizationId, row.mailbox_id, { routing: true });
     const match = await findThread(
       {
         key: await replyKey(),

@@ -13,6 +13,7 @@ import type {
   SmtpInputValue,
   UpdateMailboxInput,
 } from './mailbox-schemas.js';
+import { createMailboxCache } from './mailbox-cache.js';
 import * as store from './mailbox-store.js';
 
 // Support mailboxes (admin): where mail is received and replies are sent from. Passwords and the
@@ -26,6 +27,8 @@ export interface MailboxServiceDeps {
   secrets: SecretBox;
   /** PUBLIC_URL: the base of inbound_url. */
   publicUrl: string;
+  /** How long routing data read for received mail is kept in memory (MAILBOX_CACHE_TTL_MS; 0: not kept). */
+  cacheTtlMs?: number;
 }
 
 /** IMAP settings as stored (no password). */
@@ -71,7 +74,18 @@ function checkedAddress(raw: string): string {
 
 const addressTaken = () => conflict('a mailbox with this address already exists', 'address');
 
-export function createMailboxService({ database, clock, secrets, publicUrl }: MailboxServiceDeps) {
+export function createMailboxService({ database, clock, secrets, publicUrl, cacheTtlMs = 0 }: MailboxServiceDeps) {
+  const cache = createMailboxCache({ ttlMs: cacheTtlMs, maxEntries: 10_000 });
+  /** A write of mailboxes: this process's routing cache is cleared once it has committed (or failed). */
+  async function changing<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      cache.clear();
+    }
+  }
+  const mailboxesOf = (organizationId: string) =>
+    cache.organization(organizationId, clock(), () => store.listMailboxes(database.forOrganization(organizationId)));
   const inboundUrl = (token: string) => `${publicUrl.replace(/\/+$/, '')}/inbound/email/${token}`;
   const seal = async (value: string | null | undefined) => (value ? secrets.seal(value) : null);
 
@@ -156,80 +170,88 @@ export function createMailboxService({ database, clock, secrets, publicUrl }: Ma
         created_at: now,
         updated_at: now,
       };
-      return database.system.transaction(async (s) => {
-        const t = s.forOrganization(organizationId);
-        try {
-          await store.insertMailbox(t, row);
-        } catch (err) {
-          throw isUniqueViolation(err) ? addressTaken() : err;
-        }
-        await claimRoute(s, {
-          address,
-          owner_organization_id: organizationId,
-          mailbox_id: row.id,
-          token_hash: row.inbound_token_hash,
-        });
-        return { ...mailboxView(row), inbound_url: inboundUrl(token) };
-      });
+      return changing(() =>
+        database.system.transaction(async (s) => {
+          const t = s.forOrganization(organizationId);
+          try {
+            await store.insertMailbox(t, row);
+          } catch (err) {
+            throw isUniqueViolation(err) ? addressTaken() : err;
+          }
+          await claimRoute(s, {
+            address,
+            owner_organization_id: organizationId,
+            mailbox_id: row.id,
+            token_hash: row.inbound_token_hash,
+          });
+          return { ...mailboxView(row), inbound_url: inboundUrl(token) };
+        }),
+      );
     },
 
     async update(organizationId: string, rawId: string, patch: UpdateMailboxInput): Promise<MailboxView> {
       const address = patch.address === undefined ? undefined : checkedAddress(patch.address);
-      return database.system.transaction(async (s) => {
-        const t = s.forOrganization(organizationId);
-        const current = await load(t, rawId, { lock: true });
-        const changes: store.MailboxChanges = { updated_at: clock() };
-        if (patch.name !== undefined) changes.name = patch.name;
-        if (patch.from_name !== undefined) changes.from_name = patch.from_name;
-        if (patch.imap !== undefined) {
-          Object.assign(changes, await imapColumns(patch.imap, current));
-          // New settings: the poller starts afresh.
-          changes.status = 'active';
-          changes.last_error = null;
-        }
-        if (patch.smtp !== undefined) Object.assign(changes, await smtpColumns(patch.smtp, current));
-        if (patch.mailgun_signing_key !== undefined)
-          changes.mailgun_signing_key = await seal(patch.mailgun_signing_key);
-        if (address !== undefined && address !== current.address) {
-          changes.address = address;
-          await store.deleteRoute(s, current.address);
-          await claimRoute(s, {
-            address,
-            owner_organization_id: organizationId,
-            mailbox_id: current.id,
-            token_hash: current.inbound_token_hash,
-          });
-        }
-        try {
-          await store.updateMailbox(t, current.id, changes);
-        } catch (err) {
-          throw isUniqueViolation(err) ? addressTaken() : err;
-        }
-        return mailboxView({ ...current, ...changes });
-      });
+      return changing(() =>
+        database.system.transaction(async (s) => {
+          const t = s.forOrganization(organizationId);
+          const current = await load(t, rawId, { lock: true });
+          const changes: store.MailboxChanges = { updated_at: clock() };
+          if (patch.name !== undefined) changes.name = patch.name;
+          if (patch.from_name !== undefined) changes.from_name = patch.from_name;
+          if (patch.imap !== undefined) {
+            Object.assign(changes, await imapColumns(patch.imap, current));
+            // New settings: the poller starts afresh.
+            changes.status = 'active';
+            changes.last_error = null;
+          }
+          if (patch.smtp !== undefined) Object.assign(changes, await smtpColumns(patch.smtp, current));
+          if (patch.mailgun_signing_key !== undefined)
+            changes.mailgun_signing_key = await seal(patch.mailgun_signing_key);
+          if (address !== undefined && address !== current.address) {
+            changes.address = address;
+            await store.deleteRoute(s, current.address);
+            await claimRoute(s, {
+              address,
+              owner_organization_id: organizationId,
+              mailbox_id: current.id,
+              token_hash: current.inbound_token_hash,
+            });
+          }
+          try {
+            await store.updateMailbox(t, current.id, changes);
+          } catch (err) {
+            throw isUniqueViolation(err) ? addressTaken() : err;
+          }
+          return mailboxView({ ...current, ...changes });
+        }),
+      );
     },
 
     async remove(organizationId: string, rawId: string): Promise<void> {
-      await database.system.transaction(async (s) => {
-        const t = s.forOrganization(organizationId);
-        const current = await load(t, rawId, { lock: true });
-        await store.deleteMailbox(t, current.id);
-        await store.deleteRoute(s, current.address);
-      });
+      await changing(() =>
+        database.system.transaction(async (s) => {
+          const t = s.forOrganization(organizationId);
+          const current = await load(t, rawId, { lock: true });
+          await store.deleteMailbox(t, current.id);
+          await store.deleteRoute(s, current.address);
+        }),
+      );
     },
 
     /** A new inbound token: the previous inbound_url stops working at once. */
     async rotateInboundToken(organizationId: string, rawId: string): Promise<MailboxWithUrlView> {
       const token = newInboundToken();
       const tokenHash = hashInboundToken(token);
-      return database.system.transaction(async (s) => {
-        const t = s.forOrganization(organizationId);
-        const current = await load(t, rawId, { lock: true });
-        const changes = { inbound_token_hash: tokenHash, updated_at: clock() };
-        await store.updateMailbox(t, current.id, changes);
-        await store.updateRouteToken(s, current.address, tokenHash);
-        return { ...mailboxView({ ...current, ...changes }), inbound_url: inboundUrl(token) };
-      });
+      return changing(() =>
+        database.system.transaction(async (s) => {
+          const t = s.forOrganization(organizationId);
+          const current = await load(t, rawId, { lock: true });
+          const changes = { inbound_token_hash: tokenHash, updated_at: clock() };
+          await store.updateMailbox(t, current.id, changes);
+          await store.updateRouteToken(s, current.address, tokenHash);
+          return { ...mailboxView({ ...current, ...changes }), inbound_url: inboundUrl(token) };
+        }),
+      );
     },
 
     /** The mailbox an inbound token names (null: none, or a stale route), for the inbound webhook. */
@@ -241,25 +263,39 @@ export function createMailboxService({ database, clock, secrets, publicUrl }: Ma
       return { organizationId: route.owner_organization_id, mailbox };
     },
 
-    /** The mailbox mail to this exact (lowercased) address is delivered to, or null. */
-    async findByAddress(address: string): Promise<{ organizationId: string; mailbox: store.MailboxRow } | null> {
-      const route = await store.findRouteByAddress(database.system, address);
-      if (!route) return null;
-      const mailbox = await store.findMailbox(database.forOrganization(route.owner_organization_id), route.mailbox_id);
-      return mailbox && mailbox.address === address ? { organizationId: route.owner_organization_id, mailbox } : null;
+    /**
+     * The mailbox mail to this exact (lowercased) address is delivered to, or null. Routing of received
+     * mail: may be up to MAILBOX_CACHE_TTL_MS old after a change made by another process.
+     */
+    findByAddress(address: string): Promise<{ organizationId: string; mailbox: store.MailboxRow } | null> {
+      return cache.address(address, clock(), async () => {
+        const route = await store.findRouteByAddress(database.system, address);
+        if (!route) return null;
+        const t = database.forOrganization(route.owner_organization_id);
+        const mailbox = await store.findMailbox(t, route.mailbox_id);
+        return mailbox && mailbox.address === address ? { organizationId: route.owner_organization_id, mailbox } : null;
+      });
     },
 
-    /** The stored mailbox (null: the organization has none by this id), for the service's own use. */
-    async byId(organizationId: string, id: string): Promise<store.MailboxRow | null> {
+    /**
+     * The stored mailbox (null: the organization has none by this id), for the service's own use;
+     * `routing`: as received mail is routed (perhaps up to MAILBOX_CACHE_TTL_MS old, see findByAddress).
+     */
+    async byId(
+      organizationId: string,
+      id: string,
+      options: { routing?: boolean } = {},
+    ): Promise<store.MailboxRow | null> {
+      if (options.routing) return (await mailboxesOf(organizationId)).find((m) => m.id === id) ?? null;
       return (await store.findMailbox(database.forOrganization(organizationId), id)) ?? null;
     },
 
     /** A sealed credential in clear (IMAP/SMTP passwords, signing key) for the service's own use only. */
     openSecret: (sealed: string): Promise<string> => secrets.open(sealed),
 
-    /** Every mailbox address of the organization (mail from them is the service's own). */
+    /** Every mailbox address of the organization (mail from them is the service's own), as routed (see byId). */
     async addresses(organizationId: string): Promise<string[]> {
-      return (await store.listMailboxes(database.forOrganization(organizationId))).map((m) => m.address);
+      return (await mailboxesOf(organizationId)).map((m) => m.address);
     },
   };
 }
