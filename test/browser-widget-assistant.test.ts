@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { expectStatus, freePort } from './support/browser-server.js';
+import { expectStatus } from './support/browser-server.js';
+import { freePort } from './support/ports.js';
 import { describeBrowser, ui, uniqueSuffix } from './support/browser.js';
 
 // The chat widget's assistant in a real browser: the organization has a published article, so a

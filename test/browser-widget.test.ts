@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiCall, expectStatus, freePort } from './support/browser-server.js';
+import { apiCall, expectStatus } from './support/browser-server.js';
+import { freePort } from './support/ports.js';
 import { describeBrowser, expectAccessible, ui, uniqueSuffix } from './support/browser.js';
 
 // The chat widget in a real browser: a host page on one origin embeds /widget.js from the server on

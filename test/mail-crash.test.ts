@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, expect, it } from 'vitest';
-import { freePort } from './support/browser-server.js';
+import { freePort } from './support/ports.js';
 import { startCli } from './support/cli-runner.js';
 import { describeEachDialect, type TestContext, type TestOrg } from './support/harness.js';
 import { createMailbox, inboundRows, rawMail, uniqueId } from './support/mail-fixtures.js';

@@ -1,26 +1,15 @@
 import { sql } from 'kysely';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrgService } from '../src/orgs/org-service.js';
 import { systemClock } from '../src/shared/clock.js';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from './support/harness.js';
+import { freePort } from './support/ports.js';
 
 // Ticket numbers must stay unique and gap-free under concurrent creates from several server
 // instances sharing one PostgreSQL database: two real `serve` processes, 50 concurrent creates each.
 
 const PER_SERVER = 50;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitHealthy(base: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 15_000;

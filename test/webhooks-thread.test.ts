@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -10,19 +9,12 @@ import type { startWorkerThread as StartWorkerThread } from '../src/webhooks/wor
 import { cliCommand } from './support/cli-runner.js';
 import { describeEachDialect } from './support/harness.js';
 import { eventually, startReceiver, type Receiver } from './support/webhook-receiver.js';
+import { freePort } from './support/ports.js';
 
 // `serve` runs its delivery worker in a worker thread with its own connection (src/webhooks/worker-thread.ts).
 // Through the compiled CLI, as an operator runs it: woken across threads by the commit, its attempts in the
 // server's /metrics, its lines in the server's log, drained by SIGTERM. And a thread that dies is logged
 // and started again.
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const exited = (child: ChildProcess) =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { startCli, stopCli } from './cli-runner.js';
+import { freePort } from './ports.js';
 
 // A real server process for the browser tests: the compiled `serve` (built by build-setup.ts), on a port
 // chosen here so the links it prints (PUBLIC_URL) point at the address the browser opens.
@@ -18,19 +18,6 @@ export interface ApiAnswer<T = any> {
   status: number;
   body: T;
   headers: Headers;
-}
-
-/** A port nothing listens on right now (the system's pick, released at once). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts `serve --no-worker` on the database and resolves once it listens. */

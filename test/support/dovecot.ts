@@ -11,11 +11,12 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { isCI } from './ci.js';
+import { freePort } from './ports.js';
 
 // A private Dovecot IMAP server for tests (Debian package dovecot-imapd): its own directory with a
 // config, a passwd-file of users and their maildirs, listening on a free port of 127.0.0.1 with
@@ -95,14 +96,6 @@ export interface Dovecot {
   log(): string;
   /** Stops it and removes its directory. */
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** Resolves once the server greets on the port ("* OK"), or rejects after timeoutMs. */

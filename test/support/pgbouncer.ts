@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, chmodSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import pg from 'pg';
+import { freePort } from './ports.js';
 
 // A private PgBouncer for tests (Debian package `pgbouncer`): its own directory with an ini and an
 // auth file, a free port on 127.0.0.1, transaction pooling with a small server pool, in front of one
@@ -43,14 +43,6 @@ export interface PgBouncer {
   log(): string;
   /** Stops it (SIGTERM, then waits for the exit) and removes its directory. */
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 function iniFor(target: URL, database: string, port: number, authFile: string, poolSize: number): string {
