@@ -125,9 +125,13 @@ export interface AiConfig {
   /** Semantic re-ranking of the assistant's passages when set. */
   embeddingModel: string | null;
   connectTimeoutMs: number;
+  /** Until the answer's headers arrive. */
   firstByteTimeoutMs: number;
+  /** Longest pause between two pieces of an answer being read. */
   idleTimeoutMs: number;
+  /** The whole call, retries included. */
   totalTimeoutMs: number;
+  /** Further attempts after a 429, a 5xx or a failed connection. */
   maxRetries: number;
 }
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as Undici from 'undici';
 import { createSseReader } from './sse-reader.js';
+import type { AiConfig } from '../config.js';
 
 // The model behind the assistant's generated answers: one small interface, and its one implementation
 // for OpenAI-compatible APIs (OpenAI, Azure's compatible endpoint, Ollama, vLLM, LM Studio, LiteLLM…)
@@ -78,20 +79,8 @@ export class AiProviderError extends Error {
   }
 }
 
-export interface AiProviderSettings {
-  baseUrl: string;
-  apiKey: string | null;
-  model: string;
-  embeddingModel: string | null;
-  connectTimeoutMs: number;
-  /** Until the answer's headers arrive. */
-  firstByteTimeoutMs: number;
-  /** Longest pause between two pieces of an answer being read. */
-  idleTimeoutMs: number;
-  /** The whole call, retries included. */
-  totalTimeoutMs: number;
-  /** Further attempts after a 429, a 5xx or a failed connection. */
-  maxRetries: number;
+/** The configured provider (AI_* settings), and the pauses between retries tests may shorten. */
+export interface AiProviderSettings extends AiConfig {
   /** The first pause before a retry (doubled each time); Retry-After is honoured up to maxRetryDelayMs. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
