@@ -95,11 +95,11 @@ export async function countTicketUsage(t: TenantDb, start: number, end: number):
  * Counts one ticket in the quarter hour of `at`, in the given stripe of it (db/counter-stripes.ts):
  * usage is the sum over the stripes.
  */
-export function ticketUsageIncrement(t: TenantDb, at: number, stripe: number) {
+export function ticketUsageIncrement(t: TenantDb, at: number, stripe: number, tickets = 1) {
   return t
-    .insertInto('ticket_usage', { bucket: bucketOf(at), stripe, count: 1 })
+    .insertInto('ticket_usage', { bucket: bucketOf(at), stripe, count: tickets })
     .onConflict((oc) =>
-      oc.columns(['organization_id', 'bucket', 'stripe']).doUpdateSet({ count: sql`ticket_usage.count + 1` }),
+      oc.columns(['organization_id', 'bucket', 'stripe']).doUpdateSet({ count: sql`ticket_usage.count + ${tickets}` }),
     );
 }
 

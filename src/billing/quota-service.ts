@@ -76,8 +76,8 @@ export function createQuotaService({ timeZone }: QuotaServiceDeps) {
      * time (the plan lock), so they add to stripe 0 and the month a limit sums stays one row per
      * quarter hour.
      */
-    recordTicket(t: TenantDb, now: number, admission: TicketAdmission): SharedWrite {
-      return ticketUsageIncrement(t, now, admission.limited ? 0 : pickStripe(t));
+    recordTicket(t: TenantDb, now: number, admission: TicketAdmission, tickets = 1): SharedWrite {
+      return ticketUsageIncrement(t, now, admission.limited ? 0 : pickStripe(t), tickets);
     },
 
     /**

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import { startImapPoller, type ImapPollerLogger } from '../mail/imap-poller.js';
 import { createInboundService, replyTokenKey } from '../mail/inbound-service.js';
 import { createMailApplier, type DeliveryFailures } from '../mail/mail-apply.js';
+import { createMailBatchApplier } from '../mail/mail-apply-batch.js';
 import { createMailboxService } from '../mail/mailbox-service.js';
 import { createTestMailer } from '../mail/mailbox-test-mail.js';
 import { startOutboundWorker, type OutboundLogger } from '../mail/outbound-worker.js';
@@ -72,6 +73,7 @@ export function createMailChannel(deps: {
       deliveryFailures: deps.deliveryFailures,
       attachments,
     }),
+    applyMany: createMailBatchApplier({ database, clock, tickets, mailboxes, replyKey }),
   });
 
   return {

@@ -231,8 +231,8 @@ export function createCustomerService({ database, clock, ticketCounter, events }
      * the organization's shared rows, as a customer deletion locks the customer before the ticket buckets
      * and the customer total.
      */
-    countTicket(t: TenantDb, customerId: string): SharedWrite {
-      return store.ticketCountIncrement(t, customerId);
+    countTicket(t: TenantDb, customerId: string, tickets = 1): SharedWrite {
+      return store.ticketCountIncrement(t, customerId, tickets);
     },
 
     /**
@@ -240,8 +240,8 @@ export function createCustomerService({ database, clock, ticketCounter, events }
      * for the ticket creation's transaction to run late (after the ticket buckets, the order a customer
      * deletion takes them in), as that total is shared by every create that makes a customer.
      */
-    countCreatedCustomer(t: TenantDb): SharedWrite {
-      return store.customerCountAdjustment(t, 1);
+    countCreatedCustomer(t: TenantDb, customers = 1): SharedWrite {
+      return store.customerCountAdjustment(t, customers);
     },
   };
 }

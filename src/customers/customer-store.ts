@@ -77,8 +77,11 @@ export async function insertCustomer(t: TenantDb, row: NewCustomer): Promise<Cus
 }
 
 /** The write counting one more ticket for the customer (customer.ticket_count). */
-export function ticketCountIncrement(t: TenantDb, customerId: string) {
-  return t.updateTable('customers').set({ ticket_count: sql`ticket_count + 1` }).where('id', '=', customerId);
+export function ticketCountIncrement(t: TenantDb, customerId: string, tickets = 1) {
+  return t
+    .updateTable('customers')
+    .set({ ticket_count: sql`ticket_count + ${tickets}` })
+    .where('id', '=', customerId);
 }
 
 export type CustomerPatch = Partial<

@@ -273,6 +273,15 @@ export async function recordMessageIds(t: TenantDb, rows: MessageIdRow[]): Promi
 const lookupQuery = (t: TenantDb, ids: string[]) =>
   t.selectFrom('mail_message_ids').select(['message_id', 'ticket_id']).where('message_id', 'in', ids);
 
+/** Which of these Message-IDs are recorded for a ticket of the organization (at most 500 asked at once). */
+export async function knownMessageIds(t: TenantDb, ids: readonly string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    for (const row of await lookupQuery(t, ids.slice(i, i + 500)).execute()) known.add(row.message_id);
+  }
+  return known;
+}
+
 /** The tickets these Message-IDs are recorded for, in the order of the ids given (first match first). */
 export async function ticketsByMessageIds(t: TenantDb, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];

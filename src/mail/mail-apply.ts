@@ -65,6 +65,17 @@ export class MailRejected extends Error {
 const REOPENED = new Set(['RESOLVED', 'CLOSED']);
 const EMPTY_CONTENT = '(this mail has no text)';
 
+/** The content of the message a mail becomes: its new text, then the note of files not kept. */
+export function mailContent(mail: Pick<ParsedMail, 'content'>, note = ''): string {
+  const text = mail.content.trim() === '' ? EMPTY_CONTENT : mail.content;
+  return note ? `${text}\n\n${note}` : text;
+}
+
+/** The customer a mail's new ticket is for: its sender. */
+export function mailCustomer(from: NonNullable<ParsedMail['from']>): { email: string; name?: string } {
+  return { email: from.address, ...(from.name ? { name: from.name.slice(0, 255) } : {}) };
+}
+
 export function createMailApplier(deps: MailApplierDeps): MailApplier {
   const { database, clock, tickets, mailboxes, replyKey, deliveryFailures, attachments } = deps;
 
@@ -117,9 +128,7 @@ export function createMailApplier(deps: MailApplierDeps): MailApplier {
     const files: StoredFiles = attachments
       ? await attachments.storeFiles(organizationId, mail.attachments)
       : { kept: [], skipped: [] };
-    const note = skippedFilesNote(files);
-    const text = mail.content.trim() === '' ? EMPTY_CONTENT : mail.content;
-    const content = note ? `${text}\n\n${note}` : text;
+    const content = mailContent(mail, skippedFilesNote(files));
     const refs = files.kept.map(({ id, filename, content_type, size }) => ({ id, filename, content_type, size }));
     // In the transaction that adds the message: this row done, its Message-ID recorded for the ticket,
     // its files' rows written.
@@ -148,10 +157,7 @@ export function createMailApplier(deps: MailApplierDeps): MailApplier {
           () => tickets.addMessage(organizationId, ticketId, { content }, { attachments: refs }),
         );
       } else {
-        const customer = {
-          email: mail.from.address,
-          ...(mail.from.name ? { name: mail.from.name.slice(0, 255) } : {}),
-        };
+        const customer = mailCustomer(mail.from);
         await withTransactionObserver(
           {
             beforeCommit: (s, result) => {

@@ -20,7 +20,6 @@ import {
   ticketListItem,
   ticketView,
   type MessageRow,
-  type TicketRow,
 } from './ticket-payloads.js';
 import type {
   AddMessageInput,
@@ -44,6 +43,8 @@ import {
   ticketRef,
 } from './ticket-refs.js';
 import { applyTicketUpdate, resolveTags } from './ticket-update.js';
+import { newTicketRows } from './ticket-new-rows.js';
+import { createTicketBatches } from './ticket-create-many.js';
 
 export { ticketIdOrNotFound };
 
@@ -160,59 +161,17 @@ export function createTicketService(deps: TicketServiceDeps) {
       const c = input.customer;
       const { customer, created, eventWrites: customerEvent } = await customers.findOrCreateForTicket(t, c, now);
       const admission = limited ? await quota.checkTicketAllowed(t, now) : quota.unlimitedAdmission;
-      const row: TicketRow = {
-        id: newTimeOrderedId(),
-        organization_id: t.organizationId,
+      const { row, message, later, relations } = newTicketRows({
+        organizationId: t.organizationId,
         number,
-        subject: input.subject,
-        status: 'OPEN',
-        priority: input.priority ?? 'MEDIUM',
+        input,
         channel,
-        customer_id: customer.id,
-        assignee_id: null,
-        team_id: null,
-        external_organization_id: c.external_organization_id ?? null,
-        external_organization_name: c.external_organization_name ?? null,
-        message_count: 1 + transcript.length,
-        created_at: now,
-        updated_at: now,
-        closed_at: null,
-      };
-      const message: MessageRow = {
-        id: newTimeOrderedId(),
-        ticket_id: row.id,
-        type: 'INBOUND',
-        content: input.message,
-        author_type: 'customer',
-        author_id: customer.id,
-        author_email: customer.email,
-        author_name: customer.name,
-        created_at: now,
-        ...(attachments ? { attachments } : {}),
-      };
-      // The rest of a handed-over conversation: a millisecond apart, so they list in order.
-      const later: MessageRow[] = transcript.map((m, i) => ({
-        id: newTimeOrderedId(now + i + 1),
-        ticket_id: row.id,
-        type: m.type,
-        content: m.content,
-        author_type: m.type === 'INBOUND' ? 'customer' : null,
-        author_id: m.type === 'INBOUND' ? customer.id : null,
-        author_email: m.type === 'INBOUND' ? customer.email : null,
-        author_name: m.type === 'INBOUND' ? customer.name : null,
-        created_at: now,
-      }));
-      const relations = {
-        customer: {
-          id: customer.id,
-          email: customer.email,
-          name: customer.name,
-          external_user_id: customer.external_user_id,
-        },
-        assignee: null,
-        team: null,
+        customer,
         tags,
-      };
+        now,
+        transcript,
+        attachments,
+      });
       // Every write of the create from here is one statement on PostgreSQL (one round trip; see
       // Sql.writeInOrder), run in this order: the new rows (ticket, first message, tag links, a new
       // customer's event and its deliveries, then the ticket's), then the rows shared with other
@@ -419,5 +378,7 @@ export function createTicketService(deps: TicketServiceDeps) {
     return { id: ticket.id, number: ticket.number, status: ticket.status, customerEmail: customer?.email ?? null };
   }
 
-  return { create, get, list, addMessage, update, ticketRef, threadRef };
+  const createMany = createTicketBatches({ database, clock, customers, quota, events });
+
+  return { create, createMany, get, list, addMessage, update, ticketRef, threadRef };
 }

@@ -73,10 +73,10 @@ const ASYNC_COMMIT = {
   postgres: sql<string>`set_config('synchronous_commit', 'off', true)`,
 };
 
-const takeTicketNumber = (t: TenantDb) =>
+const takeTicketNumber = (t: TenantDb, count = 1) =>
   t
     .updateTable('organization_counters')
-    .set({ ticket_seq: sql`ticket_seq + 1` })
+    .set({ ticket_seq: sql`ticket_seq + ${count}` })
     .returning(['ticket_seq', t.pick(ASYNC_COMMIT).as('commit_mode')]);
 
 /** Next per-organization ticket number; the row lock serializes concurrent creates (any instance). */
@@ -89,12 +89,24 @@ export async function nextTicketNumber(t: TenantDb): Promise<number> {
  * number taken, no row locked).
  */
 export async function nextTicketNumberIf(t: TenantDb, condition: Expression<SqlBool>): Promise<number | null> {
-  const row = await takeTicketNumber(t).where(condition).executeTakeFirst();
+  return lastOfTicketNumbersIf(t, 1, condition);
+}
+
+/**
+ * nextTicketNumberIf for `count` tickets at once: the last of `count` consecutive numbers taken by one
+ * statement (the first is last - count + 1); null when `condition` does not hold.
+ */
+export async function lastOfTicketNumbersIf(
+  t: TenantDb,
+  count: number,
+  condition: Expression<SqlBool>,
+): Promise<number | null> {
+  const row = await takeTicketNumber(t, count).where(condition).executeTakeFirst();
   return row === undefined ? null : Number(row.ticket_seq);
 }
 
 /** The insert of the ticket under the handle's organization (whatever row.organization_id says), not yet run. */
-export function ticketInsert(t: TenantDb, row: TicketRow) {
+export function ticketInsert(t: TenantDb, row: TicketRow | TicketRow[]) {
   return t.insertInto('tickets', row);
 }
 
@@ -108,6 +120,14 @@ export function messageInsert(t: TenantDb, row: MessageRow, seq: number) {
   // The count only when there are files: every other insert keeps its statement (the column's default).
   const count = attachments?.length ? { attachment_count: attachments.length } : {};
   return t.insertInto('messages', { ...columns, ...count, seq });
+}
+
+/** The inserts of tickets' first messages (seq 1), as one statement, not yet run. */
+export function firstMessagesInsert(t: TenantDb, rows: readonly MessageRow[]) {
+  return t.insertInto(
+    'messages',
+    rows.map(({ delivery: _delivery, attachments: _attachments, ...columns }) => ({ ...columns, seq: 1 })),
+  );
 }
 
 /**
