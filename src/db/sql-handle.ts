@@ -163,6 +163,20 @@ export class Sql {
   }
 
   /**
+   * writeInOrder, answering how many rows the writes inserted or updated in all: on PostgreSQL one
+   * statement (one round trip) whatever their number, as writeInOrder.
+   */
+  async writeCounted(writes: ReadonlyArray<SharedWrite | null>): Promise<number> {
+    let written = 0;
+    for (const statement of this.writeStatements(writes, false)) {
+      const result = await this.db.executeQuery<{ written?: number | string }>(statement);
+      // The statement of several writes answers their sum; a single one its own count.
+      written += Number(result.rows[0]?.written ?? result.numAffectedRows ?? 0);
+    }
+    return written;
+  }
+
+  /**
    * writeInOrder for the last write of a transaction, whose outcome the caller does not wait for: where
    * statements cost a round trip it leaves with the transaction's COMMIT (db/pg-held-statements.ts), and
    * an error of it fails the COMMIT (or the next statement) instead of this call, so the transaction

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { BlobStore } from '../attachments/blob-storage.js';
-import type { DatabaseHandle, TenantDb } from '../db/database.js';
+import type { DatabaseHandle } from '../db/database.js';
 import { installationSecret } from '../db/installation-secrets.js';
 import { iso, type Clock } from '../shared/clock.js';
 import { AppError, notFound } from '../shared/errors.js';
@@ -169,12 +169,7 @@ export function createInboundService({
     if (rows.length < 2) return rows;
     try {
       await ready?.();
-      const finish = (row: store.InboundRow) => (tx: TenantDb, changes: store.InboundChanges) =>
-        store.finishClaimed(tx, row.id, lease, done(changes));
-      const prepared = await applyMany?.prepare(
-        organizationId,
-        rows.map((row) => ({ row, finish: finish(row) })),
-      );
+      const prepared = await applyMany?.prepare(organizationId, rows, lease);
       return await database.forOrganization(organizationId).shareTransaction(async () => {
         const failed: store.InboundRow[] = [];
         // Those that each open a new ticket first, together (mail-apply-batch.ts); the rest one by one.

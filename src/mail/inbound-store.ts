@@ -177,6 +177,23 @@ async function finishApplied(t: TenantDb, id: string, lease: number, changes: Ap
   return Number(numAffectedRows ?? 0) > 0;
 }
 
+/**
+ * finishClaimed for many messages at once, each applied (done, with its ticket): true when every one
+ * was still claimed with its lease. On PostgreSQL in one statement (Sql.writeCounted); on SQLite one
+ * prepared statement each, which costs less there than building one for the whole batch.
+ */
+export async function finishAppliedMany(
+  t: TenantDb,
+  finished: ReadonlyArray<{ id: string; lease: number; changes: InboundChanges }>,
+): Promise<boolean> {
+  if (t.pick({ sqlite: true, postgres: false })) {
+    for (const { id, lease, changes } of finished) if (!(await finishClaimed(t, id, lease, changes))) return false;
+    return true;
+  }
+  const written = await t.writeCounted(finished.map(({ id, lease, changes }) => finishQuery(t, id, lease, changes)));
+  return written === finished.length;
+}
+
 export async function updateInbound(t: TenantDb, id: string, changes: InboundChanges): Promise<void> {
   await t.updateTable('inbound_emails').set(changes).where('id', '=', id).execute();
 }

@@ -7,7 +7,7 @@ import * as store from './inbound-store.js';
 import { isMailAddress } from './mail-address.js';
 import { mailContent, mailCustomer } from './mail-apply.js';
 import type { ParsedMail } from './mail-parse.js';
-import { parseMailOffThread } from './mail-parse-thread.js';
+import { parseMailBatch } from './mail-parse-batch.js';
 import { findThread } from './mail-thread.js';
 import type { MailboxService } from './mailbox-service.js';
 
@@ -19,14 +19,6 @@ import type { MailboxService } from './mailbox-service.js';
 // ticket, and whose Message-ID no ticket has yet. Everything else, and the whole batch when its
 // transaction fails, is returned for the one-by-one path (mail-apply.ts), which decides the same way.
 
-type Finish = (t: TenantDb, changes: store.InboundChanges) => Promise<boolean>;
-
-export interface BatchItem {
-  row: store.InboundRow;
-  /** Marks the row done, in the transaction given, while its lease is held (false: it is not). */
-  finish: Finish;
-}
-
 /**
  * A batch of one organization's claimed messages in two steps. `prepare` parses and sorts them, before
  * any transaction (on SQLite a transaction holds the one write lock, which the ways in need to store
@@ -34,13 +26,15 @@ export interface BatchItem {
  * the rest, in order, and whether the batch's transaction failed (then every message is in the rest).
  */
 export interface MailBatchApplier {
-  prepare(organizationId: string, items: readonly BatchItem[]): Promise<PreparedBatch>;
+  /** `lease`: the claim the rows are held with (a row is marked done only while it still is). */
+  prepare(organizationId: string, rows: readonly store.InboundRow[], lease: number): Promise<PreparedBatch>;
   apply(prepared: PreparedBatch): Promise<{ rest: store.InboundRow[]; failed: boolean }>;
 }
 
 export interface PreparedBatch {
   organizationId: string;
-  items: readonly BatchItem[];
+  rows: readonly store.InboundRow[];
+  lease: number;
   plain: readonly Plain[];
 }
 
@@ -53,7 +47,7 @@ export interface MailBatchDeps {
 }
 
 interface Plain {
-  item: BatchItem;
+  row: store.InboundRow;
   mail: ParsedMail & { from: NonNullable<ParsedMail['from']> };
   info: store.InboundChanges;
 }
@@ -66,31 +60,29 @@ export function createMailBatchApplier({
   replyKey,
 }: MailBatchDeps): MailBatchApplier {
   /** The messages of the batch whose outcome is a new ticket of their own, but for their Message-IDs. */
-  async function plainOnes(organizationId: string, items: readonly BatchItem[]): Promise<Plain[]> {
+  async function plainOnes(organizationId: string, rows: readonly store.InboundRow[]): Promise<Plain[]> {
     const own = new Set(await mailboxes.addresses(organizationId));
     const key = await replyKey();
     const plain: Plain[] = [];
-    for (const item of items) {
-      if (item.row.raw === null) continue;
-      let mail: ParsedMail;
-      try {
-        mail = await parseMailOffThread(item.row.raw);
-      } catch {
-        continue;
-      }
+    const inline = rows.filter((row) => row.raw !== null);
+    const parsed = await parseMailBatch(inline.map((row) => row.raw!));
+    for (const [i, row] of inline.entries()) {
+      const mail = parsed[i];
+      // Unreadable: kept as a failure one by one.
+      if (mail instanceof Error) continue;
       const sender = mail.from?.address.toLowerCase() ?? null;
       const kind = classifyMail({ header: mail.header, from: sender, ownAddresses: own });
       if (kind === 'own' || kind === 'bounce' || !mail.from || !sender || !isMailAddress(sender)) continue;
       if (mail.attachments.length > 0 || mail.referencedIds.length > 0) continue;
-      const mailbox = await mailboxes.byId(organizationId, item.row.mailbox_id, { routing: true });
+      const mailbox = await mailboxes.byId(organizationId, row.mailbox_id, { routing: true });
       const match = await findThread(
-        { key, organizationId, mailboxAddress: mailbox?.address ?? '', recipient: item.row.recipient, mail },
+        { key, organizationId, mailboxAddress: mailbox?.address ?? '', recipient: row.recipient, mail },
         // It refers to no Message-ID (above): only a reply token or a ticket tag is looked up.
         { ticket: (by) => tickets.threadRef(organizationId, by), ticketsByMessageIds: async () => [] },
       );
       if (match) continue;
       const info = { from_address: mail.from.address, subject: mail.subject, kind };
-      plain.push({ item, mail: mail as Plain['mail'], info });
+      plain.push({ row, mail: mail as Plain['mail'], info });
     }
     return plain;
   }
@@ -108,20 +100,23 @@ export function createMailBatchApplier({
     });
   }
 
-  async function apply({ organizationId, items, plain: candidates }: PreparedBatch) {
+  async function apply({ organizationId, rows, lease, plain: candidates }: PreparedBatch) {
     const plain = candidates.length < 2 ? [] : await unknownOnes(organizationId, candidates);
-    const rest = (taken: ReadonlySet<BatchItem>, failed = false) => ({
-      rest: items.filter((i) => !taken.has(i)).map((i) => i.row),
+    const rest = (taken: ReadonlySet<store.InboundRow>, failed = false) => ({
+      rest: rows.filter((row) => !taken.has(row)),
       failed,
     });
     if (plain.length < 2) return rest(new Set());
     const scoped = (s: unknown) => (s as TenantDb).forOrganization(organizationId);
     // In the transaction of the tickets: each row done with its ticket, the Message-IDs recorded.
     const record = async (tx: TenantDb, views: readonly { id: string }[], now: number) => {
-      for (const [i, p] of plain.entries()) {
-        if (!(await p.item.finish(tx, { ...p.info, ticket_id: views[i].id }))) {
-          throw new Error('a message was claimed by another process meanwhile');
-        }
+      const finished = plain.map((p, i) => ({
+        id: p.row.id,
+        lease,
+        changes: { ...p.info, ticket_id: views[i].id, state: 'done', processed_at: now },
+      }));
+      if (!(await store.finishAppliedMany(tx, finished))) {
+        throw new Error('a message was claimed by another process meanwhile');
       }
       const ids = plain.flatMap((p, i) =>
         p.mail.messageId
@@ -150,14 +145,15 @@ export function createMailBatchApplier({
     } catch {
       return rest(new Set(), true);
     }
-    return rest(new Set(plain.map((p) => p.item)));
+    return rest(new Set(plain.map((p) => p.row)));
   }
 
   return {
-    prepare: async (organizationId, items) => ({
+    prepare: async (organizationId, rows, lease) => ({
       organizationId,
-      items,
-      plain: await plainOnes(organizationId, items),
+      rows,
+      lease,
+      plain: await plainOnes(organizationId, rows),
     }),
     apply,
   };

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { parseMail, withHeaderLookup, type ParsedMail, type ParsedMailData } from './mail-parse.js';
 
 // Parsing a large message takes the CPU for a while: postal-mime decodes every line of a base64 part
@@ -16,21 +16,25 @@ const PARSE_TIMEOUT_MS = 120_000;
 type Answer = { ok: true; data: ParsedMailData } | { ok: false; error: string };
 
 /**
- * The thread's module: compiled JavaScript in a build; TypeScript when the sources run directly
- * (tests, tsx), loaded through tsx's loader, which a thread does not inherit (as webhooks/worker-thread.ts).
+ * A thread running one of this folder's modules (`name`, without extension): compiled JavaScript in a
+ * build; TypeScript when the sources run directly (tests, tsx), loaded through tsx's loader, which a
+ * thread does not inherit (as webhooks/worker-thread.ts).
  */
-function spawn(raw: Uint8Array, transfer: boolean): Worker {
+export function spawnMailThread(name: string, options: WorkerOptions): Worker {
   const self = import.meta.url;
   const ext = self.endsWith('.ts') ? '.ts' : '.js';
-  const entry = new URL(`./mail-parse-thread-entry${ext}`, self);
+  const entry = new URL(`./${name}${ext}`, self);
+  if (ext === '.js') return new Worker(entry, options);
+  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
+  return new Worker(boot, { ...options, eval: true });
+}
+
+function spawn(raw: Uint8Array, transfer: boolean): Worker {
   // Moved rather than copied when the caller gives the bytes up and they are a buffer of their own: a
   // copy of 27 MB is made on this thread, in one go, when the thread starts.
   const whole = raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength && !isShared(raw.buffer);
   const transferList = transfer && whole ? [raw.buffer as ArrayBuffer] : [];
-  const options = { workerData: { raw }, transferList, name: 'mail-parse' };
-  if (ext === '.js') return new Worker(entry, options);
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(boot, { ...options, eval: true });
+  return spawnMailThread('mail-parse-thread-entry', { workerData: { raw }, transferList, name: 'mail-parse' });
 }
 
 const isShared = (buffer: ArrayBufferLike) =>
