@@ -56,10 +56,16 @@ export async function parseMailBatch(raws: readonly Uint8Array[]): Promise<(Pars
     answer = await new Promise<BatchAnswer>((resolve, reject) => {
       const id = nextId++;
       waiting.set(id, { resolve, reject });
-      // Copied to the thread: the rows keep their bytes (a message applied one by one parses them again).
       const worker = parser();
       worker.ref();
-      worker.postMessage({ id, raws: [...raws] } satisfies BatchRequest);
+      // Each message's bytes copied into a buffer of their own and moved to the thread: posted as they
+      // are, a row's bytes may be a view into a larger buffer, which would be cloned whole. The rows
+      // keep their bytes (a message applied one by one parses them again).
+      const own = raws.map((raw) => new Uint8Array(raw));
+      worker.postMessage(
+        { id, raws: own } satisfies BatchRequest,
+        own.map((raw) => raw.buffer),
+      );
     });
   } catch {
     return here();
