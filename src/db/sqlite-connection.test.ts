@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import { withStatementCache } from './sqlite-connection.js';
+import { openSqlite, withStatementCache } from './sqlite-connection.js';
 
 describe('SQLite statement cache', () => {
   const setup = (max: number) => {
@@ -35,5 +39,33 @@ describe('SQLite statement cache', () => {
     cache.prepare('SELECT 1');
     expect(prepare).toHaveBeenCalledTimes(4);
     sqlite.close();
+  });
+});
+
+describe('a long SQLite transaction', () => {
+  it('lets the event loop take turns while it runs, and nothing else runs statements inside it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sqlite-turns-'));
+    const database = openSqlite(join(dir, 'turns.db'), false);
+    try {
+      await sql`CREATE TABLE t (x INTEGER)`.execute(database.db);
+      const turns: number[] = [];
+      let inserted = 0;
+      const done = database.transaction(async (trx) => {
+        for (let i = 0; i < 3000; i++) {
+          await sql`INSERT INTO t VALUES (${i})`.execute(trx);
+          inserted++;
+        }
+      });
+      // Timers fire between its statements; a statement from outside waits for its COMMIT.
+      const timer = setInterval(() => turns.push(inserted), 1);
+      const outside = sql<{ n: number }>`SELECT count(*) AS n FROM t`.execute(database.db);
+      await done;
+      clearInterval(timer);
+      expect(turns.some((n) => n > 0 && n < 3000)).toBe(true);
+      expect((await outside).rows[0].n).toBe(3000);
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

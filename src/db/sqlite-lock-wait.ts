@@ -6,6 +6,7 @@ import {
   type QueryResult,
   type SqliteDialectConfig,
 } from 'kysely';
+import { createTurnSlicer } from './sqlite-turns.js';
 
 // SQLite lets one connection write to a file at a time; a connection that wants to write while another
 // holds the write lock is refused with SQLITE_BUSY. SQLite's own answer, busy_timeout, retries inside
@@ -70,17 +71,25 @@ export async function retryWhileLocked<T>(
   }
 }
 
-/** The connection with its statements rerun while refused (the first try costs only a try/catch). */
+/**
+ * The connection with its statements rerun while refused (the first try costs only a try/catch), and
+ * the event loop given a turn between statements that would hold it too long (sqlite-turns.ts).
+ */
 function waitingForLock(connection: DatabaseConnection): DatabaseConnection {
+  const pauseBefore = createTurnSlicer();
+  const run = <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+    try {
+      // Kysely's SQLite connection runs the statement synchronously: a refusal is thrown, not rejected.
+      return connection.executeQuery<R>(query);
+    } catch (err) {
+      if (!isLockBusy(err)) throw err;
+      return retryWhileLocked(() => connection.executeQuery<R>(query), {}, err);
+    }
+  };
   return {
     executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-      try {
-        // Kysely's SQLite connection runs the statement synchronously: a refusal is thrown, not rejected.
-        return connection.executeQuery<R>(query);
-      } catch (err) {
-        if (!isLockBusy(err)) throw err;
-        return retryWhileLocked(() => connection.executeQuery<R>(query), {}, err);
-      }
+      const pause = pauseBefore();
+      return pause ? pause.then(() => run<R>(query)) : run<R>(query);
     },
     streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
   };
