@@ -1,15 +1,43 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { countRows } from './support/fixtures.js';
-import { describeEachDialect } from './support/harness.js';
+import { describeEachDialect, type TestContext } from './support/harness.js';
 import { burstSuite, claimedRows, processAlone, processBurst } from './support/mail-burst.js';
 import { createMailbox, rawMail, ticketsOf, uniqueId } from './support/mail-fixtures.js';
 import { eventually } from './support/webhook-receiver.js';
 
 // Batches of received mail beside the plan's ticket limit (under a limit the batch create makes
-// nothing and every mail is tried alone, as before), the processor's gathering of mail that arrives
-// together, and the batch create itself: all or nothing, validated before it takes numbers.
+// nothing and every mail is tried alone, as before), a batch whose transaction fails (rolled back
+// whole, then each mail tried alone), the processor's gathering of mail that arrives together, and
+// the batch create itself: all or nothing, validated before it takes numbers.
 
-describeEachDialect('mail applied in batches: limits, gathering and the batch create', (ctx) => {
+/** Makes recording this Message-ID for a ticket fail (a trigger); returns the undoing. */
+async function refuseMessageId(ctx: TestContext, messageId: string): Promise<() => Promise<void>> {
+  const db = ctx.database.db;
+  const name = `refuse_${uniqueId('t').replace(/[^a-z0-9]/gi, '_')}`;
+  if (ctx.dialect === 'sqlite') {
+    await sql
+      .raw(
+        `CREATE TRIGGER ${name} BEFORE INSERT ON mail_message_ids WHEN NEW.message_id = '${messageId}' BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+      )
+      .execute(db);
+    return async () => void (await sql.raw(`DROP TRIGGER ${name}`).execute(db));
+  }
+  await sql
+    .raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`)
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER ${name} BEFORE INSERT ON mail_message_ids FOR EACH ROW WHEN (NEW.message_id = '${messageId}') EXECUTE FUNCTION ${name}()`,
+    )
+    .execute(db);
+  return async () => {
+    await sql.raw(`DROP TRIGGER ${name} ON mail_message_ids`).execute(db);
+    await sql.raw(`DROP FUNCTION ${name}()`).execute(db);
+  };
+}
+
+describeEachDialect('mail applied in batches: limits, failures, gathering and the batch create', (ctx) => {
   const { creates, usage, events } = burstSuite(ctx);
 
   it('under a plan with a ticket limit, makes tickets one by one up to it and keeps the rest as the one-by-one path does', async () => {
@@ -59,6 +87,43 @@ describeEachDialect('mail applied in batches: limits, gathering and the batch cr
     expect(spied.batches().map((b) => b.length)).toEqual([5, 3]);
     expect((await claimedRows(ctx, [box.id])).map((r) => r.state)).toEqual(Array(6).fill('done'));
     expect(await usage(org)).toEqual({ used: 6, limit: null });
+  });
+
+  it('a batch whose transaction fails leaves nothing behind, and each of its mails is then applied alone', async () => {
+    const org = await ctx.createOrg();
+    const box = await createMailbox(org);
+    const bad = `${uniqueId('refused')}@customer.example`;
+    // Recording the bad mail's Message-ID fails: the last write of the batch's transaction.
+    const allow = await refuseMessageId(ctx, bad);
+    try {
+      const spied = creates();
+      const customer = `f-${uniqueId()}@customer.example`;
+      const subjects = Array.from({ length: 4 }, (_, i) => `Failing batch ${i}`);
+      await processBurst(
+        ctx,
+        subjects.map((subject, i) => ({
+          box,
+          raw: rawMail({ from: customer, to: box.address, subject, messageId: i === 2 ? bad : undefined }),
+        })),
+      );
+      expect(spied.batches()).toEqual([subjects]);
+      // Each tried alone (the refused one twice: in the shared transaction, then on its own).
+      expect([...new Set(spied.singles())].sort()).toEqual(subjects);
+      const rows = await claimedRows(ctx, [box.id]);
+      expect(rows.map((r) => r.state)).toEqual(['done', 'done', 'queued', 'done']);
+      expect(rows[2].last_error).toMatch(/refused/);
+      const tickets = await ticketsOf(org);
+      expect(tickets.map((t) => t.subject).sort()).toEqual([subjects[0], subjects[1], subjects[3]]);
+      // No count holds anything of the rolled-back batch.
+      const customers = (await org.api.get('/api/v1/customers')).body;
+      expect([customers.meta.pagination.total, customers.data[0].ticket_count]).toEqual([1, 3]);
+      expect((await org.api.get('/api/v1/tickets?status=OPEN')).body.meta.pagination.total).toBe(3);
+      expect(await usage(org)).toEqual({ used: 3, limit: null });
+      expect(await events(org, 'ticket.created')).toHaveLength(3);
+      expect(await events(org, 'customer.created')).toHaveLength(1);
+    } finally {
+      await allow();
+    }
   });
 
   it('mail stored together while the processor runs is gathered into one batch', async () => {
