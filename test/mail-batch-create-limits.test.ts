@@ -126,6 +126,28 @@ describeEachDialect('mail applied in batches: limits, failures, gathering and th
     }
   });
 
+  it('a burst larger than one claim is applied in batches of the claim, every mail once', async () => {
+    const org = await ctx.createOrg();
+    const box = await createMailbox(org);
+    const spied = creates();
+    const mails = Array.from({ length: 60 }, (_, i) => ({
+      box,
+      raw: rawMail({ from: `s${i % 7}-${org.id}@customer.example`, to: box.address, subject: `Large ${i}` }),
+    }));
+    await processBurst(ctx, mails);
+    expect(spied.batches().map((b) => b.length)).toEqual([50, 10]);
+    const rows = await claimedRows(ctx, [box.id]);
+    expect(rows.filter((r) => r.state === 'done' && r.ticket_id !== null)).toHaveLength(60);
+    const numbers = await ctx.database.db
+      .selectFrom('tickets')
+      .select('number')
+      .where('organization_id', '=', org.id)
+      .execute();
+    expect(new Set(numbers.map((n) => Number(n.number))).size).toBe(60);
+    expect(await usage(org)).toEqual({ used: 60, limit: null });
+    expect((await org.api.get('/api/v1/customers')).body.meta.pagination.total).toBe(7);
+  });
+
   it('mail stored together while the processor runs is gathered into one batch', async () => {
     const org = await ctx.createOrg();
     const box = await createMailbox(org);

@@ -78,8 +78,11 @@ describeEachDialect('mail applied in batches: new tickets', (ctx) => {
 
     const rows = await claimedRows(ctx, [box.id]);
     expect(rows.map((r) => [r.state, Number(r.attempt_count), r.kind])).toEqual(Array(12).fill(['done', 1, 'mail']));
-    const tickets = new Map((await ticketsOf(org)).map((t) => [t.id, t]));
+    const listed = await ticketsOf(org);
+    const tickets = new Map(listed.map((t) => [t.id, t]));
     expect(tickets.size).toBe(12);
+    // Listed newest first: the last received first, as when made one by one.
+    expect(listed.map((t) => t.id)).toEqual(rows.map((r) => String(r.ticket_id)).reverse());
     const mine = rows.map((r) => tickets.get(String(r.ticket_id)));
     // Consecutive numbers in the order the mail was received.
     const first = Number(mine[0].ticket_number);
