@@ -16,7 +16,9 @@ import type { MailboxService } from './mailbox-service.js';
 // done in the same transaction. Only mail whose outcome is plain is taken: from a usable sender, not
 // the service's own nor a bounce, without files, referring to no earlier message (a reply, even to a
 // mail of the same batch, is threaded one by one), without a reply token or ticket tag that finds a
-// ticket, and whose Message-ID no ticket has yet. Everything else, and the whole batch when its
+// ticket, and whose Message-ID no ticket has yet nor any other message of the batch carries (copies
+// of one mail to two mailboxes are applied one by one, in the order received: the first copy decides,
+// which may be a reply that finds its ticket). Everything else, and the whole batch when its
 // transaction fails, is returned for the one-by-one path (mail-apply.ts), which decides the same way.
 
 /**
@@ -87,21 +89,29 @@ export function createMailBatchApplier({
     return plain;
   }
 
-  /** Without a Message-ID a ticket already has, or one seen earlier in the batch (kept as duplicates one by one). */
-  async function unknownOnes(organizationId: string, plain: readonly Plain[]): Promise<Plain[]> {
+  /** Those whose Message-ID no ticket has and no other message of the batch carries (see above). */
+  async function unknownOnes(
+    organizationId: string,
+    plain: readonly Plain[],
+    rows: readonly store.InboundRow[],
+  ): Promise<Plain[]> {
+    // Each row's ids: the one it is stored under and, when parsed, the one its headers give.
+    const carried = new Map<string, number>();
+    for (const row of rows) {
+      const parsed = plain.find((p) => p.row === row)?.mail.messageId;
+      for (const id of new Set([row.message_id, ...(parsed ? [parsed] : [])]))
+        carried.set(id, (carried.get(id) ?? 0) + 1);
+    }
     const t = database.forOrganization(organizationId);
     const ids = plain.flatMap((p) => (p.mail.messageId ? [p.mail.messageId] : []));
     const known = await store.knownMessageIds(t, ids);
-    return plain.filter(({ mail }) => {
-      if (!mail.messageId) return true;
-      if (known.has(mail.messageId)) return false;
-      known.add(mail.messageId);
-      return true;
-    });
+    return plain.filter(
+      ({ mail }) => !mail.messageId || (!known.has(mail.messageId) && carried.get(mail.messageId) === 1),
+    );
   }
 
   async function apply({ organizationId, rows, lease, plain: candidates }: PreparedBatch) {
-    const plain = candidates.length < 2 ? [] : await unknownOnes(organizationId, candidates);
+    const plain = candidates.length < 2 ? [] : await unknownOnes(organizationId, candidates, rows);
     const rest = (taken: ReadonlySet<store.InboundRow>, failed = false) => ({
       rest: rows.filter((row) => !taken.has(row)),
       failed,
