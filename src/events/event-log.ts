@@ -77,8 +77,11 @@ export function createEventLog({ database }: { database: Pick<DatabaseHandle, 'f
     /** Encoding and decoding cursors for an organization (the log's list and any other reader of it). */
     cursors,
 
-    /** The INSERT appending one event in the caller's transaction, for the caller to run (alone or with its own). */
-    appendQuery: (t: TenantDb, event: store.NewEvent) => store.insertEventQuery(t, event),
+    /**
+     * The INSERT appending one event (or several, in order) in the caller's transaction, for the caller
+     * to run (alone or with its own).
+     */
+    appendQuery: (t: TenantDb, event: store.NewEvent | store.NewEvent[]) => store.insertEventQuery(t, event),
 
     /** Events after the cursor, oldest first; next_cursor is always given (poll with it for newer ones). */
     async list(organizationId: string, query: EventQuery) {

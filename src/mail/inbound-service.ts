@@ -31,7 +31,7 @@ const CLAIM_BATCH = 50;
  * together is applied together (mail-apply-batch.ts: a batch costs far less per message than one
  * message alone). A message becomes a ticket this much later; nothing waits for it but the ticket.
  */
-export const GATHER_MS = 20;
+export const GATHER_MS = 50;
 /** Where a message's Message-ID is looked for (headerMessageId reads no further). */
 const HEADER_BYTES = 256 * 1024;
 

@@ -28,7 +28,7 @@ export interface CreateManyDeps {
   clock: Clock;
   customers: Pick<CustomerService, 'findOrCreateForTicket' | 'countTicket' | 'countCreatedCustomer'>;
   quota: Pick<QuotaService, 'ticketLimitAbsent' | 'unlimitedAdmission' | 'recordTicket'>;
-  events: Pick<EventRecorder, 'recordWrites'>;
+  events: Pick<EventRecorder, 'recordManyWrites'>;
 }
 
 const blank = (s: string) => s.trim() === '';
@@ -70,16 +70,14 @@ export function createTicketBatches({ database, clock, customers, quota, events 
         ticketsOf.set(customer.id, (ticketsOf.get(customer.id) ?? 0) + 1);
         made.push(newTicketRows({ organizationId, number: first + i, input, channel, customer, tags: [], now }));
       }
-      const ticketEvents: (SharedWrite | null)[] = [];
-      for (const { row, relations } of made) {
-        ticketEvents.push(
-          ...(await events.recordWrites(t, {
-            type: 'ticket.created',
-            occurredAt: now,
-            data: ticketEventData(row, relations),
-          })),
-        );
-      }
+      const ticketEvents = await events.recordManyWrites(
+        t,
+        made.map(({ row, relations }) => ({
+          type: 'ticket.created',
+          occurredAt: now,
+          data: ticketEventData(row, relations),
+        })),
+      );
       // In create's order: new rows, then the customers' rows, then the organization's shared rows.
       const buckets = new Map<string, number>();
       for (const { row } of made) buckets.set(row.priority, (buckets.get(row.priority) ?? 0) + 1);

@@ -53,7 +53,7 @@ export interface TicketServiceDeps {
   clock: Clock;
   customers: Pick<CustomerService, 'findOrCreateForTicket' | 'countTicket' | 'countCreatedCustomer'>;
   quota: Pick<QuotaService, 'checkTicketAllowed' | 'ticketLimitAbsent' | 'unlimitedAdmission' | 'recordTicket'>;
-  events: Pick<EventRecorder, 'record' | 'recordWrites'>;
+  events: Pick<EventRecorder, 'record' | 'recordWrites' | 'recordManyWrites'>;
   teams: Pick<TeamService, 'teamIdsOf'>;
   /** Mails replies on EMAIL tickets: queued in the reply's own transaction (src/mail/outbound-service.ts). */
   mail?: {

@@ -63,6 +63,38 @@ export function createEventRecorder({ log }: EventRecorderDeps) {
     return [append, deliveries];
   }
 
+  /**
+   * recordWrites for several events at once, in order: one insert of them all, then one of all their
+   * deliveries (for a batch of changes written together: many tickets opened at once).
+   */
+  async function recordManyWrites(
+    t: TenantDb,
+    recorded: readonly RecordedEvent[],
+  ): Promise<ReadonlyArray<SharedWrite | null>> {
+    if (recorded.length === 0) return [];
+    const rows = recorded.map((event) => ({
+      id: newTimeOrderedId(),
+      type: event.type,
+      data: JSON.stringify(event.data),
+      created_at: event.occurredAt,
+    }));
+    const webhooks = await candidates(t);
+    const deliveries = rows.flatMap((row) =>
+      webhooks
+        .filter((w) => w.events.includes(row.type))
+        .map((webhook) => ({
+          id: newTimeOrderedId(),
+          webhook_id: webhook.id,
+          event: row.type as EventType,
+          event_id: row.id,
+          body: '',
+          created_at: row.created_at,
+        })),
+    );
+    if (deliveries.length > 0) await wakeWorkers(t);
+    return [log.appendQuery(t, rows), insertDeliveriesQuery(t, deliveries)];
+  }
+
   return {
     /**
      * Appends the event to the log (recorded whether or not a webhook subscribes) and queues one
@@ -73,6 +105,7 @@ export function createEventRecorder({ log }: EventRecorderDeps) {
       await t.writeInOrder(await recordWrites(t, event));
     },
     recordWrites,
+    recordManyWrites,
   };
 }
 
