@@ -108,6 +108,39 @@ describe('sqlite: search index merges', () => {
     }
   });
 
+  it('sqlite: a round gives way after one step while a statement of the process waits for the write lock', async () => {
+    const sqlite = new SQLite(path);
+    sqlite.pragma('busy_timeout = 0');
+    const kysely = new Kysely<any>({ dialect: new LockWaitingSqliteDialect({ database: sqlite }) });
+    const steps: string[] = [];
+    const step = ftsMergeSteps(kysely, sqlite);
+    let writes = 0;
+    let waiting = true;
+    const merges = startFtsMerges({
+      step: (table) => (steps.push(table), step(table)),
+      writes: () => writes,
+      writersWaiting: () => waiting,
+      intervalMs: 60_000,
+    });
+    try {
+      writeCustomers(path, 4_000);
+      expect(segments(path, 'customers_fts')).toBeGreaterThan(4);
+      writes++;
+      await merges.tick();
+      expect(steps).toHaveLength(1);
+      // The next round goes on where it stopped (work was left), one step at a time while writers wait.
+      await merges.tick();
+      expect(steps).toHaveLength(2);
+      waiting = false;
+      for (let round = 0; round < 50 && segments(path, 'customers_fts') > 4; round++) await merges.tick();
+      expect(segments(path, 'customers_fts')).toBeLessThanOrEqual(4);
+      expect(steps.length).toBeGreaterThan(3);
+    } finally {
+      await merges.stop();
+      await kysely.destroy();
+    }
+  });
+
   it("sqlite: the server's handle merges after its own writes", async () => {
     const handle = openDatabase({ dialect: 'sqlite', path, url: db.url });
     handle.startBackgroundUpkeep();

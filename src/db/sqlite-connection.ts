@@ -8,7 +8,7 @@ import { oneAtATime, type AfterWrites } from './after-writes.js';
 import { NOTIFIERS } from './notifications.js';
 import type { Database } from './schema.js';
 import { ftsMergeSteps, startFtsMerges, threadFtsMergeSteps } from './sqlite-fts-merge.js';
-import { LockWaitingSqliteDialect } from './sqlite-lock-wait.js';
+import { LockWaitingSqliteDialect, writersWaiting } from './sqlite-lock-wait.js';
 import { createSqliteReader, SQLITE_PAGE_CACHE_KIB } from './sqlite-reader.js';
 import { startWalCheckpoints, threadWalCheckpoint, WAL_BACKSTOP_PAGES } from './sqlite-wal-checkpoints.js';
 
@@ -53,7 +53,7 @@ export function openSqlite(
   const upkeep: AfterWrites[] = [];
   function startBackgroundUpkeep(): void {
     if (upkeep.length > 0) return;
-    upkeep.push(startFtsMerges({ step, writes: () => writes.count }));
+    upkeep.push(startFtsMerges({ step, writes: () => writes.count, writersWaiting }));
     // Checkpoints of the write-ahead log, likewise in a reader thread, after this connection's commits
     // or another's (data_version: the server's webhook thread, which leaves them to this one too); the
     // connections keep only a backstop mark (sqlite-wal-checkpoints.ts). In memory there is no log.

@@ -70,6 +70,13 @@ export interface FtsMergerDeps {
   step: (table: FtsTable) => Promise<boolean>;
   /** Counts the connection's write statements (any change means the indexes may have grown). */
   writes: () => number;
+  /**
+   * Whether statements of this process wait for the write lock now (sqlite-lock-wait.ts): a round ends
+   * for them after its first step (one step a round at least, so that merging keeps up). Each step is a write transaction of its own, and a round runs them back to back
+   * for up to its budget; a writer refused meanwhile retries after a pause of a few milliseconds, and
+   * would mostly find the next step holding the lock (received mail waited so for its 250).
+   */
+  writersWaiting?: () => boolean;
   intervalMs?: number;
   budgetMs?: number;
   now?: () => number;
@@ -84,6 +91,7 @@ const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve)
 export function startFtsMerges({
   step,
   writes,
+  writersWaiting = () => false,
   intervalMs = FTS_MERGE_INTERVAL_MS,
   budgetMs = FTS_MERGE_BUDGET_MS,
   now = Date.now,
@@ -92,10 +100,13 @@ export function startFtsMerges({
   /** Steps through the tables while they have work and the budget lasts: whether work may be left. */
   async function round(stopped: () => boolean): Promise<boolean> {
     const until = now() + budgetMs;
+    let stepped = false;
     for (const table of FTS_TABLES) {
       for (;;) {
         await nextMacrotask();
         if (stopped()) return false;
+        if (stepped && writersWaiting()) return true;
+        stepped = true;
         if (!(await step(table))) break;
         if (now() >= until) return true;
       }

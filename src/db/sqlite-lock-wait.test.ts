@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { isLockBusy, LOCK_WAIT_MS, LockWaitingSqliteDialect, retryWhileLocked } from './sqlite-lock-wait.js';
+import {
+  isLockBusy,
+  LOCK_WAIT_MS,
+  LockWaitingSqliteDialect,
+  retryWhileLocked,
+  writersWaiting,
+} from './sqlite-lock-wait.js';
 
 const busy = (code = 'SQLITE_BUSY') => Object.assign(new Error('database is locked'), { code });
 
@@ -133,12 +139,15 @@ describe('LockWaitingSqliteDialect', () => {
       const seenAtRelease = await new Promise<number[]>((resolve) =>
         setTimeout(() => {
           const rows = mine.prepare('SELECT x FROM t ORDER BY x').pluck().all() as number[];
+          // Background writers can see that a statement waits for the lock (they give way).
+          expect(writersWaiting()).toBe(true);
           holder.exec('COMMIT');
           resolve(rows);
         }, 30),
       );
       expect(seenAtRelease).toEqual([]);
       await write;
+      expect(writersWaiting()).toBe(false);
       expect(
         await sql<{ x: number }>`SELECT x FROM t ORDER BY x`.execute(db).then((r) => r.rows.map((row) => row.x)),
       ).toEqual([1, 2]);

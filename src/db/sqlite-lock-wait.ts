@@ -40,6 +40,11 @@ export interface LockWaitOptions {
   waitMs?: number;
 }
 
+/** Statements of this thread's connections waiting for the write lock now. */
+let lockWaiters = 0;
+/** Whether a statement of this thread waits for the write lock now (background writers give way: sqlite-fts-merge.ts). */
+export const writersWaiting = (): boolean => lockWaiters > 0;
+
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -83,7 +88,10 @@ function waitingForLock(connection: DatabaseConnection): DatabaseConnection {
       return connection.executeQuery<R>(query);
     } catch (err) {
       if (!isLockBusy(err)) throw err;
-      return retryWhileLocked(() => connection.executeQuery<R>(query), {}, err);
+      lockWaiters++;
+      return retryWhileLocked(() => connection.executeQuery<R>(query), {}, err).finally(() => {
+        lockWaiters--;
+      });
     }
   };
   return {
