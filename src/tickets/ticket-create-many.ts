@@ -78,7 +78,10 @@ export function createTicketBatches({ database, clock, customers, quota, events 
           data: ticketEventData(row, relations),
         })),
       );
-      // In create's order: new rows, then the customers' rows, then the organization's shared rows.
+      // In create's order: new rows, then the customers' rows, then the organization's shared rows. The
+      // customers' rows in the order of their ids, as every batch takes them: two batches locking two
+      // customers each cannot wait for each other (a single create locks one).
+      const byKey = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : a > b ? 1 : 0);
       const buckets = new Map<string, number>();
       for (const { row } of made) buckets.set(row.priority, (buckets.get(row.priority) ?? 0) + 1);
       await t.writeLast([
@@ -92,10 +95,8 @@ export function createTicketBatches({ database, clock, customers, quota, events 
         ),
         ...customerEvents,
         ...ticketEvents,
-        ...[...ticketsOf].map(([customerId, n]) => customers.countTicket(t, customerId, n)),
-        ...[...buckets]
-          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-          .map(([priority, n]) => ticketCountAdjustment(t, { status: 'OPEN', priority }, n)),
+        ...[...ticketsOf].sort(byKey).map(([customerId, n]) => customers.countTicket(t, customerId, n)),
+        ...[...buckets].sort(byKey).map(([priority, n]) => ticketCountAdjustment(t, { status: 'OPEN', priority }, n)),
         createdCustomers > 0 ? customers.countCreatedCustomer(t, createdCustomers) : null,
         quota.recordTicket(t, now, quota.unlimitedAdmission, inputs.length),
       ]);
