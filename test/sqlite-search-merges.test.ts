@@ -66,29 +66,40 @@ describe('sqlite: search index merges', () => {
     expect(segments(path, 'customers_fts') - before).toBe(WRITES);
   });
 
-  it('sqlite: after writes, merge rounds merge them in steps, table by table; without new writes no round runs', async () => {
+  /** A merger stepping on a connection of its own to the file, with the steps it ran and a write count to raise. */
+  function connectionMerger(writersWaiting?: () => boolean) {
     const sqlite = new SQLite(path);
     sqlite.pragma('busy_timeout = 0');
     const kysely = new Kysely<any>({ dialect: new LockWaitingSqliteDialect({ database: sqlite }) });
     const steps: string[] = [];
     const step = ftsMergeSteps(kysely, sqlite);
-    let writes = 0;
+    const counted = { writes: 0 };
     const merges = startFtsMerges({
       step: (table) => (steps.push(table), step(table)),
-      writes: () => writes,
+      writes: () => counted.writes,
+      writersWaiting,
       intervalMs: 60_000,
     });
+    const close = async () => {
+      await merges.stop();
+      await kysely.destroy();
+    };
+    return { sqlite, steps, counted, merges, close };
+  }
+
+  it('sqlite: after writes, merge rounds merge them in steps, table by table; without new writes no round runs', async () => {
+    const { sqlite, steps, counted, merges, close } = connectionMerger();
     try {
       await merges.tick();
       expect(steps).toHaveLength(0);
       writeCustomers(path, 1_000);
       // (With the first test's 40 a level reached 64 segments and was merged by the writer.)
       expect(segments(path, 'customers_fts')).toBeGreaterThan(4);
-      writes++;
+      counted.writes++;
       // A round is bounded in time: it may take a few to merge everything.
       for (let round = 0; round < 50 && segments(path, 'customers_fts') > 4; round++) {
         await merges.tick();
-        writes++;
+        counted.writes++;
       }
       expect(segments(path, 'customers_fts')).toBeLessThanOrEqual(4);
       // Nothing to merge in the tickets' and messages' indexes: one step each, then the customers'.
@@ -103,29 +114,17 @@ describe('sqlite: search index merges', () => {
         sqlite.prepare(`SELECT count(*) FROM customers_fts WHERE customers_fts MATCH 'person1039'`).pluck().get(),
       ).toBe(1);
     } finally {
-      await merges.stop();
-      await kysely.destroy();
+      await close();
     }
   });
 
   it('sqlite: a round gives way after one step while a statement of the process waits for the write lock', async () => {
-    const sqlite = new SQLite(path);
-    sqlite.pragma('busy_timeout = 0');
-    const kysely = new Kysely<any>({ dialect: new LockWaitingSqliteDialect({ database: sqlite }) });
-    const steps: string[] = [];
-    const step = ftsMergeSteps(kysely, sqlite);
-    let writes = 0;
     let waiting = true;
-    const merges = startFtsMerges({
-      step: (table) => (steps.push(table), step(table)),
-      writes: () => writes,
-      writersWaiting: () => waiting,
-      intervalMs: 60_000,
-    });
+    const { steps, counted, merges, close } = connectionMerger(() => waiting);
     try {
       writeCustomers(path, 4_000);
       expect(segments(path, 'customers_fts')).toBeGreaterThan(4);
-      writes++;
+      counted.writes++;
       await merges.tick();
       expect(steps).toHaveLength(1);
       // The next round goes on where it stopped (work was left), one step at a time while writers wait.
@@ -136,8 +135,7 @@ describe('sqlite: search index merges', () => {
       expect(segments(path, 'customers_fts')).toBeLessThanOrEqual(4);
       expect(steps.length).toBeGreaterThan(3);
     } finally {
-      await merges.stop();
-      await kysely.destroy();
+      await close();
     }
   });
 
