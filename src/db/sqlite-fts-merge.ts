@@ -72,9 +72,10 @@ export interface FtsMergerDeps {
   writes: () => number;
   /**
    * Whether statements of this process wait for the write lock now (sqlite-lock-wait.ts): a round ends
-   * for them after its first step (one step a round at least, so that merging keeps up). Each step is a write transaction of its own, and a round runs them back to back
-   * for up to its budget; a writer refused meanwhile retries after a pause of a few milliseconds, and
-   * would mostly find the next step holding the lock (received mail waited so for its 250).
+   * for them after its first step (one step a round at least, so that merging keeps up). Each step is
+   * a write transaction of its own, and a round runs them back to back for up to its budget; a writer
+   * refused meanwhile retries after a pause of a few milliseconds, and would mostly find the next step
+   * holding the lock (received mail waited so for its 250).
    */
   writersWaiting?: () => boolean;
   intervalMs?: number;

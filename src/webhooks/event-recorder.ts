@@ -36,64 +36,44 @@ export function createEventRecorder({ log }: EventRecorderDeps) {
 
   /**
    * record, for a caller that runs the writes itself, with its own (Sql.writeInOrder: on PostgreSQL one
-   * statement, one round trip): the event's insert, then its deliveries' (null without subscribers).
-   * The subscribers are read here; the workers are woken once the transaction commits.
-   */
-  async function recordWrites(t: TenantDb, event: RecordedEvent): Promise<ReadonlyArray<SharedWrite | null>> {
-    const id = newTimeOrderedId();
-    const append = log.appendQuery(t, {
-      id,
-      type: event.type,
-      data: JSON.stringify(event.data),
-      created_at: event.occurredAt,
-    });
-    const subscribers = (await candidates(t)).filter((w) => w.events.includes(event.type));
-    if (subscribers.length > 0) await wakeWorkers(t);
-    const deliveries = insertDeliveriesQuery(
-      t,
-      subscribers.map((webhook) => ({
-        id: newTimeOrderedId(),
-        webhook_id: webhook.id,
-        event: event.type,
-        event_id: id,
-        body: '',
-        created_at: event.occurredAt,
-      })),
-    );
-    return [append, deliveries];
-  }
-
-  /**
-   * recordWrites for several events at once, in order: one insert of them all, then one of all their
-   * deliveries (for a batch of changes written together: many tickets opened at once).
+   * statement, one round trip): the events' insert, then their deliveries' (null without subscribers),
+   * one statement each however many events (a batch of changes written together: many tickets opened
+   * at once). The subscribers are read here; the workers are woken once the transaction commits.
    */
   async function recordManyWrites(
     t: TenantDb,
     recorded: readonly RecordedEvent[],
   ): Promise<ReadonlyArray<SharedWrite | null>> {
     if (recorded.length === 0) return [];
-    const rows = recorded.map((event) => ({
-      id: newTimeOrderedId(),
-      type: event.type,
-      data: JSON.stringify(event.data),
-      created_at: event.occurredAt,
-    }));
     const webhooks = await candidates(t);
-    const deliveries = rows.flatMap((row) =>
+    const rows = recorded.map((event) => ({ id: newTimeOrderedId(), event }));
+    const deliveries = rows.flatMap(({ id, event }) =>
       webhooks
-        .filter((w) => w.events.includes(row.type))
+        .filter((w) => w.events.includes(event.type))
         .map((webhook) => ({
           id: newTimeOrderedId(),
           webhook_id: webhook.id,
-          event: row.type as EventType,
-          event_id: row.id,
+          event: event.type,
+          event_id: id,
           body: '',
-          created_at: row.created_at,
+          created_at: event.occurredAt,
         })),
     );
     if (deliveries.length > 0) await wakeWorkers(t);
-    return [log.appendQuery(t, rows), insertDeliveriesQuery(t, deliveries)];
+    const append = log.appendQuery(
+      t,
+      rows.map(({ id, event }) => ({
+        id,
+        type: event.type,
+        data: JSON.stringify(event.data),
+        created_at: event.occurredAt,
+      })),
+    );
+    return [append, insertDeliveriesQuery(t, deliveries)];
   }
+
+  /** recordManyWrites for one event. */
+  const recordWrites = (t: TenantDb, event: RecordedEvent) => recordManyWrites(t, [event]);
 
   return {
     /**
