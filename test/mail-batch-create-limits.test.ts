@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import { CLAIM_BATCH } from '../src/mail/inbound-service.js';
 import { countRows } from './support/fixtures.js';
 import { describeEachDialect, type TestContext } from './support/harness.js';
 import { burstSuite, claimedRows, processAlone, processBurst } from './support/mail-burst.js';
@@ -130,21 +131,21 @@ describeEachDialect('mail applied in batches: limits, failures, gathering and th
     const org = await ctx.createOrg();
     const box = await createMailbox(org);
     const spied = creates();
-    const mails = Array.from({ length: 60 }, (_, i) => ({
+    const mails = Array.from({ length: CLAIM_BATCH + 10 }, (_, i) => ({
       box,
       raw: rawMail({ from: `s${i % 7}-${org.id}@customer.example`, to: box.address, subject: `Large ${i}` }),
     }));
     await processBurst(ctx, mails);
-    expect(spied.batches().map((b) => b.length)).toEqual([50, 10]);
+    expect(spied.batches().map((b) => b.length)).toEqual([CLAIM_BATCH, 10]);
     const rows = await claimedRows(ctx, [box.id]);
-    expect(rows.filter((r) => r.state === 'done' && r.ticket_id !== null)).toHaveLength(60);
+    expect(rows.filter((r) => r.state === 'done' && r.ticket_id !== null)).toHaveLength(CLAIM_BATCH + 10);
     const numbers = await ctx.database.db
       .selectFrom('tickets')
       .select('number')
       .where('organization_id', '=', org.id)
       .execute();
-    expect(new Set(numbers.map((n) => Number(n.number))).size).toBe(60);
-    expect(await usage(org)).toEqual({ used: 60, limit: null });
+    expect(new Set(numbers.map((n) => Number(n.number))).size).toBe(CLAIM_BATCH + 10);
+    expect(await usage(org)).toEqual({ used: CLAIM_BATCH + 10, limit: null });
     expect((await org.api.get('/api/v1/customers')).body.meta.pagination.total).toBe(7);
   });
 

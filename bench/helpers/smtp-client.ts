@@ -7,12 +7,16 @@ import { exitWithUsageIfAsked } from './usage.js';
 // epoch milliseconds of the first mail.
 
 exitWithUsageIfAsked(`Usage: PORT=2525 TO=support@example.test [FROM=jane@customer.example] CONNECTIONS=8 SECONDS=10 \\
-         npx tsx bench/helpers/smtp-client.ts
+         [WARMUP_SECONDS=2 WARMUP_FROM=warm@customer.example] npx tsx bench/helpers/smtp-client.ts
 
 Sends small distinct mails from FROM to TO through a nodemailer pool of CONNECTIONS connections to
 127.0.0.1:PORT for SECONDS, each connection sending its next as soon as the last was answered. Prints
 {count, seconds, failed, startedAt} as JSON (count: mails answered 250; startedAt: epoch ms of the
 first mail) and exits.
+
+With WARMUP_SECONDS, first sends the same load from WARMUP_FROM for that long (not counted), prints
+"warm <count>" on a line of its own, and waits for SIGUSR2 before the counted window: the receiver may
+first finish what the warm-up left it.
 `);
 
 const port = Number(process.env.PORT);
@@ -33,16 +37,16 @@ const transport = nodemailer.createTransport({
 const body = 'Hello,\r\n\r\nmy order 4711 has not arrived yet. Could you look into it?\r\n\r\nThanks,\r\nJane\r\n';
 let count = 0;
 let failed = 0;
+/** Warm-up mails answered 250. */
+let warmed = 0;
 let n = 0;
-const startedAt = Date.now();
 const started = performance.now();
-const deadline = started + seconds * 1000;
 
-async function lane(): Promise<void> {
+async function lane(sender: string, deadline: number, counted: boolean): Promise<void> {
   while (performance.now() < deadline) {
     const i = n++;
     const raw = [
-      `From: Jane Doe <${from}>`,
+      `From: Jane Doe <${sender}>`,
       `To: ${to}`,
       `Subject: Order question ${process.pid}-${i}`,
       `Message-ID: <bench-${process.pid}-${i}-${started}@customer.example>`,
@@ -52,16 +56,30 @@ async function lane(): Promise<void> {
       body,
     ].join('\r\n');
     try {
-      await transport.sendMail({ envelope: { from, to: [to] }, raw });
-      count++;
+      await transport.sendMail({ envelope: { from: sender, to: [to] }, raw });
+      if (counted) count++;
+      else warmed++;
     } catch {
-      failed++;
+      if (counted) failed++;
     }
   }
 }
 
-await Promise.all(Array.from({ length: connections }, lane));
-const took = (performance.now() - started) / 1000;
+const lanes = (sender: string, deadline: number, counted: boolean) =>
+  Promise.all(Array.from({ length: connections }, () => lane(sender, deadline, counted)));
+
+const warmupSeconds = Number(process.env.WARMUP_SECONDS ?? 0);
+if (warmupSeconds > 0) {
+  const go = new Promise((resolve) => process.once('SIGUSR2', resolve));
+  await lanes(process.env.WARMUP_FROM ?? `warm-${from}`, performance.now() + warmupSeconds * 1000, false);
+  process.stdout.write(`warm ${warmed}\n`);
+  await go;
+}
+
+const startedAt = Date.now();
+const begun = performance.now();
+await lanes(from, begun + seconds * 1000, true);
+const took = (performance.now() - begun) / 1000;
 transport.close();
 process.stdout.write(`${JSON.stringify({ count, seconds: took, failed, startedAt })}\n`);
 process.exit(0);

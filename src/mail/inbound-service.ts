@@ -25,7 +25,11 @@ import { bodyOf, headOf, type RawBytes, sha256Hex, sizeOf, wholeOf } from './raw
 export const INLINE_RAW_BYTES = 512 * 1024;
 /** Attempts before a message that keeps failing for a reason other than itself is kept as failed. */
 const MAX_ATTEMPTS = 5;
-const CLAIM_BATCH = 50;
+/**
+ * Messages per claim. A batch costs about the same round trips whatever its size, so under a burst
+ * larger claims keep processing up with the SMTP listener; kept rows are at most INLINE_RAW_BYTES each.
+ */
+export const CLAIM_BATCH = 100;
 /**
  * How long processing waits after a message is stored before it claims, so that mail arriving
  * together is applied together (mail-apply-batch.ts: a batch costs far less per message than one

@@ -3,7 +3,7 @@ import { parseMail, withHeaderLookup, type ParsedMail, type ParsedMailData } fro
 import { spawnMailThread } from './mail-parse-thread.js';
 
 // Parsing a claimed batch of mail in a thread that stays. Parsing is most of what processing small
-// mail costs outside the database (postal-mime, the reply-text extractor): a batch of 50 is ~15 ms of
+// mail costs outside the database (postal-mime, the reply-text extractor): a batch of 100 is ~20 ms of
 // CPU, during which the event loop would not serve the SMTP listener or the API. Here the batch is
 // parsed beside them, on the other core, while the batch before is written. One thread per process,
 // started by the first batch and left running (unreferenced: it never keeps the process alive); a
