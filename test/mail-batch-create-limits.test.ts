@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { CLAIM_BATCH } from '../src/mail/inbound-service.js';
+import { CLAIM_BATCH, CLAIM_BYTES } from '../src/mail/inbound-service.js';
 import { countRows } from './support/fixtures.js';
 import { describeEachDialect, type TestContext } from './support/harness.js';
 import { burstSuite, claimedRows, processAlone, processBurst } from './support/mail-burst.js';
@@ -147,6 +147,25 @@ describeEachDialect('mail applied in batches: limits, failures, gathering and th
     expect(new Set(numbers.map((n) => Number(n.number))).size).toBe(CLAIM_BATCH + 10);
     expect(await usage(org)).toEqual({ used: CLAIM_BATCH + 10, limit: null });
     expect((await org.api.get('/api/v1/customers')).body.meta.pagination.total).toBe(7);
+  });
+
+  it('a claim takes at most CLAIM_BYTES of messages kept in their rows; the rest are claimed next', async () => {
+    const org = await ctx.createOrg();
+    const box = await createMailbox(org);
+    const spied = creates();
+    // Messages of exactly 400 KiB each (kept in their rows: under 512 KiB), more of them than one claim takes.
+    const size = 400 * 1024;
+    const perClaim = Math.floor(CLAIM_BYTES / size);
+    const mails = Array.from({ length: perClaim + 3 }, (_, i) => {
+      const head = rawMail({ from: `big-${org.id}@customer.example`, to: box.address, subject: `Big ${i}`, body: '' });
+      return { box, raw: Buffer.from(head + 'x'.repeat(size - Buffer.byteLength(head))) };
+    });
+    expect(mails.every((m) => m.raw.length === size)).toBe(true);
+    await processBurst(ctx, mails);
+    expect(spied.batches().map((b) => b.length)).toEqual([perClaim, 3]);
+    const rows = await claimedRows(ctx, [box.id]);
+    expect(rows.filter((r) => r.state === 'done' && r.ticket_id !== null)).toHaveLength(perClaim + 3);
+    expect(rows.every((r) => Number(r.attempt_count) === 1)).toBe(true);
   });
 
   it('mail stored together while the processor runs is gathered into one batch', async () => {

@@ -30,6 +30,8 @@ const MAX_ATTEMPTS = 5;
  * larger claims keep processing up with the SMTP listener; kept rows are at most INLINE_RAW_BYTES each.
  */
 export const CLAIM_BATCH = 100;
+/** Bytes of messages kept in their rows that one claim takes at most (always at least one message). */
+export const CLAIM_BYTES = 8 * 1024 * 1024;
 /**
  * How long processing waits after a message is stored before it claims, so that mail arriving
  * together is applied together (mail-apply-batch.ts: a batch costs far less per message than one
@@ -225,7 +227,7 @@ export function createInboundService({
         const leaseUntil = clock() + leaseMs;
         const claimed = await database
           .forOrganization(organizationId)
-          .transaction((t) => store.claimQueued(t, clock(), leaseUntil, CLAIM_BATCH));
+          .transaction((t) => store.claimQueued(t, clock(), leaseUntil, CLAIM_BATCH, CLAIM_BYTES));
         claimedAny ||= claimed.length > 0;
         const inline = claimed.filter((row) => row.raw !== null);
         const left = await applyTogether(organizationId, inline, leaseUntil);

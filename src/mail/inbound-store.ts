@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Sql, TenantDb } from '../db/database.js';
 import { statementTemplate, type StatementTemplate } from '../db/statement-template.js';
 import type { InboundEmailTable } from './mail-tables.js';
+import { withinBudget } from './claim-budget.js';
 
 // Data access of received mail (the stored message and its processing queue) and of the Message-IDs
 // known per ticket. Organization-scoped handle throughout, except the one cross-organization read of
@@ -69,7 +70,7 @@ export async function organizationsWithQueued(s: Sql, now: number, limit = 100):
 export function dueQuery(t: TenantDb, now: number, limit: number) {
   return t
     .selectFrom('inbound_emails')
-    .select('id')
+    .select(['id', 'size', 'raw_key'])
     .where('state', '=', QUEUED)
     .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
     .orderBy('received_at')
@@ -78,11 +79,19 @@ export function dueQuery(t: TenantDb, now: number, limit: number) {
 }
 
 /**
- * Claims up to `limit` queued messages of the organization whose lease is free: each gets a lease
- * until `leaseUntil` and one more attempt. Skips rows another process is claiming (PostgreSQL).
+ * Claims up to `limit` queued messages of the organization whose lease is free, and no more than
+ * `budget` bytes of them kept in their rows (claim-budget.ts): each gets a lease until `leaseUntil` and
+ * one more attempt. Skips rows another process is claiming (PostgreSQL); those left out for the
+ * budget are claimed next, their row locks ending with this transaction.
  */
-export async function claimQueued(t: TenantDb, now: number, leaseUntil: number, limit: number): Promise<InboundRow[]> {
-  const due = await dueQuery(t, now, limit).execute();
+export async function claimQueued(
+  t: TenantDb,
+  now: number,
+  leaseUntil: number,
+  limit: number,
+  budget = Number.POSITIVE_INFINITY,
+): Promise<InboundRow[]> {
+  const due = withinBudget(await dueQuery(t, now, limit).execute(), budget);
   if (due.length === 0) return [];
   // The claimed rows come back from the update itself (no read of them again), in the order received.
   const rows = await t
