@@ -119,6 +119,34 @@ describeBrowser('the chat widget on another site', (suite) => {
     await page.context().close();
   });
 
+  it('what a visitor types while the conversations load stays where they type it', async () => {
+    const page = await suite.newPage();
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/widget/v1/conversations',
+      async (route) => {
+        if (route.request().method() === 'GET') await held;
+        await route.continue();
+      },
+    );
+    await page.goto(`${hostOrigin}/`);
+    const listed = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/widget/v1/conversations' && r.request().method() === 'GET',
+    );
+    await page.getByRole('button', { name: 'Chat with us' }).click();
+    await page.getByLabel('Email').fill('early@example.com');
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await message.fill('Typed before the list came');
+    release();
+    await listed;
+    // The list has arrived; the visitor goes on typing without looking.
+    await page.keyboard.type(', and after.');
+    await ui(message).toHaveValue('Typed before the list came, and after.');
+    await ui(message).toBeFocused();
+    await ui(page.getByLabel('Email')).toHaveValue('early@example.com');
+  });
+
   it('keeps its look on a page with aggressive CSS', async () => {
     const lookOf = async (page: Page) => {
       await ui(page.getByRole('button', { name: 'Chat with us' })).toBeVisible();

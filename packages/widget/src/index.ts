@@ -258,6 +258,10 @@ function start(): void {
       show('new');
       setError(describe(err));
     }
+    // The composer shows while the list loads, and a visitor may have begun typing in it: what they
+    // type stays where they put it. Otherwise the focus goes to the first thing to fill in.
+    const active = view.root.activeElement as HTMLElement | null;
+    if (active && view.form.contains(active) && !active.closest('[hidden]')) return;
     (view.form.hidden ? view.close : view.emailRow.hidden ? view.message : view.email).focus();
   }
 
