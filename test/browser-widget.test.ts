@@ -121,8 +121,10 @@ describeBrowser('the chat widget on another site', (suite) => {
 
   it('what a visitor types while the conversations load stays where they type it', async () => {
     const page = await suite.newPage();
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(
       (url) => url.pathname === '/widget/v1/conversations',
       async (route) => {
