@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { expect } from 'vitest';
 import { ui } from './browser.js';
 
 // How the browser tests find their way around the console: by role and accessible name, as a person using
@@ -63,6 +64,12 @@ export async function assignToMe(page: Page): Promise<void> {
 export async function chooseFromMenu(page: Page, text: string): Promise<void> {
   const menu = page.getByRole('menu');
   await ui(menu).toBeVisible();
+  // The menu takes the focus as it opens; arrows pressed before then would go to the page.
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null && document.activeElement !== null),
+    )
+    .toBe(true);
   // The menu lists every colleague and team, so it can be long, and its teams may arrive after it opens:
   // walk it far enough, and fail rather than choose whatever has the focus when the item is not there.
   let found = false;

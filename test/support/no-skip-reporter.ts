@@ -2,7 +2,7 @@ import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node
 import { isCI } from './ci.js';
 
 /**
- * Under CI (see ci.ts) a run in which any test was skipped fails: a suite that silently skips (no
+ * Lists the tests that passed only on a retry. Under CI (see ci.ts) a run in which any test was skipped fails: a suite that silently skips (no
  * PostgreSQL, no Redis, a forgotten it.skip / it.only / it.todo) must not look green. Sets the exit
  * code only; the default reporter still prints the results. A run filtered by test name (-t) skips
  * the rest on purpose and is left alone.
@@ -15,6 +15,14 @@ export default class NoSkipReporter implements Reporter {
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors: unknown, reason: TestRunEndReason): void {
+    // Tests that passed only on a retry (the browser tests get one): listed in every run.
+    const flaky = testModules.flatMap((module) =>
+      [...module.children.allTests()]
+        .filter((test) => test.diagnostic()?.flaky)
+        .map((test) => `  - ${module.moduleId} > ${test.fullName}`),
+    );
+    if (flaky.length > 0)
+      process.stderr.write(`\n${flaky.length} test(s) passed only on a retry:\n${flaky.join('\n')}\n\n`);
     if (!isCI() || this.filteredByName || reason === 'interrupted') return;
     const skipped: string[] = [];
     for (const module of testModules) {
