@@ -19,8 +19,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // expect.poll waits for what a browser or a worker does next; its 1 s default failed on a loaded
-    // 2-core machine while the change was on its way. A poll that succeeds returns as soon as it does.
+    // expect.poll waits for what a browser or a worker does next; its 1 s default is shorter than that can
+    // take on a loaded 2-core machine. A poll that succeeds returns as soon as it does.
     expect: { poll: { timeout: 10_000 } },
     // Under CI (any CI value but '', '0', 'false') a run with a skipped test fails: see the reporter.
     reporters: ['default', './test/support/no-skip-reporter.ts'],

@@ -89,7 +89,7 @@ export async function claimQueued(
   now: number,
   leaseUntil: number,
   limit: number,
-  budget = Number.POSITIVE_INFINITY,
+  budget: number,
 ): Promise<InboundRow[]> {
   const due = withinBudget(await dueQuery(t, now, limit).execute(), budget);
   if (due.length === 0) return [];

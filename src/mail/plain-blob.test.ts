@@ -16,9 +16,8 @@ describe('PlainBlob', () => {
     const blob = new PlainBlob(['é-', new TextEncoder().encode('buffer-').buffer, view, new PlainBlob(['-inner'])]);
     expect(await text(blob)).toBe('é-buffer-view-inner');
     expect(blob.size).toBe(Buffer.byteLength('é-buffer-view-inner'));
-    expect(await blob.text()).toBe('é-buffer-view-inner');
     expect(new PlainBlob([42 as unknown as string]).size).toBe(2);
-    expect(await new PlainBlob([42 as unknown as string]).text()).toBe('42');
+    expect(await text(new PlainBlob([42 as unknown as string]))).toBe('42');
     expect(new PlainBlob().size).toBe(0);
   });
 

@@ -46,10 +46,6 @@ export class PlainBlob {
   async arrayBuffer(): Promise<ArrayBuffer> {
     return this.bytes.slice().buffer;
   }
-
-  async text(): Promise<string> {
-    return new TextDecoder().decode(this.bytes);
-  }
 }
 
 /** Puts PlainBlob in Blob's place on this thread (only for a thread that runs the mail parser alone). */

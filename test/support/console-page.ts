@@ -65,11 +65,7 @@ export async function chooseFromMenu(page: Page, text: string): Promise<void> {
   const menu = page.getByRole('menu');
   await ui(menu).toBeVisible();
   // The menu takes the focus as it opens; arrows pressed before then would go to the page.
-  await expect
-    .poll(() =>
-      page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null && document.activeElement !== null),
-    )
-    .toBe(true);
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="menu"]')))).toBe(true);
   // The menu lists every colleague and team, so it can be long, and its teams may arrive after it opens:
   // walk it far enough, and fail rather than choose whatever has the focus when the item is not there.
   let found = false;

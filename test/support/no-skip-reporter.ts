@@ -2,10 +2,10 @@ import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node
 import { isCI } from './ci.js';
 
 /**
- * Lists the tests that passed only on a retry. Under CI (see ci.ts) a run in which any test was skipped fails: a suite that silently skips (no
- * PostgreSQL, no Redis, a forgotten it.skip / it.only / it.todo) must not look green. Sets the exit
- * code only; the default reporter still prints the results. A run filtered by test name (-t) skips
- * the rest on purpose and is left alone.
+ * Lists the tests that passed only on a retry. Under CI (see ci.ts) a run in which any test was
+ * skipped fails: a suite that silently skips (no PostgreSQL, no Redis, a forgotten it.skip / it.only /
+ * it.todo) must not look green. Sets the exit code only; the default reporter still prints the
+ * results. A run filtered by test name (-t) skips the rest on purpose and is left alone.
  */
 export default class NoSkipReporter implements Reporter {
   private filteredByName = false;
