@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Sql, TenantDb } from '../db/database.js';
 import { statementTemplate, type StatementTemplate } from '../db/statement-template.js';
 import type { InboundEmailTable } from './mail-tables.js';
 import { withinBudget } from './claim-budget.js';
+import { jsonTable } from '../db/json-rows.js';
 
 // Data access of received mail (the stored message and its processing queue) and of the Message-IDs
 // known per ticket. Organization-scoped handle throughout, except the one cross-organization read of
@@ -97,11 +98,14 @@ export async function claimQueued(
   const rows = await t
     .updateTable('inbound_emails')
     .set((eb) => ({ lease_expires_at: leaseUntil, attempt_count: eb('attempt_count', '+', 1) }))
-    .where(
-      'id',
-      'in',
-      due.map((r) => r.id),
-    )
+    .where((eb) => {
+      const ids = due.map((r) => r.id);
+      // PostgreSQL: one array parameter, so one statement text (and plan) whatever the claim's size.
+      return t.pick<Expression<SqlBool>>({
+        sqlite: eb('id', 'in', ids),
+        postgres: sql<SqlBool>`id = any(cast(${ids} as uuid[]))`,
+      });
+    })
     .returningAll()
     .execute();
   return rows.map(toRow).sort((a, b) => a.received_at - b.received_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -188,8 +192,9 @@ async function finishApplied(t: TenantDb, id: string, lease: number, changes: Ap
 
 /**
  * finishClaimed for many messages at once, each applied (done, with its ticket): true when every one
- * was still claimed with its lease. On PostgreSQL in one statement (Sql.writeCounted); on SQLite one
- * prepared statement each, which costs less there than building one for the whole batch.
+ * was still claimed with its lease. On PostgreSQL in one statement of one text whatever the batch's
+ * size (json-rows.ts); on SQLite one prepared statement each, which costs less there than building one
+ * for the whole batch.
  */
 export async function finishAppliedMany(
   t: TenantDb,
@@ -199,9 +204,57 @@ export async function finishAppliedMany(
     for (const { id, lease, changes } of finished) if (!(await finishClaimed(t, id, lease, changes))) return false;
     return true;
   }
-  const written = await t.writeCounted(finished.map(({ id, lease, changes }) => finishQuery(t, id, lease, changes)));
-  return written === finished.length;
+  const applied: { id: string; lease: number; changes: Applied }[] = [];
+  for (const f of finished) {
+    if (!isApplied(f.changes)) throw new Error('finishAppliedMany takes applied messages only');
+    applied.push(f as (typeof applied)[number]);
+  }
+  const template = t.template(finishManyTemplates, () =>
+    statementTemplate(finishManyQuery(t, FINISH_MANY_SENTINELS.rows, FINISH_MANY_SENTINELS.ids).compile(t.db), {
+      ...FINISH_MANY_SENTINELS,
+      organizationId: t.organizationId,
+    }),
+  );
+  const rows = JSON.stringify(
+    applied.map(({ id, lease, changes }) => ({
+      id,
+      lease,
+      from_address: changes.from_address,
+      subject: changes.subject,
+      kind: changes.kind,
+      ticket_id: changes.ticket_id,
+      processed_at: changes.processed_at,
+    })),
+  );
+  const { numAffectedRows } = await t.db.executeQuery(
+    template.bind({ rows, ids: applied.map((a) => a.id), organizationId: t.organizationId }),
+  );
+  return Number(numAffectedRows ?? 0) === finished.length;
 }
+
+// PostgreSQL's statement of finishAppliedMany. The ids are named once more as a condition on the
+// primary key: json_to_recordset's rows are estimated at 100 whatever the batch, and with the ids the
+// plan probes the key for them alone (see the webhook deliveries' record, which does the same).
+const FINISH_MANY_SENTINELS = { rows: '\u0000finish-rows', ids: ['\u0000finish-ids'] as readonly string[] };
+const finishManyTemplates = new WeakMap<
+  object,
+  StatementTemplate<typeof FINISH_MANY_SENTINELS & { organizationId: string }>
+>();
+const finishManyQuery = (t: TenantDb, rows: string, ids: readonly string[]) => sql`
+    update inbound_emails set from_address = v.from_address, subject = v.subject, kind = v.kind,
+      ticket_id = v.ticket_id, state = 'done', processed_at = v.processed_at, lease_expires_at = null
+    from ${jsonTable(t, rows, FINISH_COLUMNS)} as v
+    where inbound_emails.organization_id = ${t.organizationId} and inbound_emails.id = any(cast(${ids} as uuid[]))
+      and inbound_emails.id = v.id and inbound_emails.state = ${QUEUED} and inbound_emails.lease_expires_at = v.lease`;
+const FINISH_COLUMNS = {
+  id: 'uuid',
+  lease: 'bigint',
+  from_address: 'text',
+  subject: 'text',
+  kind: 'text',
+  ticket_id: 'uuid',
+  processed_at: 'bigint',
+};
 
 export async function updateInbound(t: TenantDb, id: string, changes: InboundChanges): Promise<void> {
   await t.updateTable('inbound_emails').set(changes).where('id', '=', id).execute();
@@ -266,6 +319,15 @@ const lookupTemplates = new WeakMap<object, StatementTemplate<Pick<IdValues, 'me
 
 type MessageIdRow = { message_id: string; ticket_id: string; direction: 'inbound' | 'outbound'; created_at: number };
 
+// PostgreSQL records a batch's ids from one JSON parameter: one statement text whatever their number.
+const RECORD_MANY_SENTINEL = '\u0000message-id-rows';
+const recordManyTemplates = new WeakMap<object, StatementTemplate<{ rows: string; organizationId: string }>>();
+const recordManyQuery = (t: TenantDb, rows: string) => sql`
+    insert into mail_message_ids (organization_id, message_id, ticket_id, direction, created_at)
+    select ${t.organizationId}, v.message_id, v.ticket_id, v.direction, v.created_at
+    from ${jsonTable(t, rows, { message_id: 'text', ticket_id: 'uuid', direction: 'text', created_at: 'bigint' })} as v
+    on conflict (organization_id, message_id, ticket_id) do nothing`;
+
 const recordQuery = (t: TenantDb, rows: MessageIdRow[]) =>
   t
     .insertInto('mail_message_ids', rows)
@@ -273,7 +335,18 @@ const recordQuery = (t: TenantDb, rows: MessageIdRow[]) =>
 
 export async function recordMessageIds(t: TenantDb, rows: MessageIdRow[]): Promise<void> {
   if (rows.length === 0) return;
-  if (rows.length > 1) return void (await recordQuery(t, rows).execute());
+  if (rows.length > 1) {
+    if (t.pick({ sqlite: true, postgres: false })) return void (await recordQuery(t, rows).execute());
+    const template = t.template(recordManyTemplates, () =>
+      statementTemplate(recordManyQuery(t, RECORD_MANY_SENTINEL).compile(t.db), {
+        rows: RECORD_MANY_SENTINEL,
+        organizationId: t.organizationId,
+      }),
+    );
+    return void (await t.db.executeQuery(
+      template.bind({ rows: JSON.stringify(rows), organizationId: t.organizationId }),
+    ));
+  }
   const template = t.template(recordTemplates, () => {
     const { messageId, ticketId, direction, createdAt } = ID_SENTINELS;
     const shape = {
@@ -299,9 +372,27 @@ export async function recordMessageIds(t: TenantDb, rows: MessageIdRow[]): Promi
 const lookupQuery = (t: TenantDb, ids: string[]) =>
   t.selectFrom('mail_message_ids').select(['message_id', 'ticket_id']).where('message_id', 'in', ids);
 
+const KNOWN_SENTINEL: readonly string[] = ['\u0000known-message-ids'];
+const knownTemplates = new WeakMap<object, StatementTemplate<{ ids: readonly string[]; organizationId: string }>>();
+const knownQuery = (t: TenantDb, ids: readonly string[]) =>
+  t.selectFrom('mail_message_ids').select('message_id').where(sql<SqlBool>`message_id = any(cast(${ids} as text[]))`);
+
 /** Which of these Message-IDs are recorded for a ticket of the organization (at most 500 asked at once). */
 export async function knownMessageIds(t: TenantDb, ids: readonly string[]): Promise<Set<string>> {
   const known = new Set<string>();
+  if (ids.length === 0) return known;
+  if (t.pick({ sqlite: false, postgres: true })) {
+    // One array parameter: one statement text whatever the number of ids.
+    const template = t.template(knownTemplates, () =>
+      statementTemplate(knownQuery(t, KNOWN_SENTINEL).compile(), {
+        ids: KNOWN_SENTINEL,
+        organizationId: t.organizationId,
+      }),
+    );
+    const { rows } = await t.db.executeQuery(template.bind({ ids, organizationId: t.organizationId }));
+    for (const row of rows as { message_id: string }[]) known.add(row.message_id);
+    return known;
+  }
   for (let i = 0; i < ids.length; i += 500) {
     for (const row of await lookupQuery(t, ids.slice(i, i + 500)).execute()) known.add(row.message_id);
   }

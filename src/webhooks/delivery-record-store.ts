@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery, type SqlBool } from 'kysely';
 import type { SharedWrite, Sql, TenantDb } from '../db/database.js';
+import { jsonTable } from '../db/json-rows.js';
 import { statementTemplate, type StatementsTemplate, type StatementTemplate } from '../db/statement-template.js';
 import {
   BOOKKEEPING_INTERVAL_MS,
@@ -110,19 +111,6 @@ const outcomeRows = (items: readonly FinishedDelivery[]) =>
       next_attempt_at: outcome.nextAttemptAt,
     })),
   );
-
-/**
- * JSON rows as a subquery with these columns: SQLite reads them with json_each, PostgreSQL with
- * json_to_recordset, which types them (the column types are PostgreSQL's; SQLite's ->> gives a JSON
- * number as a number and a string as text).
- */
-function jsonTable(t: TenantDb, rows: string, columns: Record<string, string>) {
-  const names = Object.keys(columns);
-  return t.pick({
-    sqlite: sql`(select ${sql.join(names.map((c) => sql`value ->> ${sql.lit(c)} as ${sql.ref(c)}`))} from json_each(${rows}))`,
-    postgres: sql`(select * from json_to_recordset(cast(${rows} as json)) as r(${sql.raw(names.map((c) => `${c} ${columns[c]}`).join(', '))}))`,
-  });
-}
 
 /**
  * PostgreSQL: the batch's ids, once more, as a condition on the primary key. A function's rows are
