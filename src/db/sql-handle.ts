@@ -377,6 +377,29 @@ export class TenantDb extends Sql {
     return (this.db.insertInto(table) as any).values(list);
   }
 
+  /**
+   * insertInto for a batch of rows of plain values (strings, numbers, booleans, null) with the same
+   * keys. On PostgreSQL the rows go as one JSON parameter, typed by the table's own row type
+   * (json_populate_recordset): one statement text whatever their number, so Kysely builds a few nodes
+   * instead of one per value and the server parses and plans it once per process (json-rows.ts).
+   * Rows whose keys differ, and SQLite, take insertInto.
+   */
+  insertRows<T extends TenantTable>(
+    table: T,
+    rows: Omit<Insertable<Database[T]>, 'organization_id'>[],
+  ): InsertQueryBuilder<Database, T, InsertResult> {
+    const keys = rows.length > 1 ? plainKeys(rows[0]) : null;
+    if (!keys || !this.pick({ sqlite: false, postgres: true }) || !rows.every((r) => sameKeys(r, keys))) {
+      return this.insertInto(table, rows);
+    }
+    const columns = keys.map((k) => sql.ref(`v.${k}`));
+    return (this.db.insertInto(table) as any)
+      .columns(['organization_id', ...keys])
+      .expression(
+        sql`select ${this.organizationId}, ${sql.join(columns)} from json_populate_recordset(cast(null as ${sql.table(table)}), ${JSON.stringify(rows)}) as v`,
+      );
+  }
+
   override transaction<T>(fn: (t: TenantDb) => Promise<T>): Promise<T> {
     if (this.scope) return fn(this);
     const begin = (trx: Kysely<Database>, scope: TransactionScope) => {
@@ -387,3 +410,22 @@ export class TenantDb extends Sql {
     return shared ? inSavepoint(shared, () => new TransactionScope(), begin) : runTransaction(this.engine, begin);
   }
 }
+
+/**
+ * A row's keys with a value (an undefined one is left to the column's default), organization_id aside;
+ * null when a value is not plain (a Buffer or an object has no JSON form the row type reads back).
+ */
+function plainKeys(row: object): string[] | null {
+  const keys: string[] = [];
+  for (const [k, v] of Object.entries(row)) {
+    if (v === undefined || k === 'organization_id') continue;
+    if (v !== null && typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') return null;
+    keys.push(k);
+  }
+  return keys;
+}
+
+const sameKeys = (row: object, keys: readonly string[]): boolean => {
+  const own = plainKeys(row);
+  return own !== null && own.length === keys.length && own.every((k, i) => k === keys[i]);
+};

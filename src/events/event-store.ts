@@ -18,7 +18,8 @@ export interface EventRow extends NewEvent {
 }
 
 /** One insert in the caller's transaction (not yet run); the position comes from the column defaults. */
-export const insertEventQuery = (t: TenantDb, event: NewEvent | NewEvent[]) => t.insertInto('events', event);
+export const insertEventQuery = (t: TenantDb, event: NewEvent | NewEvent[]) =>
+  Array.isArray(event) ? t.insertRows('events', event) : t.insertInto('events', event);
 
 const typeFilter = (types: readonly string[] | undefined): RawBuilder<unknown> =>
   types && types.length > 0 ? sql`and type in (${sql.join(types)})` : sql``;

@@ -107,7 +107,7 @@ export async function lastOfTicketNumbersIf(
 
 /** The insert of the ticket under the handle's organization (whatever row.organization_id says), not yet run. */
 export function ticketInsert(t: TenantDb, row: TicketRow | TicketRow[]) {
-  return t.insertInto('tickets', row);
+  return Array.isArray(row) ? t.insertRows('tickets', row) : t.insertInto('tickets', row);
 }
 
 /**
@@ -124,7 +124,7 @@ export function messageInsert(t: TenantDb, row: MessageRow, seq: number) {
 
 /** The inserts of tickets' first messages (seq 1), as one statement, not yet run. */
 export function firstMessagesInsert(t: TenantDb, rows: readonly MessageRow[]) {
-  return t.insertInto(
+  return t.insertRows(
     'messages',
     rows.map(({ delivery: _delivery, attachments: _attachments, ...columns }) => ({ ...columns, seq: 1 })),
   );
