@@ -388,8 +388,8 @@ export class TenantDb extends Sql {
     table: T,
     rows: Omit<Insertable<Database[T]>, 'organization_id'>[],
   ): InsertQueryBuilder<Database, T, InsertResult> {
-    const keys = rows.length > 1 ? plainKeys(rows[0]) : null;
-    if (!keys || !this.pick({ sqlite: false, postgres: true }) || !rows.every((r) => sameKeys(r, keys))) {
+    const keys = rows.length > 1 && this.pick({ sqlite: false, postgres: true }) ? plainKeys(rows[0]) : null;
+    if (!keys || !rows.every((r) => sameKeys(r, keys))) {
       return this.insertInto(table, rows);
     }
     const columns = keys.map((k) => sql.ref(`v.${k}`));
