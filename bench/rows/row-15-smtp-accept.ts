@@ -78,11 +78,15 @@ async function ticketsOf(ctx: Ctx, from: string): Promise<number> {
   return (customers.data[0]?.ticket_count as number | undefined) ?? 0;
 }
 
-/** Waits until the sender's `count` accepted mails are all tickets. */
+/**
+ * Waits until the sender's `count` accepted mails are all tickets, looking every 10 ms: the product's
+ * window ends when this returns, and looking every 100 ms added 50 ms on average to a 10 s window
+ * (about half a percent of the rate). It looks only once the client has finished.
+ */
 async function allTickets(ctx: Ctx, from: string, count: number, what: string): Promise<void> {
   let made = 0;
   const deadline = Date.now() + 300_000;
-  while ((made = await ticketsOf(ctx, from)) < count && Date.now() < deadline) await sleep(100);
+  while ((made = await ticketsOf(ctx, from)) < count && Date.now() < deadline) await sleep(10);
   if (made < count) throw new Error(`row 15: ${made} of ${count} ${what} mails became tickets`);
 }
 
