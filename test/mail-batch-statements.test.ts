@@ -86,4 +86,48 @@ describeEachDialect('mail applied in batches: statements whatever the batch size
       expect(tickets.has(String(m.ticket_id))).toBe(true);
     }
   });
+
+  it('a burst from as many new senders reads and creates them together, each once, with its event', async () => {
+    const org = await ctx.createOrg();
+    const box = await createMailbox(org);
+    const burst = async (n: number) => {
+      const senders = Array.from({ length: n }, (_, i) => `new${i}-${uniqueId()}@senders.example`);
+      spy.mockClear();
+      await processBurst(
+        ctx,
+        senders.map((from, i) => ({
+          box,
+          raw: rawMail({ from: `"New <i>${i}</i>" <${from}>`, to: box.address, subject: `From ${from}` }),
+        })),
+      );
+      const customerStatements = spy.mock.calls.map(([q]) => textOf(q)).filter((s) => /\bcustomers\b/.test(s));
+      return { senders, customerStatements };
+    };
+    const three = await burst(3);
+    const seven = await burst(7);
+    if (ctx.dialect === 'postgres') {
+      // One read and one insert of the senders whatever their number (the counts ride in the batch's writes).
+      const ownStatements = (list: string[]) => list.filter((s) => !s.startsWith('/* sent with commit */'));
+      expect(ownStatements(seven.customerStatements)).toEqual(ownStatements(three.customerStatements));
+      expect(ownStatements(seven.customerStatements)).toHaveLength(2);
+    }
+    const customers = await ctx.database.db
+      .selectFrom('customers')
+      .select(['email', 'name', 'ticket_count'])
+      .where('organization_id', '=', org.id)
+      .execute();
+    const all = [...three.senders, ...seven.senders];
+    expect(customers.map((c) => [c.email, Number(c.ticket_count)]).sort()).toEqual(all.map((e) => [e, 1]).sort());
+    expect(customers.find((c) => c.email === all[1])?.name).toBe('New <i>1</i>');
+    const created = await ctx.database.db
+      .selectFrom('events')
+      .select(['data'])
+      .where('organization_id', '=', org.id)
+      .where('type', '=', 'customer.created')
+      .orderBy('seq')
+      .execute();
+    // One each, in the order their mail was received within a burst.
+    expect(created.map((e) => JSON.parse(e.data).email)).toEqual(all);
+    expect(created.every((e) => JSON.parse(e.data).ticket_count === 1)).toBe(true);
+  });
 });

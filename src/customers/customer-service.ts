@@ -11,6 +11,7 @@ import { parseSearchTerm } from '../shared/search-term.js';
 import type { TicketCounter } from '../tickets/ticket-counter.js';
 import type { EventRecorder } from '../webhooks/event-recorder.js';
 import type { CreateCustomerBody, Customer, UpdateCustomerBody } from './customer-schemas.js';
+import { customerBatches } from './customer-batch.js';
 import * as store from './customer-store.js';
 
 export type CustomerView = Static<typeof Customer>;
@@ -48,7 +49,7 @@ export interface CustomerServiceDeps {
   database: DatabaseHandle;
   clock: Clock;
   ticketCounter: Pick<TicketCounter, 'subtractCustomerTickets' | 'lockCustomerTickets' | 'customerTicketIds'>;
-  events: Pick<EventRecorder, 'record' | 'recordWrites'>;
+  events: Pick<EventRecorder, 'record' | 'recordWrites' | 'recordManyWrites'>;
 }
 
 const PATCHABLE = [
@@ -224,6 +225,9 @@ export function createCustomerService({ database, clock, ticketCounter, events }
       if (!winner) throw new Error('customer vanished between insert and read');
       return { customer: winner, created: false, eventWrites: [] };
     },
+
+    /** findOrCreateForTicket for a batch's customers, together (customer-batch.ts). */
+    findOrCreateManyForTickets: customerBatches(events, toCustomerView),
 
     /**
      * The write counting one more ticket for the customer (ticket_count), for the ticket creation's

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { pickStripe } from '../db/counter-stripes.js';
 import { isUniqueViolation, type TenantDb } from '../db/database.js';
 import type { CustomerTable } from './customer-tables.js';
@@ -49,6 +49,22 @@ export function findCustomerByEmail(t: TenantDb, email: string): Promise<Custome
   return t.selectFrom('customers').select(COLUMNS).where('email_key', '=', emailKey(email)).executeTakeFirst();
 }
 
+/** The customers with these email keys (emailKey), in one statement: at most a claim's worth of keys. */
+export function findCustomersByKeys(t: TenantDb, keys: readonly string[]): Promise<CustomerRow[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return t
+    .selectFrom('customers')
+    .select(COLUMNS)
+    .where((eb) =>
+      // PostgreSQL: one array parameter, so one statement text whatever the number of keys.
+      t.pick<Expression<SqlBool>>({
+        sqlite: eb('email_key', 'in', keys),
+        postgres: sql<SqlBool>`email_key = any(cast(${keys} as text[]))`,
+      }),
+    )
+    .execute();
+}
+
 /**
  * Adds delta to the organization's customer total, in one of its stripes (db/counter-stripes.ts; a
  * stripe may go below zero, the sum is the total). The rows are shared by every write of the
@@ -74,6 +90,18 @@ export async function insertCustomer(t: TenantDb, row: NewCustomer): Promise<Cus
     .onConflict((oc) => oc.columns(['organization_id', 'email_key']).doNothing())
     .returning(COLUMNS)
     .executeTakeFirst();
+}
+
+/** insertCustomer for several: those inserted (a taken email is left out), in no particular order. */
+export function insertCustomers(t: TenantDb, rows: readonly NewCustomer[]): Promise<CustomerRow[]> {
+  return t
+    .insertRows(
+      'customers',
+      rows.map((row) => ({ ...row, ticket_count: 0 })),
+    )
+    .onConflict((oc) => oc.columns(['organization_id', 'email_key']).doNothing())
+    .returning(COLUMNS)
+    .execute();
 }
 
 /** The write counting one more ticket for the customer (customer.ticket_count). */

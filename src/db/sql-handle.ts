@@ -382,7 +382,8 @@ export class TenantDb extends Sql {
    * keys. On PostgreSQL the rows go as one JSON parameter, typed by the table's own row type
    * (json_populate_recordset): one statement text whatever their number, so Kysely builds a few nodes
    * instead of one per value and the server parses and plans it once per process (json-rows.ts).
-   * Rows whose keys differ, and SQLite, take insertInto.
+   * Rows whose keys differ, and SQLite, take insertInto. Not for json or jsonb columns (a string there
+   * would be stored as a JSON string, not read as JSON): the service keeps JSON as text.
    */
   insertRows<T extends TenantTable>(
     table: T,

@@ -1,9 +1,10 @@
-import type { CustomerRow, CustomerService } from '../customers/customer-service.js';
-import type { DatabaseHandle, SharedWrite } from '../db/database.js';
+import type { CustomerService } from '../customers/customer-service.js';
+import type { DatabaseHandle } from '../db/database.js';
 import type { QuotaService } from '../billing/quota-service.js';
 import type { EventRecorder } from '../webhooks/event-recorder.js';
 import type { Clock } from '../shared/clock.js';
 import { validationError } from '../shared/errors.js';
+import { emailKey } from '../shared/ids.js';
 import { ticketCountAdjustment } from './ticket-count-store.js';
 import { newTicketRows } from './ticket-new-rows.js';
 import { ticketEventData, ticketView } from './ticket-payloads.js';
@@ -12,9 +13,10 @@ import * as store from './ticket-store.js';
 
 // Many tickets opened at once on customers' behalf, in one transaction: what a batch of received mail
 // becomes. Each ticket is what a single create makes of the same input (the same rows, events and
-// counts), but the batch takes its numbers in one statement, reads each customer once, and writes each
-// table's rows in one statement, and the counters once per batch: a ticket's cost is then mostly its
-// own rows and their indexes, where alone it is as much the statements and the commit around them.
+// counts), but the batch takes its numbers in one statement, reads all its customers in one and creates
+// the new ones in one more (customers/customer-batch.ts), writes each table's rows in one statement,
+// and the counters once per batch: a ticket's cost is then mostly its own rows and their indexes,
+// where alone it is as much the statements and the commit around them.
 // For plain inputs only (no tags, transcript or files: those go through create). Under a plan with a
 // ticket limit nothing is created (null): create checks the limit ticket by ticket, and the caller
 // creates them so.
@@ -26,7 +28,7 @@ export type NewTicketInput = Pick<CreateTicketInput, 'subject' | 'message' | 'pr
 export interface CreateManyDeps {
   database: DatabaseHandle;
   clock: Clock;
-  customers: Pick<CustomerService, 'findOrCreateForTicket' | 'countTicket' | 'countCreatedCustomer'>;
+  customers: Pick<CustomerService, 'findOrCreateManyForTickets' | 'countTicket' | 'countCreatedCustomer'>;
   quota: Pick<QuotaService, 'ticketLimitAbsent' | 'unlimitedAdmission' | 'recordTicket'>;
   events: Pick<EventRecorder, 'recordManyWrites'>;
 }
@@ -51,22 +53,21 @@ export function createTicketBatches({ database, clock, customers, quota, events 
     const first = last - inputs.length + 1;
     return scoped.transaction(async (t) => {
       const now = clock();
-      // Each customer once: found, or created (with its customer.created event) by its first ticket.
-      const found = new Map<string, CustomerRow>();
-      const customerEvents: (SharedWrite | null)[] = [];
-      let createdCustomers = 0;
+      // Each customer once, all together: found, or created (with its customer.created event) as by
+      // its first ticket.
+      const {
+        byKey: customerOf,
+        created: createdCustomers,
+        eventWrites: customerEvents,
+      } = await customers.findOrCreateManyForTickets(
+        t,
+        inputs.map((input) => input.customer),
+        now,
+      );
       const ticketsOf = new Map<string, number>();
       const made = [];
       for (const [i, input] of inputs.entries()) {
-        const key = input.customer.email.trim().toLowerCase();
-        let customer = found.get(key);
-        if (!customer) {
-          const got = await customers.findOrCreateForTicket(t, input.customer, now);
-          customer = got.customer;
-          found.set(key, customer);
-          if (got.created) createdCustomers++;
-          customerEvents.push(...got.eventWrites);
-        }
+        const customer = customerOf.get(emailKey(input.customer.email))!;
         ticketsOf.set(customer.id, (ticketsOf.get(customer.id) ?? 0) + 1);
         made.push(newTicketRows({ organizationId, number: first + i, input, channel, customer, tags: [], now }));
       }

@@ -51,7 +51,10 @@ export { ticketIdOrNotFound };
 export interface TicketServiceDeps {
   database: DatabaseHandle;
   clock: Clock;
-  customers: Pick<CustomerService, 'findOrCreateForTicket' | 'countTicket' | 'countCreatedCustomer'>;
+  customers: Pick<
+    CustomerService,
+    'findOrCreateForTicket' | 'findOrCreateManyForTickets' | 'countTicket' | 'countCreatedCustomer'
+  >;
   quota: Pick<QuotaService, 'checkTicketAllowed' | 'ticketLimitAbsent' | 'unlimitedAdmission' | 'recordTicket'>;
   events: Pick<EventRecorder, 'record' | 'recordWrites' | 'recordManyWrites'>;
   teams: Pick<TeamService, 'teamIdsOf'>;
