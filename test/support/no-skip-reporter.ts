@@ -19,7 +19,7 @@ export default class NoSkipReporter implements Reporter {
     const flaky = testModules.flatMap((module) =>
       [...module.children.allTests()]
         .filter((test) => test.diagnostic()?.flaky)
-        .map((test) => `  - ${module.moduleId} > ${test.fullName}`),
+        .map((test) => `  - ${module.moduleId} > ${test.fullName}${failedAttempts(test)}`),
     );
     if (flaky.length > 0)
       process.stderr.write(`\n${flaky.length} test(s) passed only on a retry:\n${flaky.join('\n')}\n\n`);
@@ -42,4 +42,21 @@ export default class NoSkipReporter implements Reporter {
       `\nno-skip-reporter: ${skipped.length} test(s) were skipped, which a CI run does not allow (CI=${process.env.CI}):\n${shown}${more}\n\n`,
     );
   }
+}
+
+/**
+ * What the failed attempts of a test that then passed threw: Vitest keeps their errors on the task
+ * (TestCase.result() leaves them out of a pass). The first line of each, and where in a test file.
+ */
+function failedAttempts(test: unknown): string {
+  const errors = (test as { task?: { result?: { errors?: { message?: string; stack?: string }[] } } }).task?.result
+    ?.errors;
+  return (errors ?? [])
+    .map((e) => {
+      const at = e.stack
+        ?.split('\n')
+        .find((line) => /\.test\.ts:\d+/.test(line) || /support\/[\w-]+\.ts:\d+/.test(line));
+      return `\n      failed first: ${(e.message ?? '').split('\n')[0]}${at ? `\n      ${at.trim()}` : ''}`;
+    })
+    .join('');
 }
