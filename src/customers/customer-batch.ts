@@ -19,6 +19,23 @@ export interface BatchCustomerInput {
   metadata?: object | null;
 }
 
+/** The row of a customer a ticket creation makes from what it supplied (one by one, or in a batch). */
+export function ticketCustomerRow(input: BatchCustomerInput, now: number): store.NewCustomer {
+  return {
+    id: newTimeOrderedId(),
+    email: input.email.trim(),
+    email_key: store.emailKey(input.email),
+    name: input.name ?? null,
+    external_user_id: input.external_user_id ?? null,
+    external_organization_id: input.external_organization_id ?? null,
+    external_organization_name: input.external_organization_name ?? null,
+    avatar_url: null,
+    metadata: JSON.stringify(input.metadata ?? null),
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export interface CustomersOfBatch {
   /** Each customer by its email key (shared/ids.ts emailKey). */
   byKey: Map<string, store.CustomerRow>;
@@ -53,19 +70,7 @@ export function customerBatches(
 
     const inserted = await store.insertCustomers(
       t,
-      missing.map(([key, input]) => ({
-        id: newTimeOrderedId(),
-        email: input.email.trim(),
-        email_key: key,
-        name: input.name ?? null,
-        external_user_id: input.external_user_id ?? null,
-        external_organization_id: input.external_organization_id ?? null,
-        external_organization_name: input.external_organization_name ?? null,
-        avatar_url: null,
-        metadata: JSON.stringify(input.metadata ?? null),
-        created_at: now,
-        updated_at: now,
-      })),
+      missing.map(([, input]) => ticketCustomerRow(input, now)),
     );
     const made = new Map(inserted.map((c) => [c.email_key, c]));
     // In the inputs' order, as one by one would have made them.

@@ -11,7 +11,7 @@ import { parseSearchTerm } from '../shared/search-term.js';
 import type { TicketCounter } from '../tickets/ticket-counter.js';
 import type { EventRecorder } from '../webhooks/event-recorder.js';
 import type { CreateCustomerBody, Customer, UpdateCustomerBody } from './customer-schemas.js';
-import { customerBatches } from './customer-batch.js';
+import { customerBatches, ticketCustomerRow } from './customer-batch.js';
 import * as store from './customer-store.js';
 
 export type CustomerView = Static<typeof Customer>;
@@ -199,19 +199,7 @@ export function createCustomerService({ database, clock, ticketCounter, events }
     ): Promise<{ customer: CustomerRow; created: boolean; eventWrites: ReadonlyArray<SharedWrite | null> }> {
       const existing = await store.findCustomerByEmail(t, input.email);
       if (existing) return { customer: existing, created: false, eventWrites: [] };
-      const inserted = await store.insertCustomer(t, {
-        id: newTimeOrderedId(),
-        email: input.email.trim(),
-        email_key: store.emailKey(input.email),
-        name: input.name ?? null,
-        external_user_id: input.external_user_id ?? null,
-        external_organization_id: input.external_organization_id ?? null,
-        external_organization_name: input.external_organization_name ?? null,
-        avatar_url: null,
-        metadata: JSON.stringify(input.metadata ?? null),
-        created_at: now,
-        updated_at: now,
-      });
+      const inserted = await store.insertCustomer(t, ticketCustomerRow(input, now));
       if (inserted) {
         // As GET /customers/{id} shows it once the creating ticket commits (countTicket follows).
         const eventWrites = await events.recordWrites(t, {

@@ -1,6 +1,7 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import { pickStripe } from '../db/counter-stripes.js';
 import { isUniqueViolation, type TenantDb } from '../db/database.js';
+import { inValues } from '../db/json-rows.js';
 import type { CustomerTable } from './customer-tables.js';
 import type { SearchTerm } from '../shared/search-term.js';
 import { pgCustomerMatch } from '../shared/search-sql.js';
@@ -55,13 +56,7 @@ export function findCustomersByKeys(t: TenantDb, keys: readonly string[]): Promi
   return t
     .selectFrom('customers')
     .select(COLUMNS)
-    .where((eb) =>
-      // PostgreSQL: one array parameter, so one statement text whatever the number of keys.
-      t.pick<Expression<SqlBool>>({
-        sqlite: eb('email_key', 'in', keys),
-        postgres: sql<SqlBool>`email_key = any(cast(${keys} as text[]))`,
-      }),
-    )
+    .where(inValues(t, 'email_key', keys, 'text'))
     .execute();
 }
 

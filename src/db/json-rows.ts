@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { TenantDb } from './database.js';
 
 // Rows of a batch as one JSON parameter: a statement over them has one text whatever the batch's
@@ -16,5 +16,16 @@ export function jsonTable(t: TenantDb, rows: string, columns: Record<string, str
   return t.pick({
     sqlite: sql`(select ${sql.join(names.map((c) => sql`value ->> ${sql.lit(c)} as ${sql.ref(c)}`))} from json_each(${rows}))`,
     postgres: sql`(select * from json_to_recordset(cast(${rows} as json)) as r(${sql.raw(names.map((c) => `${c} ${columns[c]}`).join(', '))}))`,
+  });
+}
+
+/**
+ * `column in (values)`: on PostgreSQL as `column = any(…)` over one array parameter (of `pgType`
+ * elements), so the statement has one text whatever the number of values; on SQLite a list.
+ */
+export function inValues(t: TenantDb, column: string, values: readonly string[], pgType: string): Expression<SqlBool> {
+  return t.pick<Expression<SqlBool>>({
+    sqlite: sql<SqlBool>`${sql.ref(column)} in (${sql.join(values)})`,
+    postgres: sql<SqlBool>`${sql.ref(column)} = any(cast(${values} as ${sql.raw(pgType)}[]))`,
   });
 }

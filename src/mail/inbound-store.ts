@@ -1,9 +1,9 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Sql, TenantDb } from '../db/database.js';
 import { statementTemplate, type StatementTemplate } from '../db/statement-template.js';
 import type { InboundEmailTable } from './mail-tables.js';
 import { withinBudget } from './claim-budget.js';
-import { jsonTable } from '../db/json-rows.js';
+import { inValues, jsonTable } from '../db/json-rows.js';
 
 // Data access of received mail (the stored message and its processing queue) and of the Message-IDs
 // known per ticket. Organization-scoped handle throughout, except the one cross-organization read of
@@ -98,14 +98,14 @@ export async function claimQueued(
   const rows = await t
     .updateTable('inbound_emails')
     .set((eb) => ({ lease_expires_at: leaseUntil, attempt_count: eb('attempt_count', '+', 1) }))
-    .where((eb) => {
-      const ids = due.map((r) => r.id);
-      // PostgreSQL: one array parameter, so one statement text (and plan) whatever the claim's size.
-      return t.pick<Expression<SqlBool>>({
-        sqlite: eb('id', 'in', ids),
-        postgres: sql<SqlBool>`id = any(cast(${ids} as uuid[]))`,
-      });
-    })
+    .where(
+      inValues(
+        t,
+        'id',
+        due.map((r) => r.id),
+        'uuid',
+      ),
+    )
     .returningAll()
     .execute();
   return rows.map(toRow).sort((a, b) => a.received_at - b.received_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
