@@ -76,14 +76,32 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const { smtpInbound, maxMessageBytes } = config.mail;
   if (smtpInbound.port !== null) {
     // Loaded only here: smtp-server and what it brings are not needed without a listener.
-    const { startSmtpListener } = await import('./mail/smtp-listener.js');
-    smtp = await startSmtpListener({
-      inbound: container.inbound,
-      host: smtpInbound.host,
-      port: smtpInbound.port,
-      maxBytes: maxMessageBytes,
-      logger: app.log,
-    });
+    if (threadCanShare(config)) {
+      // In a thread of its own, beside the processing of what it receives (mail/smtp-thread.ts).
+      const { startSmtpListenerThread } = await import('./mail/smtp-thread.js');
+      const listener = await startSmtpListenerThread({
+        config,
+        logger: app.log,
+        onStored: () => container.inbound.queued(),
+      });
+      const unsubscribe = container.mailboxes.onChange(listener.mailboxesChanged);
+      smtp = {
+        async close() {
+          unsubscribe();
+          await listener.close();
+        },
+      };
+    } else {
+      // A private in-memory database, which no thread can open: the listener runs here.
+      const { startSmtpListener } = await import('./mail/smtp-listener.js');
+      smtp = await startSmtpListener({
+        inbound: container.inbound,
+        host: smtpInbound.host,
+        port: smtpInbound.port,
+        maxBytes: maxMessageBytes,
+        logger: app.log,
+      });
+    }
   }
   // IMAP polling is a way in, like the listener: it runs with or without --no-worker (each mailbox is
   // polled by one process at a time, whatever their number).

@@ -4,7 +4,8 @@ import { createContainer } from './container.js';
 import { openDatabase } from './db/database.js';
 import { systemClock } from './shared/clock.js';
 import { lowerThreadPriority } from './shared/cpu-priority.js';
-import { toThread, type FromThread, type ThreadData, type ToThread } from './webhooks/worker-thread-messages.js';
+import { postingLogger } from './shared/thread-log.js';
+import type { FromThread, ThreadData, ToThread } from './webhooks/worker-thread-messages.js';
 import type { AttemptOutcome, WorkerLogger } from './webhooks/worker.js';
 
 // The thread side of the server's delivery worker (webhooks/worker-thread.ts starts it; an entry point
@@ -18,26 +19,8 @@ const port = parentPort!;
 const { config, logLevel } = workerData as ThreadData;
 const post = (message: FromThread) => port.postMessage(message);
 
-const LEVELS: Record<string, number> = {
-  trace: 10,
-  debug: 20,
-  info: 30,
-  warn: 40,
-  error: 50,
-  fatal: 60,
-  silent: Infinity,
-};
-const threshold = LEVELS[logLevel] ?? LEVELS.info;
-
 /** Log lines at the server logger's level or above, posted to it (which serializes, redacts and writes them). */
-const logger: WorkerLogger = Object.fromEntries(
-  (['debug', 'info', 'warn', 'error'] as const).map((level) => [
-    level,
-    (obj: object | string, msg?: string) => {
-      if (LEVELS[level] >= threshold) post({ type: 'log', level, obj: toThread(obj), msg });
-    },
-  ]),
-) as unknown as WorkerLogger;
+const logger: WorkerLogger = postingLogger(logLevel, post) as unknown as WorkerLogger;
 
 // Attempts are counted here and posted together every ATTEMPTS_FLUSH_MS (a message per attempt would
 // be thousands a second from a backlog): /metrics lags by at most that much.

@@ -57,3 +57,12 @@ export function cpuOfProcesses(match: (comm: string, cmdline: string) => boolean
 
 /** CPU of every postgres process (its backends included), ms. */
 export const postgresCpuMs = (): number => cpuOfProcesses((comm) => comm === 'postgres');
+
+/**
+ * CPU of a process's main thread and of its other threads together (Node's worker threads, V8's helpers
+ * and libuv's pool: on Node 20 they all carry the process's name, so they cannot be told apart), ms.
+ */
+export function mainAndOtherCpuMs(pid: number): { main: number; others: number } {
+  const main = cpuMs(pid, pid);
+  return { main, others: cpuMs(pid) - main };
+}

@@ -3,16 +3,17 @@ import { exitWithUsageIfAsked } from './usage.js';
 
 // The sending side of the SMTP listener row (a separate process): a nodemailer pool of CONNECTIONS
 // connections sending small distinct messages to TO at PORT, as fast as they are answered, for SECONDS.
-// Prints {count, seconds, failed, startedAt} as JSON: the messages answered 250, the time taken and the
-// epoch milliseconds of the first counted mail (after the warm-up, when WARMUP_SECONDS asks for one).
+// Prints {count, seconds, failed, startedAt, cpuMs} as JSON: the messages answered 250, the time taken,
+// the epoch milliseconds of the first counted mail (after the warm-up, when WARMUP_SECONDS asks for one)
+// and the client's own CPU over the counted window.
 
 exitWithUsageIfAsked(`Usage: PORT=2525 TO=support@example.test [FROM=jane@customer.example] CONNECTIONS=8 SECONDS=10 \\
          [WARMUP_SECONDS=2 WARMUP_FROM=warm@customer.example] npx tsx bench/helpers/smtp-client.ts
 
 Sends small distinct mails from FROM to TO through a nodemailer pool of CONNECTIONS connections to
 127.0.0.1:PORT for SECONDS, each connection sending its next as soon as the last was answered. Prints
-{count, seconds, failed, startedAt} as JSON (count: mails answered 250; startedAt: epoch ms of the
-first counted mail) and exits.
+{count, seconds, failed, startedAt, cpuMs} as JSON (count: mails answered 250; startedAt: epoch ms of
+the first counted mail; cpuMs: this process's CPU over the counted window) and exits.
 
 With WARMUP_SECONDS, first sends the same load from WARMUP_FROM for that long (not counted), prints
 "warm <count>" on a line of its own, and waits for SIGUSR2 before the counted window: the receiver may
@@ -78,8 +79,11 @@ if (warmupSeconds > 0) {
 
 const startedAt = Date.now();
 const begun = performance.now();
+const cpuBefore = process.cpuUsage();
 await lanes(from, begun + seconds * 1000, true);
 const took = (performance.now() - begun) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
 transport.close();
-process.stdout.write(`${JSON.stringify({ count, seconds: took, failed, startedAt })}\n`);
+const cpuMs = (cpu.user + cpu.system) / 1000;
+process.stdout.write(`${JSON.stringify({ count, seconds: took, failed, startedAt, cpuMs })}\n`);
 process.exit(0);

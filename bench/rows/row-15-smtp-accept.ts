@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { auth, ratioRow, restartServer, type Ctx } from '../context.js';
+import { auth, mean, ratioRow, restartServer, type Ctx } from '../context.js';
+import { mainAndOtherCpuMs, postgresCpuMs } from '../helpers/process-cpu.js';
 import { freePort, sleep, startHelper, type Proc } from '../procs.js';
 
 // Row 15: mail received by the built-in SMTP listener (`serve` with SMTP_INBOUND_PORT) and turned into
@@ -26,6 +27,37 @@ interface ClientOut {
   failed: number;
   /** Epoch ms of the client's first mail. */
   startedAt: number;
+  /** The client's CPU over the counted window, ms. */
+  cpuMs: number;
+}
+
+/**
+ * CPU so far of the receiving process (its main thread apart) and of PostgreSQL's processes, ms: read
+ * at the start and end of a counted window, it gives each one's CPU per mail, which moves far less
+ * with what else the shared machine runs than the rate does.
+ */
+interface CpuAt {
+  main: number;
+  others: number;
+  postgres: number;
+}
+const cpuAt = (pid: number, postgres: boolean): CpuAt => ({
+  ...mainAndOtherCpuMs(pid),
+  postgres: postgres ? postgresCpuMs() : 0,
+});
+/** µs per mail of each part between two readings, summed over rounds. */
+class CpuPerMail {
+  private readonly sums = { main: 0, others: 0, postgres: 0, client: 0, mails: 0 };
+  add(from: CpuAt, to: CpuAt, client: ClientOut): void {
+    this.sums.main += to.main - from.main;
+    this.sums.others += to.others - from.others;
+    this.sums.postgres += to.postgres - from.postgres;
+    this.sums.client += client.cpuMs;
+    this.sums.mails += client.count;
+  }
+  us(part: 'main' | 'others' | 'postgres' | 'client'): number {
+    return Math.round((this.sums[part] * 1000) / Math.max(1, this.sums.mails));
+  }
 }
 
 /**
@@ -39,6 +71,7 @@ async function runClient(
   seconds: number,
   warmFrom: string,
   warm: (accepted: number) => Promise<void>,
+  counting: () => void,
 ): Promise<ClientOut> {
   const client = startHelper('helpers/smtp-client.ts', {
     PORT: String(port),
@@ -54,6 +87,7 @@ async function runClient(
   while (!(line = /^warm (\d+)$/m.exec(client.stdout())) && client.child.exitCode === null) await sleep(20);
   if (!line) throw new Error(`row 15: the client exited during its warm-up: ${client.stderrTail()}`);
   await warm(Number(line[1]));
+  counting();
   client.child.kill('SIGUSR2');
   await exited;
   return JSON.parse(client.stdout().trim().split('\n').at(-1)!) as ClientOut;
@@ -115,28 +149,60 @@ export async function smtpAcceptRow(ctx: Ctx): Promise<void> {
     await api(ctx, 'POST', '/api/v1/mailboxes', { name: 'Bench support', address });
     const product: number[] = [];
     const base: number[] = [];
+    const productCpu = new CpuPerMail();
+    const baseCpu = new CpuPerMail();
+    /** Mails answered 250 per second of the client's window, and ms from its end to the last ticket. */
+    const accepted: number[] = [];
+    const behind: number[] = [];
+    const serverPid = ctx.server!.pid;
     for (let r = 0; r < rounds; r++) {
       const from = `jane-${process.pid}-${r}@customer.example`;
       const warmFrom = `warm-${process.pid}-${r}@customer.example`;
-      const out = await runClient(port, address, from, seconds, warmFrom, (accepted) =>
-        allTickets(ctx, warmFrom, accepted, 'warm-up'),
+      let start = cpuAt(serverPid, true);
+      const out = await runClient(
+        port,
+        address,
+        from,
+        seconds,
+        warmFrom,
+        (accepted) => allTickets(ctx, warmFrom, accepted, 'warm-up'),
+        () => (start = cpuAt(serverPid, true)),
       );
       // Until every accepted mail is a ticket (processing may run behind the 250s).
       await allTickets(ctx, from, out.count, 'accepted');
       product.push(out.count / ((Date.now() - out.startedAt) / 1000));
+      accepted.push(out.count / out.seconds);
+      behind.push(Date.now() - out.startedAt - out.seconds * 1000);
+      productCpu.add(start, cpuAt(serverPid, true), out);
 
       const bare = await bareServer();
       try {
-        const b = await runClient(bare.port, address, from, seconds, warmFrom, async () => undefined);
+        let bareStart = cpuAt(bare.proc.pid, false);
+        const b = await runClient(
+          bare.port,
+          address,
+          from,
+          seconds,
+          warmFrom,
+          async () => undefined,
+          () => (bareStart = cpuAt(bare.proc.pid, false)),
+        );
         base.push(b.count / b.seconds);
+        baseCpu.add(bareStart, cpuAt(bare.proc.pid, false), b);
       } finally {
         await bare.proc.stop();
       }
     }
+    // CPU per mail over the counted windows; the product's includes the polls for its last ticket.
+    const cpuText =
+      `Answered 250: ${Math.round(mean(accepted)).toLocaleString('en-US')} mails/s, the last a ticket ` +
+      `${Math.round(mean(behind))} ms after the client's window. CPU per mail: \`serve\` ${productCpu.us('main')} µs on its main thread + ${productCpu.us('others')} µs ` +
+      `on its other threads, PostgreSQL ${productCpu.us('postgres')} µs, client ${productCpu.us('client')} µs; ` +
+      `bare server ${baseCpu.us('main') + baseCpu.us('others')} µs, client ${baseCpu.us('client')} µs`;
     ratioRow(
       ctx,
       15,
-      `SMTP listener: mails accepted and made tickets per second (${CONNECTIONS} connections) vs the same smtp-server discarding them`,
+      `SMTP listener: mails accepted and made tickets per second (${CONNECTIONS} connections) vs the same smtp-server discarding them. ${cpuText}`,
       product,
       base,
       GOAL,

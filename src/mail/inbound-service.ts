@@ -261,6 +261,10 @@ export function createInboundService({
   return {
     storeRawMessage,
     processQueued,
+    /** Mail was stored elsewhere (another thread of this process): processed soon, as after storeRawMessage. */
+    queued() {
+      if (autoProcess) wake();
+    },
 
     /** The mailbox mail to this address is for (plus tags and letter case ignored), or null. */
     async mailboxFor(address: string) {

@@ -76,12 +76,17 @@ const addressTaken = () => conflict('a mailbox with this address already exists'
 
 export function createMailboxService({ database, clock, secrets, publicUrl, cacheTtlMs = 0 }: MailboxServiceDeps) {
   const cache = createMailboxCache({ ttlMs: cacheTtlMs, maxEntries: 10_000 });
-  /** A write of mailboxes: this process's routing cache is cleared once it has committed (or failed). */
+  const changeListeners = new Set<() => void>();
+  /**
+   * A write of mailboxes: this thread's routing cache is cleared once it has committed (or failed), and
+   * the listeners hear of it (the SMTP listener's thread clears its own).
+   */
   async function changing<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } finally {
       cache.clear();
+      for (const listener of changeListeners) listener();
     }
   }
   const mailboxesOf = (organizationId: string) =>
@@ -261,6 +266,17 @@ export function createMailboxService({ database, clock, secrets, publicUrl, cach
       const mailbox = await store.findMailbox(database.forOrganization(route.owner_organization_id), route.mailbox_id);
       if (!mailbox || mailbox.inbound_token_hash !== route.token_hash) return null;
       return { organizationId: route.owner_organization_id, mailbox };
+    },
+
+    /** Calls `listener` after each change of mailboxes made through this service; returns what stops it. */
+    onChange(listener: () => void): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+
+    /** Forgets what routing has cached: mailboxes were changed by another thread of this process. */
+    forgetCached(): void {
+      cache.clear();
     },
 
     /**
