@@ -76,8 +76,10 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const { smtpInbound, maxMessageBytes } = config.mail;
   if (smtpInbound.port !== null) {
     // Loaded only here: smtp-server and what it brings are not needed without a listener.
-    if (threadCanShare(config)) {
-      // In a thread of its own, beside the processing of what it receives (mail/smtp-thread.ts).
+    if (config.database.dialect === 'postgres') {
+      // On PostgreSQL in a thread of its own, beside the processing of what it receives
+      // (mail/smtp-thread.ts). On SQLite it stays here: both threads' writes would take turns on the
+      // file's one write lock, and a second connection and thread cost more than they gave (bench row 15).
       const { startSmtpListenerThread } = await import('./mail/smtp-thread.js');
       const listener = await startSmtpListenerThread({
         config,
@@ -92,7 +94,6 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
         },
       };
     } else {
-      // A private in-memory database, which no thread can open: the listener runs here.
       const { startSmtpListener } = await import('./mail/smtp-listener.js');
       smtp = await startSmtpListener({
         inbound: container.inbound,

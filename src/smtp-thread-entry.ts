@@ -16,10 +16,10 @@ const { config, logLevel } = workerData as SmtpThreadData;
 const post = (message: FromSmtpThread) => port.postMessage(message);
 const logger = postingLogger(logLevel, post);
 
-// Its own connection: on SQLite a second connection to the same file in WAL mode (writers take turns
-// on the write lock, waiting for it off the event loop), with a small page cache (it writes received
-// mail and reads mailboxes); on PostgreSQL a small pool (group commits for more than one organization
-// at once, and routing's reads). The server's reader threads checkpoint the write-ahead log.
+// Its own connection: a small pool (group commits for more than one organization at once, and
+// routing's reads). `serve` starts this thread on PostgreSQL only; on SQLite it would be a second
+// connection to the same file (writers take turns on the write lock, waiting off the event loop),
+// with a small page cache, the server's reader threads checkpointing the write-ahead log.
 const database = openDatabase(config.database, {
   poolSize: 4,
   sqliteCacheKib: 2_000,
