@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createContainer } from './container.js';
+import { createMailIntake } from './composition/mail-intake.js';
 import { openDatabase } from './db/database.js';
 import { startSmtpListener } from './mail/smtp-listener.js';
 import type { FromSmtpThread, SmtpThreadData, ToSmtpThread } from './mail/smtp-thread.js';
@@ -7,7 +7,7 @@ import { systemClock } from './shared/clock.js';
 import { postingLogger } from './shared/thread-log.js';
 
 // The thread side of the server's SMTP listener (mail/smtp-thread.ts starts it; an entry point like
-// server.ts, as it builds the composition root): the same listener and the same storing of received
+// server.ts, as it builds its part of the composition root): the same listener and the same storing of received
 // mail as on the server's thread, on a connection of its own. After each group of stored mail it
 // tells the server's thread, whose processor makes the tickets; this thread processes nothing.
 
@@ -25,8 +25,11 @@ const database = openDatabase(config.database, {
   sqliteCacheKib: 2_000,
   sqliteCheckpointsElsewhere: true,
 });
-const container = createContainer({ config: { ...config, metricsEnabled: false }, database, clock: systemClock });
-const { inbound, mailboxes } = container;
+// Only what receiving needs (composition/mail-intake.ts): not the whole container, which would load every
+// domain's code a second time in this thread.
+const intake = createMailIntake({ config, database, clock: systemClock });
+const { mailboxes } = intake;
+const inbound = intake.receivingOnly();
 
 // One message per turn of the event loop, however many were stored in it: the server's processor
 // gathers what arrives over a few milliseconds anyway.

@@ -1,15 +1,12 @@
-import { join } from 'node:path';
 import { createAttachmentService, MAX_ATTACHMENTS_PER_MESSAGE } from '../attachments/attachment-service.js';
-import { createLocalBlobStore } from '../attachments/blob-storage.js';
-import { createSecretBox } from '../auth/staff-secret-box.js';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { startImapPoller, type ImapPollerLogger } from '../mail/imap-poller.js';
 import { createInboundService, replyTokenKey } from '../mail/inbound-service.js';
 import { createMailApplier, type DeliveryFailures } from '../mail/mail-apply.js';
 import { createMailBatchApplier } from '../mail/mail-apply-batch.js';
-import { createMailboxService } from '../mail/mailbox-service.js';
 import { createTestMailer } from '../mail/mailbox-test-mail.js';
+import { createMailIntake } from './mail-intake.js';
 import { startOutboundWorker, type OutboundLogger } from '../mail/outbound-worker.js';
 import type { Clock } from '../shared/clock.js';
 import type { TicketService } from '../tickets/ticket-service.js';
@@ -27,23 +24,9 @@ export function createMailChannel(deps: {
   deliveryFailures: DeliveryFailures;
 }) {
   const { config, database, clock, tickets } = deps;
-  // IMAP/SMTP passwords are sealed with a key of their own.
-  const mailboxSecrets = createSecretBox({
-    secretKey: config.secretKey,
-    system: database.system,
-    purpose: 'mailbox_credentials',
-  });
-  const mailboxes = createMailboxService({
-    database,
-    clock,
-    secrets: mailboxSecrets,
-    publicUrl: config.publicUrl,
-    cacheTtlMs: config.mail.mailboxCacheTtlMs,
-  });
+  const { mailboxSecrets, mailboxes, blobs, storing } = createMailIntake({ config, database, clock });
   // "Send a test mail" of a mailbox: through the SMTP server its replies would use.
   const testMail = createTestMailer({ mailboxes, smtpUrl: config.mailOut.smtpUrl });
-  // Received mail: stored first (files under DATA_DIR/blobs when large), then made into tickets.
-  const blobs = createLocalBlobStore(join(config.dataDir, 'blobs'));
   const replyKey = replyTokenKey(database, clock);
   // Files received with mail: bytes in the blob store, rows beside their messages.
   const attachments = createAttachmentService({
@@ -57,12 +40,7 @@ export function createMailChannel(deps: {
     },
   });
   const inbound = createInboundService({
-    database,
-    clock,
-    blobs,
-    mailboxes,
-    maxMessageBytes: config.mail.maxMessageBytes,
-    leaseMs: config.mail.processing.leaseMs,
+    ...storing,
     ready: replyKey,
     apply: createMailApplier({
       database,
