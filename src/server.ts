@@ -76,7 +76,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const { smtpInbound, maxMessageBytes } = config.mail;
   if (smtpInbound.port !== null) {
     // Loaded only here: smtp-server and what it brings are not needed without a listener.
-    if (config.database.dialect === 'postgres') {
+    if (!database.oneWriter) {
       // On PostgreSQL in a thread of its own, beside the processing of what it receives
       // (mail/smtp-thread.ts). On SQLite it stays here: both threads' writes would take turns on the
       // file's one write lock, and a second connection and thread cost more than they gave (bench row 15).

@@ -11,7 +11,7 @@ import type { Clock } from '../shared/clock.js';
 // What receiving mail needs and nothing more: the mailboxes (routing), the blob store for large mail,
 // and what stores a received message and queues it. The email channel (mail-channel.ts) is built on
 // it, and the SMTP listener's thread (src/smtp-thread-entry.ts) builds only this: a whole container
-// in that thread loaded every domain's code a second time, about 55 MB more for the server (bench
+// in that thread loaded every domain's code a second time, 13 MB more at the server's peak (bench
 // row 11). Nothing here imports the IMAP client, the outbound mailer or the ticket domain.
 
 export function createMailIntake({

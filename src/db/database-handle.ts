@@ -15,6 +15,12 @@ export interface DatabaseHandle {
   /** The root Kysely handle (migrations, tests); stores get a Sql or TenantDb handle instead. */
   db: Db;
   dialect: Dialect;
+  /**
+   * Writers on different connections take turns on one write lock for the whole database (SQLite): a
+   * second writing thread adds waiting rather than work beside the first (the SMTP listener stays on
+   * the server's thread then). False on PostgreSQL.
+   */
+  oneWriter: boolean;
   /** Runs fn in one transaction (Kysely's SQLite driver already runs one connection at a time). */
   transaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T>;
   /** The root connection for work that spans organizations (authentication, the delivery queue). */
@@ -71,7 +77,7 @@ export function handles(
   notifier: Notifier,
   guardTenants: boolean,
   reader: SqliteReader | null = null,
-): Pick<DatabaseHandle, 'system' | 'forOrganization' | 'listen' | 'publish'> {
+): Pick<DatabaseHandle, 'system' | 'forOrganization' | 'listen' | 'publish' | 'oneWriter'> {
   const engine: Engine = {
     dialect,
     features: DIALECTS[dialect],
@@ -83,6 +89,7 @@ export function handles(
   const system = new Sql(db, engine);
   return {
     system,
+    oneWriter: engine.features.oneWriter,
     forOrganization: (organizationId) => system.forOrganization(organizationId),
     listen: (channel, onNotify, onError) => notifier.listen(channel, onNotify, onError),
     publish: (channel, payload) => notifier.notify(channel, payload),

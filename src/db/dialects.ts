@@ -37,6 +37,11 @@ export interface DialectFeatures {
    * less. Null where statements cost no round trip (SQLite runs them in process).
    */
   lastWrite: ((text: string) => string) | null;
+  /**
+   * Writers on different connections take turns on one write lock for the whole database (SQLite), so a
+   * second writing connection or thread adds waiting rather than work done beside the first.
+   */
+  oneWriter: boolean;
 }
 
 /** PostgreSQL's limit for the rest of the transaction (`ms` an integer we own; 0: none). */
@@ -51,6 +56,7 @@ export const DIALECTS: Record<Dialect, DialectFeatures> = {
     statementTimeout: null,
     writableCtes: false,
     lastWrite: null,
+    oneWriter: true,
   },
   postgres: {
     rowLocks: true,
@@ -64,5 +70,6 @@ export const DIALECTS: Record<Dialect, DialectFeatures> = {
     statementTimeout: (ms) => sql.raw(setLocalStatementTimeout(ms)),
     writableCtes: true,
     lastWrite: lastWriteText,
+    oneWriter: false,
   },
 };

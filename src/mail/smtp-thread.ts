@@ -6,11 +6,11 @@ import { writeLog, type LogLevel, type LogMessage } from '../shared/thread-log.j
 // The built-in SMTP listener (smtp-listener.ts) in a worker thread of the server, with its own
 // connection to the database (on PostgreSQL; on SQLite `serve` keeps it on its own thread: both
 // threads' writes would take turns on the file's one write lock, and the second connection and
-// thread cost a quarter more CPU per mail and 33 MB for no more mail). On the server's event loop each SMTP command's answer, and the commit
-// of each group of received mail, waited behind whatever else the loop was running: above all the
-// processing of the mail received before (parsing results, ticket creation, its statements). Under a
-// steady stream of mail the senders spent most of their time waiting for those answers, and the two
-// cores sat a quarter idle. In a thread, receiving runs beside processing: the thread stores each
+// thread cost a quarter more CPU per mail and 33 MB for no more mail). On the server's event loop
+// each SMTP command's answer, and the commit of each group of received mail, waited behind whatever
+// else the loop was running: above all the processing of the mail received before (parsing results,
+// ticket creation, its statements). Under a steady stream of mail the senders spent most of their
+// time waiting for those answers, and the two cores sat a quarter idle. In a thread, receiving runs beside processing: the thread stores each
 // message as before (group commit, 250 only once it is committed), then tells the server's thread,
 // whose processor makes the tickets. Bench row 15 measures it.
 //
@@ -53,7 +53,8 @@ const STOP_TIMEOUT_MS = 35_000;
  */
 export async function startSmtpListenerThread({ config, logger, onStored, restart }: SmtpThreadOptions) {
   const data: SmtpThreadData = { config, logLevel: typeof logger.level === 'string' ? logger.level : config.logLevel };
-  // The thread's module is an entry point at the top of src/, beside server.ts: it builds the composition root.
+  // The thread's module is an entry point at the top of src/, beside server.ts: it builds its part of the
+  // composition root (composition/mail-intake.ts).
   let port = 0;
   const entry = new URL(`../smtp-thread-entry${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
   const thread = superviseThread<FromSmtpThread>({

@@ -30,8 +30,9 @@ export interface SupervisedThreadOptions<FromThread> {
   spawn(): Worker;
   /** Every message of every thread started. `{ type: 'started' }` also marks the first start done. */
   onMessage(message: FromThread): void;
-  /** Logs a death: `died(delay)` is the line, with the error and the delay before the next start. */
+  /** Where a death is logged: `died.line`, with the error and the delay before the next start. */
   logger: { error(obj: object, msg: string): void };
+  /** `what` names the thread in the error of an exit without one; `line` is the log line of a death. */
   died: { what: string; line: string };
   restart?: RestartBackoff;
   /**
