@@ -107,16 +107,32 @@ describeEachDialect('staff two-factor and session lifecycle', (ctx) => {
       idle.email,
     );
     const day = 24 * 3_600_000;
+    // The last-seen write is not awaited by the answer: wait until one of the user's sessions was seen at `at`.
+    const seenAt = (at: number) =>
+      expect
+        .poll(
+          async () =>
+            (
+              await ctx.database
+                .forOrganization(org.id)
+                .selectFrom('staff_sessions')
+                .select('id')
+                .where('user_id', '=', idle.userId)
+                .where('last_seen_at', '=', at)
+                .execute()
+            ).length,
+        )
+        .toBe(1);
     ctx.clock.set(T0 + 7 * day - 60_000);
     expect((await idle.request('GET', '/api/v1/tickets')).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 50));
+    await seenAt(T0 + 7 * day - 60_000);
     ctx.clock.set(T0 + 14 * day);
     expect((await idle.request('GET', '/api/v1/tickets')).status).toBe(401); // 7 days since its last use
     ctx.clock.set(T0);
     for (let d = 6; d < 30; d += 6) {
       ctx.clock.set(T0 + d * day);
       expect((await active.request('GET', '/api/v1/tickets')).status, `day ${d}`).toBe(200);
-      await new Promise((r) => setTimeout(r, 50)); // the last-seen write is not awaited by the answer
+      await seenAt(T0 + d * day);
     }
     ctx.clock.set(T0 + 29 * day);
     expect((await idle.request('GET', '/api/v1/tickets')).status).toBe(401);

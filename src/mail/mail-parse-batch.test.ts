@@ -1,7 +1,6 @@
 import type { WorkerOptions } from 'node:worker_threads';
 import { expect, it, vi } from 'vitest';
 import { threadResourceLimits } from '../shared/thread-heap.js';
-import { parseMailBatch, THREAD_BATCH_MIN } from './mail-parse-batch.js';
 
 // The batch parsing thread asks for V8's smallest young generation itself: once another thread of the
 // server has set the process-wide flag that starts a thread's young generation at its maximum
@@ -20,6 +19,10 @@ vi.mock('./mail-parse-thread.js', async (original) => {
 });
 
 it('starts its thread with the smallest young generation after another thread set the flag, and parses there', async () => {
+  // A module of its own: test files share modules (vitest's isolate: false), and another file's batch
+  // may have started the module's thread already.
+  vi.resetModules();
+  const { parseMailBatch, THREAD_BATCH_MIN } = await import('./mail-parse-batch.js');
   threadResourceLimits({ maxYoungGenerationSizeMb: 8 });
   const raws = Array.from({ length: THREAD_BATCH_MIN }, (_, i) =>
     Buffer.from(
@@ -28,6 +31,6 @@ it('starts its thread with the smallest young generation after another thread se
   );
   const parsed = await parseMailBatch(raws);
   expect(parsed.map((p) => (p instanceof Error ? p.message : p.subject))).toEqual(raws.map((_, i) => `Batch ${i}`));
-  expect(started).toHaveLength(1);
-  expect(started[0].resourceLimits).toEqual({ maxYoungGenerationSizeMb: 3 });
+  expect(started.length).toBeGreaterThan(0);
+  expect(started.at(-1)?.resourceLimits).toEqual({ maxYoungGenerationSizeMb: 3 });
 }, 60_000);
