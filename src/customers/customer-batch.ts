@@ -9,8 +9,8 @@ import * as store from './customer-store.js';
 // read, an insert and a look at the webhooks per sender. Used by the batch create (tickets/
 // ticket-create-many.ts).
 
-/** The customer fields a ticket creation may supply (customer-service.ts BatchCustomerInput). */
-export interface BatchCustomerInput {
+/** The customer fields a ticket creation may supply (customer.* of POST /tickets). */
+export interface TicketCustomerInput {
   email: string;
   name?: string | null;
   external_user_id?: string | null;
@@ -20,7 +20,7 @@ export interface BatchCustomerInput {
 }
 
 /** The row of a customer a ticket creation makes from what it supplied (one by one, or in a batch). */
-export function ticketCustomerRow(input: BatchCustomerInput, now: number): store.NewCustomer {
+export function ticketCustomerRow(input: TicketCustomerInput, now: number): store.NewCustomer {
   return {
     id: newTimeOrderedId(),
     email: input.email.trim(),
@@ -56,10 +56,10 @@ export function customerBatches(
    */
   return async function findOrCreateManyForTickets(
     t: TenantDb,
-    inputs: readonly BatchCustomerInput[],
+    inputs: readonly TicketCustomerInput[],
     now: number,
   ): Promise<CustomersOfBatch> {
-    const firsts = new Map<string, BatchCustomerInput>();
+    const firsts = new Map<string, TicketCustomerInput>();
     for (const input of inputs) {
       const key = store.emailKey(input.email);
       if (!firsts.has(key)) firsts.set(key, input);

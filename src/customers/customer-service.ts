@@ -11,7 +11,7 @@ import { parseSearchTerm } from '../shared/search-term.js';
 import type { TicketCounter } from '../tickets/ticket-counter.js';
 import type { EventRecorder } from '../webhooks/event-recorder.js';
 import type { CreateCustomerBody, Customer, UpdateCustomerBody } from './customer-schemas.js';
-import { customerBatches, ticketCustomerRow } from './customer-batch.js';
+import { customerBatches, ticketCustomerRow, type TicketCustomerInput } from './customer-batch.js';
 import * as store from './customer-store.js';
 
 export type CustomerView = Static<typeof Customer>;
@@ -31,16 +31,6 @@ export function toCustomerView(row: store.CustomerRow): CustomerView {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
-}
-
-/** The customer fields a ticket creation may supply (customer.* of POST /tickets). */
-export interface TicketCustomerInput {
-  email: string;
-  name?: string | null;
-  external_user_id?: string | null;
-  external_organization_id?: string | null;
-  external_organization_name?: string | null;
-  metadata?: object | null;
 }
 
 const emailTaken = () => conflict('a customer with this email already exists in the organization', 'email');

@@ -1,4 +1,5 @@
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { Worker, WorkerOptions } from 'node:worker_threads';
+import { spawnModuleThread } from '../shared/supervised-thread.js';
 import { parseMail, withHeaderLookup, type ParsedMail, type ParsedMailData } from './mail-parse.js';
 
 // Parsing a large message takes the CPU for a while: postal-mime decodes every line of a base64 part
@@ -15,18 +16,9 @@ const PARSE_TIMEOUT_MS = 120_000;
 
 type Answer = { ok: true; data: ParsedMailData } | { ok: false; error: string };
 
-/**
- * A thread running one of this folder's modules (`name`, without extension): compiled JavaScript in a
- * build; TypeScript when the sources run directly (tests, tsx), loaded through tsx's loader, which a
- * thread does not inherit (as webhooks/worker-thread.ts).
- */
+/** A thread running one of this folder's modules (`name`, without extension; shared/supervised-thread.ts). */
 export function spawnMailThread(name: string, options: WorkerOptions): Worker {
-  const self = import.meta.url;
-  const ext = self.endsWith('.ts') ? '.ts' : '.js';
-  const entry = new URL(`./${name}${ext}`, self);
-  if (ext === '.js') return new Worker(entry, options);
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(boot, { ...options, eval: true });
+  return spawnModuleThread(`./${name}`, import.meta.url, options);
 }
 
 function spawn(raw: Uint8Array, transfer: boolean): Worker {

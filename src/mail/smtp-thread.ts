@@ -56,10 +56,9 @@ export async function startSmtpListenerThread({ config, logger, onStored, restar
   // The thread's module is an entry point at the top of src/, beside server.ts: it builds its part of the
   // composition root (composition/mail-intake.ts).
   let port = 0;
-  const entry = new URL(`../smtp-thread-entry${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
   const thread = superviseThread<FromSmtpThread>({
     spawn: () =>
-      spawnModuleThread(entry, {
+      spawnModuleThread('../smtp-thread-entry', import.meta.url, {
         workerData: data,
         name: 'smtp-listener',
         resourceLimits: threadResourceLimits(THREAD_LIMITS),

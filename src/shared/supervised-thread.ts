@@ -7,12 +7,14 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 // not within the time given.
 
 /**
- * A thread running `entry` (a module URL ending in .js or .ts): compiled JavaScript in a build;
- * TypeScript when the sources run directly (tests, tsx), loaded through tsx's loader, which a thread
- * does not inherit.
+ * A thread running the module at `path` (relative to `base`, the caller's import.meta.url, without an
+ * extension): compiled JavaScript in a build; TypeScript when the sources run directly (tests, tsx),
+ * loaded through tsx's loader, which a thread does not inherit.
  */
-export function spawnModuleThread(entry: URL, options: WorkerOptions): Worker {
-  if (entry.pathname.endsWith('.js')) return new Worker(entry, options);
+export function spawnModuleThread(path: string, base: string, options: WorkerOptions): Worker {
+  const ts = base.endsWith('.ts');
+  const entry = new URL(`${path}${ts ? '.ts' : '.js'}`, base);
+  if (!ts) return new Worker(entry, options);
   const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
   return new Worker(boot, { ...options, eval: true });
 }
@@ -22,7 +24,7 @@ export interface RestartBackoff {
   maxMs: number;
 }
 
-export const RESTART_BACKOFF: RestartBackoff = { firstMs: 1_000, maxMs: 30_000 };
+const RESTART_BACKOFF: RestartBackoff = { firstMs: 1_000, maxMs: 30_000 };
 /** A thread that ran this long before dying was healthy: the next restart is quick again. */
 const HEALTHY_MS = 60_000;
 

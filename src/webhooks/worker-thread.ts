@@ -1,10 +1,5 @@
 import type { Config } from '../config.js';
-import {
-  RESTART_BACKOFF,
-  spawnModuleThread,
-  superviseThread,
-  type RestartBackoff,
-} from '../shared/supervised-thread.js';
+import { spawnModuleThread, superviseThread, type RestartBackoff } from '../shared/supervised-thread.js';
 import { threadResourceLimits } from '../shared/thread-heap.js';
 import { writeLog } from '../shared/thread-log.js';
 import type { FromThread, ThreadData, ToThread } from './worker-thread-messages.js';
@@ -41,15 +36,14 @@ export function startWorkerThread({
   config,
   logger,
   onAttempt = () => undefined,
-  restart = RESTART_BACKOFF,
+  restart,
 }: WorkerThreadOptions): WorkerHandle {
   const data: ThreadData = { config, logLevel: typeof logger.level === 'string' ? logger.level : config.logLevel };
   // The thread's module is an entry point at the top of src/, beside server.ts, since it builds the
   // composition root.
-  const entry = new URL(`../worker-thread-entry${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
   const thread = superviseThread<FromThread>({
     spawn: () =>
-      spawnModuleThread(entry, {
+      spawnModuleThread('../worker-thread-entry', import.meta.url, {
         workerData: data,
         name: 'webhook-worker',
         resourceLimits: threadResourceLimits(THREAD_LIMITS),
